@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+
+// A second root layout (route group) so that only this scenario's root layout throws.
+export default async function FailingRootLayout({ children }: { children: ReactNode }) {
+  await ThrowingServerComponent({ id: 'root-layout-throws' });
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,3 @@
+export default function RootLayoutThrowsPage() {
+  return <h1>Unreachable: the root layout throws</h1>;
+}

@@ -1,0 +1,8 @@
+import { ActionForm } from '@/fixtures/throwers/client';
+
+// Rendered per request: the failure must happen while serving a user, not at build time.
+export const dynamic = 'force-dynamic';
+
+export default function Page() {
+  return <ActionForm id="action-form-throws" />;
+}

@@ -1,0 +1,10 @@
+import { RejectingAsyncComponent } from '@/fixtures/throwers/server';
+
+export default function Page() {
+  return (
+    <>
+      <h1>Async data</h1>
+      <RejectingAsyncComponent id="async-component-rejects" />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { LazilyLoaded } from '@/fixtures/throwers/LazilyLoaded';
+
+export default function Page() {
+  return <LazilyLoaded />;
+}

@@ -1,0 +1,7 @@
+import { failingMetadata } from '@/fixtures/throwers/server';
+
+export const generateMetadata = () => failingMetadata('metadata-throws');
+
+export default function Page() {
+  return <h1>Page whose metadata fails</h1>;
+}

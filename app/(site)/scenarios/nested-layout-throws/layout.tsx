@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+
+export default async function NestedLayout({ children }: { children: ReactNode }) {
+  await ThrowingServerComponent({ id: 'nested-layout-throws' });
+  return <section>{children}</section>;
+}

@@ -1,0 +1,3 @@
+import { throwingRouteHandler } from '@/fixtures/throwers/server';
+
+export const GET = throwingRouteHandler('route-handler-throws');

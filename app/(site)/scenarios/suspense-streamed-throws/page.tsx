@@ -1,0 +1,13 @@
+import { Suspense } from 'react';
+import { StreamedThrower } from '@/fixtures/throwers/server';
+
+export default function Page() {
+  return (
+    <>
+      <h1>Streaming</h1>
+      <Suspense fallback={<p>Loading…</p>}>
+        <StreamedThrower id="suspense-streamed-throws" />
+      </Suspense>
+    </>
+  );
+}

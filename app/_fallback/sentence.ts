@@ -1,0 +1,33 @@
+/**
+ * The classic Next.js (15.2–16.1) failure fallback, as a contract. Every file that shows or
+ * checks the fallback text builds it here, tests included.
+ */
+export type FallbackVariant = 'server' | 'client';
+
+export const DIGEST_PREFIX = 'Digest: ';
+
+/** Every fallback sentence starts with this; used to detect that *some* fallback is shown. */
+export const FALLBACK_SENTENCE_START = 'Application error: a ';
+
+export function fallbackSentence(variant: FallbackVariant, host: string): string {
+  const side = variant === 'server' ? 'server-side' : 'client-side';
+  const where = variant === 'server' ? 'the server logs' : 'the browser console';
+  return `${FALLBACK_SENTENCE_START}${side} exception has occurred while loading ${host} (see ${where} for more information).`;
+}
+
+export function digestLine(digest: string): string {
+  return `${DIGEST_PREFIX}${digest}`;
+}
+
+/** Next.js sets `digest` only on errors that come from the server. */
+export function fallbackVariant(error: { digest?: string }): FallbackVariant {
+  return error.digest ? 'server' : 'client';
+}
+
+/**
+ * The host as `window.location.hostname` shows it: no port, lower case, IDN as punycode,
+ * IPv6 in brackets. WHATWG URL parsing gives exactly that in Node and in the browser.
+ */
+export function displayHost(url: string | URL): string {
+  return new URL(url).hostname;
+}

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { BrowserNotFoundError, findChromium } from '../fixtures/harness/browser';
+import { assertReachable, UnreachableError } from '../fixtures/harness/reachable';
+import { TARGET_ENV } from '../fixtures/harness/target';
+import { catalogue } from '../scenarios/catalogue';
+import type { ConformanceReport } from './report';
+import { grepForIds, resolveScenario } from './select';
+import { EXIT, UsageError } from './usage-error';
+
+export interface RunOptions {
+  scenarios: string[];
+  grep?: string;
+  baseUrl?: string;
+  shard?: string;
+  workers?: number;
+  out: string;
+}
+
+export function parseRunArgs(argv: string[]): RunOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scenario: { type: 'string', multiple: true, default: [] },
+        grep: { type: 'string' },
+        'base-url': { type: 'string' },
+        shard: { type: 'string' },
+        workers: { type: 'string' },
+        out: { type: 'string', default: 'faultline-report' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  for (const id of values.scenario) resolveScenario(catalogue, id);
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
+      throw new UsageError(`Bad shard "${values.shard}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
+    }
+  }
+  let workers: number | undefined;
+  if (values.workers !== undefined) {
+    workers = Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`Bad --workers "${values.workers}": a whole number >= 1`);
+  }
+  return {
+    scenarios: values.scenario,
+    grep: values.grep,
+    baseUrl: values['base-url'],
+    shard: values.shard,
+    workers,
+    out: values.out,
+  };
+}
+
+/** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
+export async function chromiumPath(): Promise<string> {
+  try {
+    return findChromium(process.env, () => chromium.executablePath());
+  } catch (error) {
+    if (error instanceof BrowserNotFoundError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export async function preflight(options: Pick<RunOptions, 'baseUrl'>): Promise<void> {
+  await chromiumPath();
+  if (options.baseUrl) {
+    try {
+      await assertReachable(options.baseUrl);
+    } catch (error) {
+      if (error instanceof UnreachableError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+}
+
+export function playwrightArgs(options: RunOptions): string[] {
+  const args = ['test', '--project', 'conformance'];
+  if (options.scenarios.length > 0) args.push('--grep', grepForIds(options.scenarios));
+  if (options.grep) args.push('--grep', options.grep);
+  if (options.shard) args.push('--shard', options.shard);
+  if (options.workers) args.push('--workers', String(options.workers));
+  return args;
+}
+
+export function reporters(outDir: string): unknown[] {
+  return [
+    [join(import.meta.dirname, 'conformance-reporter.ts'), { outDir }],
+    ['junit', { outputFile: join(outDir, 'junit.xml') }],
+    ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
+  ];
+}
+
+/** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
+export async function run(options: RunOptions, root: string): Promise<number> {
+  await preflight(options);
+  const out = resolve(options.out);
+  rmSync(join(out, 'report.json'), { force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    FAULTLINE_REPORTER: JSON.stringify(reporters(out)),
+  };
+  if (options.baseUrl) env[TARGET_ENV.baseUrl] = options.baseUrl;
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('error', fail);
+    child.on('close', done);
+  });
+  const reportFile = join(out, 'report.json');
+  const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
+  if (report && report.counts.failed > 0) return EXIT.deviation;
+  if (code !== 0 || !report || report.entries.length === 0) {
+    console.error('faultline: the conformance run could not complete (see the lines above).');
+    return EXIT.usage;
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,41 @@
+import { catalogue } from '../scenarios/catalogue';
+import { recordResponseBodies } from '../fixtures/response-bodies';
+import { comparableScreen, expectedScreen, digestParagraph, runScenario, shownDigest } from '../fixtures/scenario-driver';
+import { linesWithDigest } from '../fixtures/harness/server-log';
+import { secretMessage } from '../fixtures/throwers/secret';
+import { expect, test } from '../fixtures/test';
+
+for (const scenario of catalogue) {
+  test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, app, serverLog, browser }, testInfo) => {
+    const responseBodies = recordResponseBodies(page);
+    const screen = await runScenario(page, scenario);
+    const expected = expectedScreen(scenario, app.url);
+    await testInfo.attach('faultline-screen', {
+      body: JSON.stringify({ expected, observed: screen }),
+      contentType: 'application/json',
+    });
+    if (screen.fallback !== 'none') await testInfo.attach('fallback', { body: await page.screenshot(), contentType: 'image/png' });
+
+    expect(comparableScreen(screen), `${scenario.id}: what the user saw (expected vs observed)`).toEqual(expected);
+
+    const digest = shownDigest(screen);
+    if (digest && serverLog) {
+      expect(linesWithDigest(serverLog.text(), digest), `${scenario.id}: the server log prints digest ${digest}`).not.toEqual([]);
+    }
+
+    const { directLoad } = scenario.expect;
+    if (directLoad) {
+      const direct = await browser.newPage({ baseURL: app.url });
+      await direct.goto(directLoad.path);
+      await expect(digestParagraph(direct), `${scenario.id}: a direct load of ${directLoad.path} shows a digest`).toHaveText(/^Digest: \d+$/);
+      const directLine = await digestParagraph(direct).textContent();
+      await direct.close();
+      expect({ sameDigest: directLine === screen.digestLine }, `${scenario.id}: digest vs a direct load`).toEqual({ sameDigest: directLoad.sameDigest });
+    }
+
+    const secret = secretMessage(scenario.id);
+    expect(await page.content(), `${scenario.id}: the secret message is not in the document`).not.toContain(secret);
+    const leaking = (await responseBodies()).filter((body) => body.includes(secret));
+    expect(leaking, `${scenario.id}: no response carries the secret message`).toEqual([]);
+  });
+}

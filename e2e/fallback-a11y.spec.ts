@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { fallbackHeading } from '../fixtures/scenario-driver';
+import { expect, test } from '../fixtures/test';
+
+const WCAG2_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const path of ['/scenarios/server-page-throws', '/scenarios/client-effect-throws']) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the fallback at ${path} has no WCAG 2 A/AA violations (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(path);
+      await expect(fallbackHeading(page)).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).withTags(WCAG2_A_AA).analyze();
+      expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { displayHost, fallbackSentence } from '../app/_fallback/sentence';
+import { fallbackHeading } from '../fixtures/scenario-driver';
+import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
+import { TEST_DOMAIN } from '../fixtures/harness/browser';
+import { findScenario } from '../scenarios/catalogue';
+import { expect, test } from '../fixtures/test';
+
+// Chromium maps *.example.test to 127.0.0.1 (see chromiumArgs); the server runs on a non-default port.
+const hostnames = [`shop.${TEST_DOMAIN}`, '127.0.0.1', `SHOP.${TEST_DOMAIN.toUpperCase()}`, `bücher.${TEST_DOMAIN}`, '[::1]'];
+
+for (const id of ['server-page-throws', 'client-effect-throws']) {
+  const scenario = findScenario(id)!;
+  const variant = scenario.expect.fallback as 'server' | 'client';
+  for (const hostname of hostnames) {
+    test(`${id} names the host ${hostname}`, async ({ page, app }) => {
+      test.skip(!app.local, REMOTE_SKIP_REASON);
+      const port = new URL(app.url).port;
+      const url = `http://${hostname}:${port}${scenario.path}`;
+      await page.goto(url);
+      const expectedHost = displayHost(url);
+      await expect(fallbackHeading(page)).toHaveText(fallbackSentence(variant, expectedHost));
+      expect(expectedHost, 'the host is shown without the port').not.toContain(port);
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { chromium, defineConfig } from '@playwright/test';
+import { BrowserNotFoundError, chromiumArgs, findChromium } from './fixtures/harness/browser';
+
+function chromiumPath(): string {
+  try {
+    return findChromium(process.env, () => chromium.executablePath());
+  } catch (error) {
+    if (!(error instanceof BrowserNotFoundError)) throw error;
+    // One line, no stack: this is a setup problem, not a bug.
+    console.error(`faultline: ${error.message}`);
+    process.exit(2);
+  }
+}
+
+const workers = Number(process.env.FAULTLINE_WORKERS) || 2;
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers,
+  forbidOnly: !!process.env.CI,
+  // A failure is a deviation to report, not noise to retry away.
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  reporter: process.env.FAULTLINE_REPORTER ? JSON.parse(process.env.FAULTLINE_REPORTER) : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs() },
+  },
+  projects: [
+    // What `faultline run` checks: the catalogue and the fallback contract.
+    { name: 'conformance', testIgnore: /cli\.spec\.ts$/, use: { browserName: 'chromium' } },
+    // The CLI, spawned as a user would; it starts conformance runs of its own.
+    { name: 'cli', testMatch: /cli\.spec\.ts$/, dependencies: ['conformance'] },
+  ],
+});

@@ -1,0 +1,258 @@
+import { parseCatalogue, type ScenarioInput } from './schema';
+
+const load = { kind: 'load' } as const;
+const serverFallback = { fallback: 'server', digest: true } as const;
+const clientFallback = { fallback: 'client', digest: false } as const;
+const noFallback = { fallback: 'none', digest: false } as const;
+
+/**
+ * Every way the reference app fails, with what a user sees. Pinned against Next.js 16.4.5
+ * production builds; `note` says why where the outcome surprises.
+ */
+const entries: ScenarioInput[] = [
+  // Server Components
+  {
+    id: 'server-page-throws',
+    title: 'A dynamic Server Component page throws',
+    failureClass: 'server-component',
+    path: '/scenarios/server-page-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'nested-layout-throws',
+    title: 'A nested layout throws',
+    failureClass: 'server-component',
+    path: '/scenarios/nested-layout-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'root-layout-throws',
+    title: 'The root layout throws',
+    failureClass: 'server-component',
+    path: '/scenarios/root-layout-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'async-component-rejects',
+    title: 'An async Server Component awaits a rejecting data source',
+    failureClass: 'server-component',
+    path: '/scenarios/async-component-rejects',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'suspense-streamed-throws',
+    title: 'A component streamed inside <Suspense> throws',
+    failureClass: 'server-component',
+    path: '/scenarios/suspense-streamed-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    note: 'The shell was already sent with 200 when the streamed part failed.',
+  },
+  {
+    id: 'metadata-throws',
+    title: 'generateMetadata throws',
+    failureClass: 'server-component',
+    path: '/scenarios/metadata-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
+  },
+  // Thrown values that are not plain Errors
+  {
+    id: 'throws-string',
+    title: 'A Server Component throws a string',
+    failureClass: 'thrown-value',
+    path: '/scenarios/throws-string',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'throws-plain-object',
+    title: 'A Server Component throws a plain object',
+    failureClass: 'thrown-value',
+    path: '/scenarios/throws-plain-object',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  {
+    id: 'throws-error-with-cause',
+    title: 'A Server Component throws an Error with a cause',
+    failureClass: 'thrown-value',
+    path: '/scenarios/throws-error-with-cause',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+  },
+  // Client Components
+  {
+    id: 'client-throws-on-server-only',
+    title: 'A Client Component throws during server render only',
+    failureClass: 'client-component',
+    path: '/scenarios/client-throws-on-server-only',
+    trigger: load,
+    expect: { ...noFallback, status: 500, sees: 'Rendered in the browser' },
+    note: 'The server answers 500, but the browser re-renders the page and recovers.',
+  },
+  {
+    id: 'client-throws-everywhere',
+    title: 'A Client Component throws on the server and in the browser',
+    failureClass: 'client-component',
+    path: '/scenarios/client-throws-everywhere',
+    trigger: load,
+    expect: { ...clientFallback, status: 500 },
+    note: 'The browser re-render throws again; that error has no digest, so the client variant shows.',
+  },
+  {
+    id: 'client-effect-throws',
+    title: 'A Client Component throws in useEffect',
+    failureClass: 'client-component',
+    path: '/scenarios/client-effect-throws',
+    trigger: load,
+    expect: { ...clientFallback, status: 200 },
+  },
+  {
+    id: 'client-click-render-throws',
+    title: 'A Client Component throws while rendering after a click',
+    failureClass: 'client-component',
+    path: '/scenarios/client-click-render-throws',
+    trigger: { kind: 'click', button: 'Break the page' },
+    expect: { ...clientFallback, status: 200 },
+  },
+  {
+    id: 'client-event-handler-throws',
+    title: 'An event handler throws',
+    failureClass: 'client-component',
+    path: '/scenarios/client-event-handler-throws',
+    trigger: { kind: 'click', button: 'Throw in handler' },
+    expect: { ...noFallback, status: 200, sees: 'Handler ran' },
+    note: 'Event handlers run outside React rendering: the error is uncaught, the page stays.',
+  },
+  {
+    id: 'client-hydration-mismatch',
+    title: 'Server and browser render different text (hydration mismatch)',
+    failureClass: 'client-component',
+    path: '/scenarios/client-hydration-mismatch',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Hydrated' },
+    note: 'React recovers by rendering on the client.',
+  },
+  {
+    id: 'client-unhandled-rejection',
+    title: 'A promise rejects with no handler',
+    failureClass: 'client-component',
+    path: '/scenarios/client-unhandled-rejection',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Rejection raised' },
+  },
+  // Server Actions
+  {
+    id: 'action-form-throws',
+    title: 'A Server Action used as <form action> throws',
+    failureClass: 'server-action',
+    path: '/scenarios/action-form-throws',
+    trigger: { kind: 'submit', button: 'Submit' },
+    expect: { ...serverFallback, status: 200, actionStatus: 500 },
+  },
+  {
+    id: 'action-onclick-throws',
+    title: 'A Server Action awaited in onClick throws',
+    failureClass: 'server-action',
+    path: '/scenarios/action-onclick-throws',
+    trigger: { kind: 'click', button: 'Call action' },
+    expect: { ...noFallback, status: 200, sees: 'Action called', actionStatus: 500 },
+    note: 'The rejected action becomes an unhandled rejection in the handler, not a render error.',
+  },
+  // Navigation
+  {
+    id: 'navigate-to-failing-route',
+    title: 'Client-side navigation to a failing server route',
+    failureClass: 'navigation',
+    path: '/scenarios/navigate-to-failing-route',
+    trigger: { kind: 'navigate', link: 'Go to the failing page' },
+    expect: {
+      ...serverFallback,
+      status: 200,
+      url: '/scenarios/server-page-throws',
+      directLoad: { path: '/scenarios/server-page-throws', sameDigest: false },
+    },
+    note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
+  },
+  {
+    id: 'chunk-load-fails',
+    title: 'A JavaScript chunk fails to load during client navigation',
+    failureClass: 'navigation',
+    path: '/scenarios/chunk-load-fails',
+    trigger: { kind: 'navigate', link: 'Go to the lazily loaded page', blockChunks: true },
+    expect: { ...clientFallback, status: 200, url: '/scenarios/chunk-load-fails/target' },
+  },
+  // Not documents: route handlers and the proxy
+  {
+    id: 'route-handler-throws',
+    title: 'A Route Handler throws',
+    failureClass: 'route-handler',
+    path: '/scenarios/route-handler-throws',
+    trigger: { kind: 'request' },
+    expect: { ...noFallback, status: 500, sees: '' },
+    note: 'No document, so no fallback: the response is an empty 500.',
+  },
+  {
+    id: 'proxy-throws',
+    title: 'proxy.ts throws',
+    failureClass: 'proxy',
+    path: '/scenarios/proxy-throws',
+    trigger: { kind: 'request' },
+    expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
+    note: 'The proxy runs before rendering: Next answers with plain text.',
+  },
+  // Routing signals: thrown like errors, never the fallback
+  {
+    id: 'not-found-signal',
+    title: 'notFound() is called',
+    failureClass: 'routing-signal',
+    path: '/scenarios/not-found-signal',
+    trigger: load,
+    expect: { ...noFallback, status: 404, sees: 'This page could not be found.' },
+  },
+  {
+    id: 'forbidden-signal',
+    title: 'forbidden() is called',
+    failureClass: 'routing-signal',
+    path: '/scenarios/forbidden-signal',
+    trigger: load,
+    expect: { ...noFallback, status: 403, sees: 'This page could not be accessed.' },
+  },
+  {
+    id: 'unauthorized-signal',
+    title: 'unauthorized() is called',
+    failureClass: 'routing-signal',
+    path: '/scenarios/unauthorized-signal',
+    trigger: load,
+    expect: { ...noFallback, status: 401, sees: "You're not authorized to access this page." },
+  },
+  {
+    id: 'redirect-signal',
+    title: 'redirect() is called',
+    failureClass: 'routing-signal',
+    path: '/scenarios/redirect-signal',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
+  },
+  // Control
+  {
+    id: 'healthy',
+    title: 'A healthy page (control)',
+    failureClass: 'control',
+    path: '/scenarios/healthy',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Healthy page' },
+  },
+];
+
+export const catalogue = parseCatalogue(entries);
+
+export function findScenario(id: string) {
+  return catalogue.find((scenario) => scenario.id === id);
+}

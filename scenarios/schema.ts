@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+export const failureClasses = [
+  'server-component',
+  'thrown-value',
+  'client-component',
+  'server-action',
+  'navigation',
+  'route-handler',
+  'proxy',
+  'routing-signal',
+  'control',
+] as const;
+
+const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
+const routePath = z.string().regex(/^\/[^\s?#]*$/, 'must be an absolute path without query');
+
+export const triggerSchema = z.discriminatedUnion('kind', [
+  /** The browser loads `path`. */
+  z.object({ kind: z.literal('load') }).strict(),
+  /** A plain HTTP GET: for responses that are not documents (route handlers, proxy). */
+  z.object({ kind: z.literal('request') }).strict(),
+  /** Load `path`, then click the button with this accessible name. */
+  z.object({ kind: z.literal('click'), button: z.string().min(1) }).strict(),
+  /** Load `path`, then submit the form with this button. */
+  z.object({ kind: z.literal('submit'), button: z.string().min(1) }).strict(),
+  /** Load `path`, then follow the link with this name client-side; optionally block JS chunks first. */
+  z
+    .object({ kind: z.literal('navigate'), link: z.string().min(1), blockChunks: z.boolean().optional() })
+    .strict(),
+]);
+
+export const expectationSchema = z
+  .object({
+    fallback: z.enum(['server', 'client', 'none']),
+    /** Whether the `Digest: …` line is shown. */
+    digest: z.boolean(),
+    /** HTTP status of the document (or of the response, for `request`). */
+    status: z.number().int().min(100).max(599),
+    /** Text the user sees when there is no fallback; for `request`, the exact response body. */
+    sees: z.string().optional(),
+    /** Where the user ends up, when it is not `path` (redirects). */
+    url: routePath.optional(),
+    /** Status of the Server Action POST, for action scenarios. */
+    actionStatus: z.number().int().min(100).max(599).optional(),
+    /** Compare the digest with the one a direct load of `path` shows: equal, or not. */
+    directLoad: z.object({ path: routePath, sameDigest: z.boolean() }).strict().optional(),
+  })
+  .strict()
+  .superRefine((expect, ctx) => {
+    if (expect.digest && expect.fallback !== 'server') {
+      ctx.addIssue({ code: 'custom', path: ['digest'], message: 'only the server fallback shows a digest' });
+    }
+    if (expect.fallback === 'none' && expect.sees === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sees'], message: 'a scenario without fallback must say what the user sees' });
+    }
+  });
+
+export const scenarioSchema = z
+  .object({
+    id: kebabCase,
+    title: z.string().min(1),
+    failureClass: z.enum(failureClasses),
+    path: routePath,
+    trigger: triggerSchema,
+    expect: expectationSchema,
+    /** Why the outcome is what it is, where it surprises. */
+    note: z.string().optional(),
+  })
+  .strict();
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type Expectation = Scenario['expect'];
+
+export class CatalogueError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The scenario catalogue is malformed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'CatalogueError';
+  }
+}
+
+function entryName(entry: unknown, index: number): string {
+  const id = (entry as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? `entry "${id}"` : `entry #${index}`;
+}
+
+/** Validates every entry; all problems are reported at once, each naming the entry and the field. */
+export function parseCatalogue(entries: readonly unknown[]): Scenario[] {
+  const problems: string[] = [];
+  const parsed: Scenario[] = [];
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    const result = scenarioSchema.safeParse(entry);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        problems.push(`${entryName(entry, index)}: ${issue.path.join('.') || '(entry)'}: ${issue.message}`);
+      }
+      return;
+    }
+    if (seen.has(result.data.id)) problems.push(`${entryName(entry, index)}: id: duplicate id`);
+    seen.add(result.data.id);
+    parsed.push(result.data);
+  });
+  if (problems.length > 0) throw new CatalogueError(problems);
+  return parsed;
+}

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../scenarios/catalogue';
+import { CatalogueError, parseCatalogue } from '../scenarios/schema';
+import { config as proxyConfig } from '../proxy';
+
+const root = join(import.meta.dirname, '..');
+const valid = {
+  id: 'some-entry',
+  title: 'A title',
+  failureClass: 'control',
+  path: '/scenarios/healthy',
+  trigger: { kind: 'load' },
+  expect: { fallback: 'none', digest: false, status: 200, sees: 'Healthy page' },
+};
+
+function problemsOf(entries: unknown[]): string[] {
+  try {
+    parseCatalogue(entries);
+  } catch (error) {
+    if (error instanceof CatalogueError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('catalogue schema', () => {
+  it('accepts a well-formed entry', () => {
+    expect(problemsOf([valid])).toEqual([]);
+  });
+
+  it('names the entry and the field of a malformed entry', () => {
+    const broken = { ...valid, expect: { ...valid.expect, status: 'ok' } };
+    expect(problemsOf([broken])).toEqual([expect.stringMatching(/^entry "some-entry": expect\.status: /)]);
+  });
+
+  it('names entries without an id by position', () => {
+    const { id: _id, ...noId } = valid;
+    expect(problemsOf([valid, noId])).toEqual([expect.stringMatching(/^entry #1: id: /)]);
+  });
+
+  it('rejects duplicate ids', () => {
+    expect(problemsOf([valid, valid])).toEqual(['entry "some-entry": id: duplicate id']);
+  });
+
+  it('rejects ids that are not kebab-case and unknown fields', () => {
+    expect(problemsOf([{ ...valid, id: 'Some_Entry', colour: 'red' }])).toEqual([
+      expect.stringMatching(/id: must be kebab-case/),
+      expect.stringMatching(/\(entry\): Unrecognized key: "colour"/),
+    ]);
+  });
+
+  it('rejects a digest on a non-server fallback and a silent no-fallback entry', () => {
+    const problems = problemsOf([{ ...valid, expect: { fallback: 'none', digest: true, status: 200 } }]);
+    expect(problems).toEqual([
+      'entry "some-entry": expect.digest: only the server fallback shows a digest',
+      'entry "some-entry": expect.sees: a scenario without fallback must say what the user sees',
+    ]);
+  });
+});
+
+function routeFilesFor(path: string): string[] {
+  // Route groups like (site) do not appear in URLs: look in each of them.
+  const groups = readdirSync(join(root, 'app')).filter((name) => /^\(.+\)$/.test(name));
+  return ['', ...groups].flatMap((group) =>
+    ['page.tsx', 'route.ts'].map((file) => join(root, 'app', group, path, file)),
+  );
+}
+
+describe('the catalogue', () => {
+  it('has at least 25 entries, 7 of them without fallback', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(25);
+    expect(catalogue.filter((s) => s.expect.fallback === 'none').length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(catalogue.map((s) => [s.id, s] as const))('%s has a route in app/ (or the proxy)', (id, scenario) => {
+    expect(scenario.path).toBe(`/scenarios/${id}`);
+    const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
+    expect(servedByProxy || routeFilesFor(scenario.path).some(existsSync), `no page.tsx or route.ts for ${scenario.path}`).toBe(true);
+  });
+});
