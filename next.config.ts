@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
+import { withSentryConfig } from '@sentry/nextjs/config';
 
 const nextConfig: NextConfig = {
-  // The app is a catalogue of deliberate failures; a stray dev overlay or x-powered-by adds noise.
   poweredByHeader: false,
   experimental: {
     // Enables forbidden() and unauthorized(), two routing signals the catalogue pins.
@@ -9,4 +9,9 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Offline build: no telemetry, no source map upload, no chatter.
+export default withSentryConfig(nextConfig, {
+  telemetry: false,
+  sourcemaps: { disable: true },
+  silent: true,
+});

@@ -2,21 +2,29 @@ import { catalogue } from '../scenarios/catalogue';
 import { recordResponseBodies } from '../fixtures/response-bodies';
 import { comparableScreen, expectedScreen, digestParagraph, runScenario, shownDigest } from '../fixtures/scenario-driver';
 import { linesWithDigest } from '../fixtures/harness/server-log';
+import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
+import { comparableReports, expectedReports } from '../fixtures/reports';
 import { secretMessage } from '../fixtures/throwers/secret';
 import { expect, test } from '../fixtures/test';
 
 for (const scenario of catalogue) {
-  test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, app, serverLog, browser }, testInfo) => {
+  test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, app, serverLog, browser, reports }, testInfo) => {
     const responseBodies = recordResponseBodies(page);
     const screen = await runScenario(page, scenario);
     const expected = expectedScreen(scenario, app.url);
+    const sent = await reports.settle();
+    const observedReports = comparableReports([...(sent.server ?? []), ...sent.browser]);
+    const promisedReports = expectedReports(scenario.reports, shownDigest(screen), sent.server !== null);
+    if (sent.server === null) testInfo.annotations.push({ type: 'skipped-check', description: `server reports: ${REMOTE_SKIP_REASON}` });
     await testInfo.attach('faultline-screen', {
-      body: JSON.stringify({ expected, observed: screen }),
+      body: JSON.stringify({ expected, observed: screen, reports: { expected: scenario.reports, observed: observedReports } }),
       contentType: 'application/json',
     });
     if (screen.fallback !== 'none') await testInfo.attach('fallback', { body: await page.screenshot(), contentType: 'image/png' });
 
     expect(comparableScreen(screen), `${scenario.id}: what the user saw (expected vs observed)`).toEqual(expected);
+
+    expect(observedReports, `${scenario.id}: error reports sent, each once (expected vs observed)`).toEqual(promisedReports);
 
     const digest = shownDigest(screen);
     if (digest && serverLog) {

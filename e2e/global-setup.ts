@@ -3,6 +3,7 @@ import { ensureBuild } from '../fixtures/harness/build';
 import { freePort, startAppServer } from '../fixtures/harness/app-server';
 import { assertReachable } from '../fixtures/harness/reachable';
 import { TARGET_ENV } from '../fixtures/harness/target';
+import { HARNESS_DSN, HARNESS_ENV } from '../app/_sentry/harness-dsn';
 
 const root = join(import.meta.dirname, '..');
 
@@ -13,7 +14,13 @@ export default async function globalSetup() {
     await assertReachable(given);
     return;
   }
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    [HARNESS_ENV]: '1',
+    // Inlined into the browser bundle at build time: the browser SDK reports to the harness host.
+    NEXT_PUBLIC_SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN || HARNESS_DSN,
+  };
   await ensureBuild(root, env, (line) => console.log(line));
   const server = await startAppServer({
     root,

@@ -1,9 +1,16 @@
+import { secretMessage } from '../fixtures/throwers/secret';
 import { parseCatalogue, type ScenarioInput } from './schema';
 
 const load = { kind: 'load' } as const;
 const serverFallback = { fallback: 'server', digest: true } as const;
 const clientFallback = { fallback: 'client', digest: false } as const;
 const noFallback = { fallback: 'none', digest: false } as const;
+
+/** One event from the server SDK (onRequestError), tagged with the digest. */
+const fromServer = (value: string, digest = true) => ({ runtime: 'server', type: 'Error', value, digest }) as const;
+/** One event from the browser SDK, which never sees a digest. */
+const fromBrowser = (value: string | { startsWith: string }, type = 'Error') =>
+  ({ runtime: 'browser', type, value, digest: false }) as const;
 
 /**
  * Every way the reference app fails, with what a user sees. Pinned against Next.js 16.4.5
@@ -18,6 +25,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/server-page-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(secretMessage('server-page-throws'))],
   },
   {
     id: 'nested-layout-throws',
@@ -26,6 +34,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/nested-layout-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(secretMessage('nested-layout-throws'))],
   },
   {
     id: 'root-layout-throws',
@@ -34,6 +43,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/root-layout-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(secretMessage('root-layout-throws'))],
   },
   {
     id: 'async-component-rejects',
@@ -42,6 +52,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/async-component-rejects',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(secretMessage('async-component-rejects'))],
   },
   {
     id: 'suspense-streamed-throws',
@@ -51,6 +62,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     note: 'The shell was already sent with 200 when the streamed part failed.',
+    reports: [fromServer(secretMessage('suspense-streamed-throws'))],
   },
   {
     id: 'metadata-throws',
@@ -60,6 +72,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
+    reports: [fromServer(secretMessage('metadata-throws'))],
   },
   // Thrown values that are not plain Errors
   {
@@ -69,6 +82,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/throws-string',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(secretMessage('throws-string'))],
   },
   {
     id: 'throws-plain-object',
@@ -77,6 +91,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/throws-plain-object',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(JSON.stringify({ reason: secretMessage('throws-plain-object') }))],
   },
   {
     id: 'throws-error-with-cause',
@@ -85,6 +100,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/throws-error-with-cause',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
+    reports: [fromServer('throws-error-with-cause: lookup failed')],
   },
   // Client Components
   {
@@ -95,6 +111,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 500, sees: 'Rendered in the browser' },
     note: 'The server answers 500, but the browser re-renders the page and recovers.',
+    reports: [fromServer(secretMessage('client-throws-on-server-only'))],
   },
   {
     id: 'client-throws-everywhere',
@@ -104,6 +121,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...clientFallback, status: 500 },
     note: 'The browser re-render throws again; that error has no digest, so the client variant shows.',
+    reports: [fromServer(secretMessage('client-throws-everywhere')), fromBrowser(secretMessage('client-throws-everywhere'))],
   },
   {
     id: 'client-effect-throws',
@@ -112,6 +130,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-effect-throws',
     trigger: load,
     expect: { ...clientFallback, status: 200 },
+    reports: [fromBrowser(secretMessage('client-effect-throws'))],
   },
   {
     id: 'client-click-render-throws',
@@ -120,6 +139,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-click-render-throws',
     trigger: { kind: 'click', button: 'Break the page' },
     expect: { ...clientFallback, status: 200 },
+    reports: [fromBrowser(secretMessage('client-click-render-throws'))],
   },
   {
     id: 'client-event-handler-throws',
@@ -129,6 +149,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'click', button: 'Throw in handler' },
     expect: { ...noFallback, status: 200, sees: 'Handler ran' },
     note: 'Event handlers run outside React rendering: the error is uncaught, the page stays.',
+    reports: [fromBrowser(secretMessage('client-event-handler-throws'))],
   },
   {
     id: 'client-hydration-mismatch',
@@ -138,6 +159,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Hydrated' },
     note: 'React recovers by rendering on the client.',
+    reports: [fromBrowser({ startsWith: 'Minified React error #418;' })],
   },
   {
     id: 'client-unhandled-rejection',
@@ -146,6 +168,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-unhandled-rejection',
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Rejection raised' },
+    reports: [fromBrowser(secretMessage('client-unhandled-rejection'))],
   },
   // Server Actions
   {
@@ -155,6 +178,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/action-form-throws',
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
+    reports: [fromServer(secretMessage('action-form-throws'))],
   },
   {
     id: 'action-onclick-throws',
@@ -163,7 +187,8 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/action-onclick-throws',
     trigger: { kind: 'click', button: 'Call action' },
     expect: { ...noFallback, status: 200, sees: 'Action called', actionStatus: 500 },
-    note: 'The rejected action becomes an unhandled rejection in the handler, not a render error.',
+    note: 'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, so the browser drops its redacted copy: the server reported the real one.',
+    reports: [fromServer(secretMessage('action-onclick-throws'))],
   },
   // Navigation
   {
@@ -179,6 +204,7 @@ const entries: ScenarioInput[] = [
       directLoad: { path: '/scenarios/server-page-throws', sameDigest: false },
     },
     note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
+    reports: [fromServer(secretMessage('server-page-throws'))],
   },
   {
     id: 'chunk-load-fails',
@@ -187,6 +213,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/chunk-load-fails',
     trigger: { kind: 'navigate', link: 'Go to the lazily loaded page', blockChunks: true },
     expect: { ...clientFallback, status: 200, url: '/scenarios/chunk-load-fails/target' },
+    reports: [fromBrowser({ startsWith: 'Failed to load chunk ' }, 'ChunkLoadError')],
   },
   // Not documents: route handlers and the proxy
   {
@@ -197,6 +224,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'No document, so no fallback: the response is an empty 500.',
+    reports: [fromServer(secretMessage('route-handler-throws'), false)],
   },
   {
     id: 'proxy-throws',
@@ -206,6 +234,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'The proxy runs before rendering: Next answers with plain text.',
+    reports: [fromServer(secretMessage('proxy-throws'), false)],
   },
   // Routing signals: thrown like errors, never the fallback
   {
@@ -215,6 +244,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/not-found-signal',
     trigger: load,
     expect: { ...noFallback, status: 404, sees: 'This page could not be found.' },
+    reports: [],
   },
   {
     id: 'forbidden-signal',
@@ -223,6 +253,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/forbidden-signal',
     trigger: load,
     expect: { ...noFallback, status: 403, sees: 'This page could not be accessed.' },
+    reports: [],
   },
   {
     id: 'unauthorized-signal',
@@ -231,6 +262,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/unauthorized-signal',
     trigger: load,
     expect: { ...noFallback, status: 401, sees: "You're not authorized to access this page." },
+    reports: [],
   },
   {
     id: 'redirect-signal',
@@ -239,6 +271,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/redirect-signal',
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
+    reports: [],
   },
   // Control
   {
@@ -248,6 +281,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/healthy',
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Healthy page' },
+    reports: [],
   },
 ];
 

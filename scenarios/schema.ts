@@ -56,6 +56,18 @@ export const expectationSchema = z
     }
   });
 
+export const reportSchema = z
+  .object({
+    runtime: z.enum(['server', 'browser']),
+    /** The exception type Sentry records. */
+    type: z.string().min(1),
+    /** The exception value exactly, or a prefix for values that change between builds. */
+    value: z.union([z.string(), z.object({ startsWith: z.string().min(1) }).strict()]),
+    /** Whether the event carries the `digest` tag (equal to the digest on screen when one is shown). */
+    digest: z.boolean(),
+  })
+  .strict();
+
 export const scenarioSchema = z
   .object({
     id: kebabCase,
@@ -64,6 +76,8 @@ export const scenarioSchema = z
     path: routePath,
     trigger: triggerSchema,
     expect: expectationSchema,
+    /** Every error event expected, from both runtimes, each exactly once; all unhandled. */
+    reports: z.array(reportSchema),
     /** Why the outcome is what it is, where it surprises. */
     note: z.string().optional(),
   })
@@ -72,6 +86,7 @@ export const scenarioSchema = z
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Expectation = Scenario['expect'];
+export type ExpectedReport = Scenario['reports'][number];
 
 export class CatalogueError extends Error {
   constructor(readonly problems: string[]) {

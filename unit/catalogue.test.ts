@@ -13,6 +13,7 @@ const valid = {
   path: '/scenarios/healthy',
   trigger: { kind: 'load' },
   expect: { fallback: 'none', digest: false, status: 200, sees: 'Healthy page' },
+  reports: [],
 };
 
 function problemsOf(entries: unknown[]): string[] {

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import { freePort, startAppServer } from '../fixtures/harness/app-server';
+import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
+import { HARNESS_ENV } from '../app/_sentry/harness-dsn';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '../fixtures/test';
+
+const root = join(import.meta.dirname, '..');
+
+test('a plain `next start` (harness mode off, no DSN) loads nothing of MSW and exposes no reports', async ({ app }, testInfo) => {
+  test.skip(!app.local, REMOTE_SKIP_REASON);
+  const { [HARNESS_ENV]: _harness, SENTRY_DSN: _dsn, ...plainEnv } = process.env;
+  const logFile = testInfo.outputPath('plain-server.log');
+  const server = await startAppServer({ root, port: await freePort(), logFile, env: plainEnv });
+  try {
+    const reports = await fetch(`${server.url}/api/faultline/reports?test=any`);
+    expect(reports.status).toBe(404);
+    const page = await fetch(`${server.url}/scenarios/server-page-throws`);
+    expect(page.status).toBe(500);
+  } finally {
+    await server.stop();
+  }
+  const log = readFileSync(logFile, 'utf8');
+  expect(log).toContain("digest: '");
+  expect(log).not.toContain('[faultline] harness mode');
+});
+
+test('the harness server announces harness mode', async ({ app }) => {
+  test.skip(!app.local, REMOTE_SKIP_REASON);
+  expect(readFileSync(app.serverLog!, 'utf8')).toContain('[faultline] harness mode: MSW intercepts Sentry envelopes in the server');
+});

@@ -1,0 +1,11 @@
+import * as Sentry from '@sentry/nextjs';
+import { HARNESS_ENV } from './app/_sentry/harness-dsn';
+
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // MSW must patch node:https before Sentry's transport first uses it.
+  if (process.env[HARNESS_ENV] === '1') await import('./fixtures/ingest/node').then((m) => m.interceptIngest());
+  await import('./app/_sentry/server');
+}
+
+export const onRequestError = Sentry.captureRequestError;
