@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  outputDir: 'test-results',
+  // `faultline run` keeps its artifacts beside its reports, apart from an enclosing run's.
+  outputDir: process.env.FAULTLINE_OUTPUT_DIR || 'test-results',
   reporter: process.env.FAULTLINE_REPORTER ? JSON.parse(process.env.FAULTLINE_REPORTER) : [['list']],
   use: {
     trace: 'retain-on-failure',

@@ -109,6 +109,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
     FAULTLINE_REPORTER: JSON.stringify(reporters(out)),
+    FAULTLINE_OUTPUT_DIR: join(out, 'test-results'),
   };
   if (options.baseUrl) env[TARGET_ENV.baseUrl] = options.baseUrl;
   const code = await new Promise<number | null>((done, fail) => {
