@@ -28,7 +28,8 @@ export default defineConfig({
   outputDir: process.env.FAULTLINE_OUTPUT_DIR || 'test-results',
   reporter: process.env.FAULTLINE_REPORTER ? JSON.parse(process.env.FAULTLINE_REPORTER) : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Tracing costs about a tenth of the run; opt in when a failure needs one.
+    trace: process.env.FAULTLINE_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs() },
   },
   projects: [

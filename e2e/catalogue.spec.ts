@@ -5,16 +5,19 @@ import { linesWithDigest } from '../fixtures/harness/server-log';
 import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
 import { comparableReports, expectedReports } from '../fixtures/reports';
 import { secretMessage } from '../fixtures/throwers/secret';
-import { expect, test } from '../fixtures/test';
+import { expect, test, VERDICT_MS } from '../fixtures/test';
 
 for (const scenario of catalogue) {
-  test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, app, serverLog, browser, reports }, testInfo) => {
+  test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, context, app, serverLog, reports }, testInfo) => {
     const responseBodies = recordResponseBodies(page);
+    const started = performance.now();
     const screen = await runScenario(page, scenario);
     const expected = expectedScreen(scenario, app.url);
     const sent = await reports.settle();
     const observedReports = comparableReports([...(sent.server ?? []), ...sent.browser]);
     const promisedReports = expectedReports(scenario.reports, shownDigest(screen), sent.server !== null);
+    // Everything the verdict needs is in hand: what `npm run bench` compares with a page load.
+    testInfo.annotations.push({ type: VERDICT_MS, description: (performance.now() - started).toFixed(1) });
     if (sent.server === null) testInfo.annotations.push({ type: 'skipped-check', description: `server reports: ${REMOTE_SKIP_REASON}` });
     await testInfo.attach('faultline-screen', {
       body: JSON.stringify({ expected, observed: screen, reports: { expected: scenario.reports, observed: observedReports } }),
@@ -33,7 +36,7 @@ for (const scenario of catalogue) {
 
     const { directLoad } = scenario.expect;
     if (directLoad) {
-      const direct = await browser.newPage({ baseURL: app.url });
+      const direct = await context.newPage();
       await direct.goto(directLoad.path);
       await expect(digestParagraph(direct), `${scenario.id}: a direct load of ${directLoad.path} shows a digest`).toHaveText(/^Digest: \d+$/);
       const directLine = await digestParagraph(direct).textContent();
@@ -43,7 +46,7 @@ for (const scenario of catalogue) {
 
     const secret = secretMessage(scenario.id);
     expect(await page.content(), `${scenario.id}: the secret message is not in the document`).not.toContain(secret);
-    const leaking = (await responseBodies()).filter((body) => body.includes(secret));
+    const leaking = (await responseBodies.stop()).filter((body) => body.includes(secret));
     expect(leaking, `${scenario.id}: no response carries the secret message`).toEqual([]);
   });
 }

@@ -1,0 +1,3 @@
+import { ingestFaultChecks } from '../fixtures/ingest-fault-checks';
+
+ingestFaultChecks('reset');
