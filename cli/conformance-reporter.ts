@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { countOutcomes, slowest, verdictInWords, type ConformanceReport, type EntryReport } from './report';
+import { SKIPPED_CHECK } from '../fixtures/annotations';
+import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from './report';
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -27,6 +28,7 @@ function toEntry(test: TestCase, result: TestResult): EntryReport {
     expected,
     observed,
     reasons,
+    skippedChecks: outcome === 'passed' ? result.annotations.filter((a) => a.type === SKIPPED_CHECK).map((a) => a.description ?? '') : [],
   };
 }
 
@@ -69,12 +71,12 @@ export default class ConformanceReporter implements Reporter {
       startedAt: this.startedAt.toISOString(),
       durationMs: Math.round(result.duration),
       counts,
-      entries: this.entries,
+      entries: inReportOrder(this.entries),
     };
     mkdirSync(this.outDir, { recursive: true });
     writeFileSync(join(this.outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     // The counts stand alone on their line so CI systems can read them.
-    console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    console.log(`\n${summaryLine(counts)}`);
     console.log(`took ${(result.duration / 1000).toFixed(1)}s`);
     const slow = slowest(this.entries).map((e) => `${e.id} ${(e.durationMs / 1000).toFixed(1)}s`);
     if (slow.length > 0) console.log(`slowest: ${slow.join(', ')}`);

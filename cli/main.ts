@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError } from '../scenarios/schema';
 import { catalogueAsJson, catalogueAsMarkdown, catalogueAsTable } from './list';
+import { merge, parseMergeArgs } from './merge';
+import { parseReproArgs, repro } from './repro';
 import { chromiumPath, parseRunArgs, run } from './run';
 import { EXIT, UsageError } from './usage-error';
 
@@ -17,7 +19,20 @@ const USAGE = `usage: faultline <command>
       --base-url URL             test a deployed app instead of starting one
       --shard I/N                run shard I of N
       --workers N                parallel browsers (default 2)
-      --out DIR                  reports folder (default faultline-report)`;
+      --port N                   port for the app faultline starts (default: a free one)
+      --catalogue FILE           check a JSON catalogue instead of the built-in one
+      --out DIR                  reports folder (default faultline-report)
+  faultline merge DIR... [--out DIR]
+                                 merge the reports of shard runs into one
+  faultline repro ID | --path /route [options]
+                                 replay one scenario (or any route) and show what happened
+      --json                     one JSON object: screen, serverLog, reports, verdict
+      --dev                      next dev instead of the production build
+      --headed                   show the browser (default when a display is available)
+      --base-url URL             a deployed app instead of starting one
+      --port N                   port for the app faultline starts
+
+exit codes: 0 conforms (or reproduced), 1 deviates, 2 bad usage or cannot run`;
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -35,6 +50,10 @@ async function dispatch(argv: string[]): Promise<number> {
       return EXIT.ok;
     case 'run':
       return run(parseRunArgs(rest), root);
+    case 'merge':
+      return merge(parseMergeArgs(rest), root);
+    case 'repro':
+      return repro(parseReproArgs(rest), root);
     case undefined:
     case 'help':
     case '--help':

@@ -1,24 +1,28 @@
-import { catalogue } from '../scenarios/catalogue';
+import { activeCatalogue } from '../scenarios/active';
 import { recordResponseBodies } from '../fixtures/response-bodies';
 import { comparableScreen, expectedScreen, digestParagraph, runScenario, shownDigest } from '../fixtures/scenario-driver';
 import { linesWithDigest } from '../fixtures/harness/server-log';
 import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
 import { comparableReports, expectedReports } from '../fixtures/reports';
 import { secretMessage } from '../fixtures/throwers/secret';
-import { expect, test, VERDICT_MS } from '../fixtures/test';
+import { SETTLE_MS, SKIPPED_CHECK, VERDICT_MS } from '../fixtures/annotations';
+import { expect, test } from '../fixtures/test';
 
-for (const scenario of catalogue) {
+for (const scenario of activeCatalogue()) {
   test(scenario.id, { annotation: { type: 'title', description: scenario.title } }, async ({ page, context, app, serverLog, reports }, testInfo) => {
     const responseBodies = recordResponseBodies(page);
     const started = performance.now();
     const screen = await runScenario(page, scenario);
     const expected = expectedScreen(scenario, app.url);
+    const settling = performance.now();
     const sent = await reports.settle();
+    testInfo.annotations.push({ type: SETTLE_MS, description: (performance.now() - settling).toFixed(1) });
     const observedReports = comparableReports([...(sent.server ?? []), ...sent.browser]);
     const promisedReports = expectedReports(scenario.reports, shownDigest(screen), sent.server !== null);
     // Everything the verdict needs is in hand: what `npm run bench` compares with a page load.
     testInfo.annotations.push({ type: VERDICT_MS, description: (performance.now() - started).toFixed(1) });
-    if (sent.server === null) testInfo.annotations.push({ type: 'skipped-check', description: `server reports: ${REMOTE_SKIP_REASON}` });
+    if (sent.server === null) testInfo.annotations.push({ type: SKIPPED_CHECK, description: `server reports: ${REMOTE_SKIP_REASON}` });
+    if (!serverLog) testInfo.annotations.push({ type: SKIPPED_CHECK, description: `server log carries the digest: ${REMOTE_SKIP_REASON}` });
     await testInfo.attach('faultline-screen', {
       body: JSON.stringify({ expected, observed: screen, reports: { expected: scenario.reports, observed: observedReports } }),
       contentType: 'application/json',

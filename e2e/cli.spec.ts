@@ -1,15 +1,23 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { catalogue } from '../scenarios/catalogue';
+import { catalogue, findScenario } from '../scenarios/catalogue';
 import { CHROMIUM_ENV } from '../fixtures/harness/browser';
+import { TARGET_ENV } from '../fixtures/harness/target';
+import type { ConformanceReport, EntryReport } from '../cli/report';
+import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../fixtures/test';
 
 const root = join(import.meta.dirname, '..');
 
-async function faultline(args: string[], env: Record<string, string> = {}) {
+// Some of these spawn whole conformance runs (a Playwright run each, some with an app of their own).
+test.describe.configure({ timeout: 120_000 });
+
+/** Runs the CLI as a user would. By default it inherits the outer run's server (FAULTLINE_BASE_URL + its log). */
+async function faultline(args: string[], env: Record<string, string | undefined> = {}) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], {
       cwd: root,
@@ -22,6 +30,12 @@ async function faultline(args: string[], env: Record<string, string> = {}) {
   }
 }
 
+/** Makes the CLI start (and stop) an app of its own instead of using the outer run's. */
+const OWN_SERVER = { [TARGET_ENV.baseUrl]: undefined, [TARGET_ENV.serverLog]: undefined };
+
+const outDir = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));
+const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+
 test('list --json prints every catalogue entry', async () => {
   const { code, stdout } = await faultline(['list', '--json']);
   expect(code).toBe(0);
@@ -30,29 +44,128 @@ test('list --json prints every catalogue entry', async () => {
   expect(entries[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), path: expect.any(String), expect: { fallback: expect.any(String), status: expect.any(Number) } });
 });
 
+const malformedCatalogue = () => {
+  const file = join(outDir(), 'catalogue.json');
+  writeFileSync(file, JSON.stringify([{ ...findScenario('healthy'), id: 'broken', expect: { ...findScenario('healthy')!.expect, status: 'ok' } }]));
+  return file;
+};
+
 for (const [why, args, env, message] of [
-  ['an unknown scenario id', ['run', '--scenario', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
-  ['an unreachable base URL', ['run', '--base-url', 'http://127.0.0.1:9'], {}, /^faultline: Cannot reach http:\/\/127\.0\.0\.1:9 /],
-  ['a malformed URL', ['run', '--base-url', 'not a url'], {}, /^faultline: Not a valid URL: not a url$/],
-  ['a bad shard spec', ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
-  ['a missing browser', ['run'], { [CHROMIUM_ENV]: '/nowhere/chromium' }, new RegExp(`^faultline: No Chromium found .*Set ${CHROMIUM_ENV} `)],
-  ['an unknown command', ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
+  ['an unknown scenario id', () => ['run', '--scenario', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
+  ['an unknown id to repro', () => ['repro', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
+  ['an unreachable base URL', () => ['run', '--base-url', 'http://127.0.0.1:9'], {}, /^faultline: Cannot reach http:\/\/127\.0\.0\.1:9 /],
+  ['a malformed URL', () => ['run', '--base-url', 'not a url'], {}, /^faultline: Not a valid URL: not a url$/m],
+  ['a bad shard spec', () => ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
+  ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed:\n {2}- entry "broken": expect\.status: /],
+  ['a missing browser', () => ['run'], { [CHROMIUM_ENV]: '/nowhere/chromium' }, new RegExp(`^faultline: No Chromium found .*Set ${CHROMIUM_ENV} `)],
+  ['a merge of a folder without reports', () => ['merge', tmpdir()], {}, /^faultline: .* holds no blob report/],
+  ['an unknown command', () => ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
 ] as const) {
-  test(`${why} gives one clear line and exit 2`, async () => {
-    const { code, stderr } = await faultline([...args], env);
+  test(`${why} gives one clear error and exit 2`, async () => {
+    const { code, stderr } = await faultline([...args()], env);
+    expect(stderr).toMatch(message);
     expect(code).toBe(2);
-    expect(stderr.split('\n')[0]).toMatch(message);
   });
 }
 
-test('run against a base URL reports the entry and writes the three report formats', async ({ app }) => {
-  const out = mkdtempSync(join(tmpdir(), 'faultline-cli-'));
-  const { code, stdout } = await faultline(['run', '--scenario', 'healthy', '--base-url', app.url, '--out', out]);
-  expect(stdout).toMatch(/✓ healthy\s+no fallback, shows "Healthy page", HTTP 200/);
-  expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped$/m);
+test('a port in use gives one clear line and exit 2', async () => {
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, resolve));
+  const port = (busy.address() as { port: number }).port;
+  try {
+    const { code, stderr } = await faultline(['run', '--port', String(port), '--scenario', 'healthy'], OWN_SERVER);
+    expect(stderr).toMatch(new RegExp(`^faultline: Port ${port} is already in use`));
+    expect(code).toBe(2);
+  } finally {
+    busy.close();
+  }
+});
+
+test('a passing run starts its own app, prints a line per entry and a summary, and writes the reports', async () => {
+  const out = outDir();
+  const { code, stdout } = await faultline(['run', '--scenario', 'healthy', '--scenario', 'server-page-throws', '--out', out], OWN_SERVER);
+  expect(stdout).toMatch(/^✓ healthy\s+no fallback, shows "Healthy page", HTTP 200 \(\d+\.\ds\)$/m);
+  expect(stdout).toMatch(/^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(\d+\.\ds\)$/m);
+  expect(stdout).toMatch(/^2 passed, 0 failed, 0 skipped$/m);
+  expect(stdout).toContain(`reports: ${out}/report.json, ${out}/junit.xml, ${out}/html/index.html`);
   expect(code).toBe(0);
-  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-  expect(report.entries).toMatchObject([{ id: 'healthy', outcome: 'passed' }]);
-  expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('name="healthy"');
+  expect(readReport(out).entries).toMatchObject([
+    { id: 'healthy', outcome: 'passed', skippedChecks: [] },
+    { id: 'server-page-throws', outcome: 'passed', observed: { fallback: 'server', status: 500 }, skippedChecks: [] },
+  ]);
+  expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('name="server-page-throws"');
   expect(readFileSync(join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
+});
+
+test('a run against a broken expectation exits 1 and says what deviated', async () => {
+  const healthy = findScenario('healthy')!;
+  const file = join(outDir(), 'catalogue.json');
+  writeFileSync(file, JSON.stringify([{ ...healthy, expect: { ...healthy.expect, status: 503 } }]));
+  const out = outDir();
+  const { code, stdout } = await faultline(['run', '--catalogue', file, '--scenario', 'healthy', '--out', out]);
+  expect(stdout).toMatch(/^✗ healthy\s+Error: healthy: what the user saw \(expected vs observed\)/m);
+  expect(stdout).toMatch(/^\s+-\s+"status": 503,$/m);
+  expect(stdout).toMatch(/^\s+\+\s+"status": 200,$/m);
+  expect(stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);
+  expect(code).toBe(1);
+  const [entry] = readReport(out).entries;
+  expect(entry).toMatchObject({ id: 'healthy', outcome: 'failed', expected: { status: 503 }, observed: { status: 200 } });
+  expect(entry.reasons.join('\n')).toContain('"status": 503');
+});
+
+test('against a base URL, server-side checks are listed as skipped, never as passed', async ({ app }) => {
+  const out = outDir();
+  const { code, stdout } = await faultline(['run', '--scenario', 'server-page-throws', '--base-url', app.url, '--out', out]);
+  expect(stdout).toMatch(/^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(skipped: server reports, server log carries the digest\)/m);
+  expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped, 2 server-side checks skipped$/m);
+  expect(code).toBe(0);
+  const [entry] = readReport(out).entries;
+  expect(entry.skippedChecks).toEqual([expect.stringMatching(/^server reports: needs the server/), expect.stringMatching(/^server log carries the digest: needs the server/)]);
+});
+
+/** A report without what legitimately differs between two runs: timings and digest numbers. */
+function comparable(report: ConformanceReport) {
+  const scrub = (entry: EntryReport) => ({ ...entry, durationMs: 0, observed: entry.observed && { ...entry.observed, digestLine: entry.observed.digestLine?.replace(/\d+$/, 'N') } });
+  return { counts: report.counts, entries: report.entries.map(scrub) };
+}
+
+test('two shards merged equal one unsharded run', async () => {
+  const selection = ['healthy', 'server-page-throws', 'client-effect-throws', 'not-found-signal'].flatMap((id) => ['--scenario', id]);
+  const [whole, first, second, merged] = [outDir(), outDir(), outDir(), outDir()];
+  const runs = [];
+  for (const [shard, out] of [[[], whole], [['--shard', '1/2'], first], [['--shard', '2/2'], second]] as const) {
+    runs.push((await faultline(['run', ...selection, ...shard, '--out', out])).code);
+  }
+  expect(runs).toEqual([0, 0, 0]);
+  expect(readReport(first).entries.length).toBeLessThan(4);
+  const { code, stdout } = await faultline(['merge', first, second, '--out', merged]);
+  expect(stdout).toMatch(/^4 passed, 0 failed, 0 skipped$/m);
+  expect(code).toBe(0);
+  expect(comparable(readReport(merged))).toEqual(comparable(readReport(whole)));
+  expect(readFileSync(join(merged, 'junit.xml'), 'utf8')).toContain('name="not-found-signal"');
+});
+
+test('repro of a server error shows one digest on screen, in the server log and in the report', async () => {
+  const { code, stdout } = await faultline(['repro', 'server-page-throws', '--json'], OWN_SERVER);
+  expect(code).toBe(0);
+  const result: ReproResult = JSON.parse(stdout);
+  const { digest } = result.screen;
+  expect(digest).toMatch(/^\d+$/);
+  expect(result.screen).toEqual({
+    text: expect.stringMatching(/^Application error: a server-side exception has occurred while loading localhost /),
+    variant: 'server',
+    digest,
+    status: 500,
+  });
+  expect(result.serverLog).toContain(`  digest: '${digest}'`);
+  expect(result.reports).toEqual([expect.objectContaining({ runtime: 'server', digest, handled: false })]);
+  expect(result.verdict).toEqual({ reproduced: true, reasons: [] });
+});
+
+test('repro in words shows what the user saw and what was reported', async () => {
+  const { code, stdout } = await faultline(['repro', 'client-effect-throws'], OWN_SERVER);
+  expect(stdout).toMatch(/^ {2}user saw {3}client fallback$/m);
+  expect(stdout).toMatch(/^ {2}reports {4}browser: Error: client-effect-throws: db password hunter2 \(unhandled\)$/m);
+  expect(stdout).toMatch(/^ {2}verdict {4}reproduced as expected$/m);
+  expect(code).toBe(0);
 });

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import { ensureBuild } from '../fixtures/harness/build';
-import { freePort, startAppServer } from '../fixtures/harness/app-server';
+import { startHarnessApp } from '../fixtures/harness/harness-app';
 import { assertReachable } from '../fixtures/harness/reachable';
 import { TARGET_ENV } from '../fixtures/harness/target';
-import { HARNESS_DSN, HARNESS_ENV } from '../app/_sentry/harness-dsn';
 
 const root = join(import.meta.dirname, '..');
 
@@ -14,19 +12,11 @@ export default async function globalSetup() {
     await assertReachable(given);
     return;
   }
-  const env = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    [HARNESS_ENV]: '1',
-    // Inlined into the browser bundle at build time: the browser SDK reports to the harness host.
-    NEXT_PUBLIC_SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN || HARNESS_DSN,
-  };
-  await ensureBuild(root, env, (line) => console.log(line));
-  const server = await startAppServer({
+  const server = await startHarnessApp({
     root,
-    port: Number(process.env.FAULTLINE_PORT) || (await freePort()),
+    port: Number(process.env.FAULTLINE_PORT) || undefined,
     logFile: join(root, '.faultline', `server-${process.pid}.log`),
-    env,
+    onBuildLine: (line) => console.log(line),
   });
   process.env[TARGET_ENV.baseUrl] = server.url;
   process.env[TARGET_ENV.serverLog] = server.logFile;

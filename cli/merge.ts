@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { outcomeOf, reporters } from './run';
+import { UsageError } from './usage-error';
+
+export interface MergeOptions {
+  dirs: string[];
+  out: string;
+}
+
+/** Where `faultline run` leaves the blob report that `merge` reads. */
+export const BLOB_DIR = 'blob';
+
+export function parseMergeArgs(argv: string[]): MergeOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { out: { type: 'string', default: 'faultline-report' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const dirs = parsed.positionals.map((dir) => resolve(dir));
+  if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
+  for (const dir of dirs) {
+    if (blobsIn(dir).length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
+  }
+  const out = resolve(parsed.values.out);
+  if (dirs.includes(out)) throw new UsageError(`--out ${out} is one of the folders to merge; pick another`);
+  return { dirs, out };
+}
+
+function blobsIn(dir: string): string[] {
+  const blobDir = join(dir, BLOB_DIR);
+  return existsSync(blobDir) ? readdirSync(blobDir).filter((name) => name.endsWith('.zip')).map((name) => join(blobDir, name)) : [];
+}
+
+/** Merges shard outputs into one set of reports, as one unsharded run would have written them. */
+export async function merge(options: MergeOptions, root: string): Promise<number> {
+  const gathered = mkdtempSync(join(tmpdir(), 'faultline-merge-'));
+  try {
+    options.dirs.forEach((dir, i) => {
+      for (const blob of blobsIn(dir)) copyFileSync(blob, join(gathered, `${i + 1}-${blob.split('/').at(-1)}`));
+    });
+    rmSync(join(options.out, 'report.json'), { force: true });
+    const code = await new Promise<number | null>((done, fail) => {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'node_modules/@playwright/test/cli.js'), 'merge-reports', '--config', join(root, 'cli/merge.config.ts'), gathered],
+        { cwd: root, env: { ...process.env, FAULTLINE_REPORTER: JSON.stringify(reporters(options.out, { blob: false })) }, stdio: 'inherit' },
+      );
+      child.on('error', fail);
+      child.on('close', done);
+    });
+    return outcomeOf(options.out, code);
+  } finally {
+    rmSync(gathered, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, expect, type Page } from '@playwright/test';
+import { chromiumArgs } from '../fixtures/harness/browser';
+import { PortInUseError } from '../fixtures/harness/app-server';
+import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
+import { linesWithDigest } from '../fixtures/harness/server-log';
+import { interceptBrowserIngest } from '../fixtures/ingest/browser';
+import { TEST_MARKER_HEADER } from '../fixtures/ingest/envelope';
+import { comparableReports, expectedReports, fetchServerEvents, flushBrowserSdk, summarise, type ReportSummary } from '../fixtures/reports';
+import { comparableScreen, expectedScreen, readFallback, runScenario, shownDigest, type Screen } from '../fixtures/scenario-driver';
+import { activeCatalogue } from '../scenarios/active';
+import type { Scenario } from '../scenarios/schema';
+import { chromiumPath, parsePort, preflight } from './run';
+import { resolveScenario } from './select';
+import { EXIT, UsageError } from './usage-error';
+
+export interface ReproOptions {
+  scenario?: Scenario;
+  path?: string;
+  dev: boolean;
+  headed: boolean;
+  json: boolean;
+  baseUrl?: string;
+  port?: number;
+}
+
+export function parseReproArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ReproOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        path: { type: 'string' },
+        dev: { type: 'boolean', default: false },
+        headed: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        port: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length + (values.path === undefined ? 0 : 1) !== 1) {
+    throw new UsageError('repro takes one scenario id or --path /route (faultline list shows the ids)');
+  }
+  if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`Bad --path "${values.path}": a route starting with /`);
+  if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
+  return {
+    scenario: positionals[0] === undefined ? undefined : resolveScenario(activeCatalogue(env), positionals[0]),
+    path: values.path,
+    dev: values.dev,
+    // Headed where there is a screen to show it on.
+    headed: values.headed || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
+    json: values.json,
+    baseUrl: values['base-url'],
+    port: values.port === undefined ? undefined : parsePort(values.port),
+  };
+}
+
+export interface ReproResult {
+  scenario: string | null;
+  url: string;
+  screen: {
+    /** The fallback sentence as shown, else the page title. */
+    text: string;
+    variant: 'server' | 'client' | 'none';
+    digest: string | null;
+    status: number;
+  };
+  /** Server log lines of the error with the shown digest; null when the server is not ours. */
+  serverLog: string[] | null;
+  /** Error events from both runtimes; server ones are absent (null) against --base-url. */
+  reports: ReportSummary[];
+  serverReports: 'captured' | 'not available with --base-url';
+  /** For a catalogue id: did the expected outcome reproduce, and if not, why. */
+  verdict: { reproduced: boolean; reasons: string[] } | null;
+}
+
+/** What a failed expectation says, without colours. */
+function reasonOf(check: () => void): string[] {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    return [(error as Error).message.replace(/\u001b\[[0-9;]*m/g, '')];
+  }
+}
+
+interface Seen extends Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'> {
+  title: string;
+  /** For a catalogue entry: the screen as the catalogue compares it. */
+  comparable: Screen | null;
+}
+
+async function see(page: Page, options: ReproOptions): Promise<Seen> {
+  if (options.scenario) {
+    const screen = await runScenario(page, options.scenario);
+    return { ...screen, title: await page.title(), comparable: comparableScreen(screen) };
+  }
+  const response = await page.goto(options.path!);
+  // Whatever the route does after load (effects, lazy chunks) has happened once the network is quiet.
+  await page.waitForLoadState('networkidle');
+  return { ...(await readFallback(page)), status: response?.status() ?? 0, title: await page.title(), comparable: null };
+}
+
+export async function reproduce(options: ReproOptions, root: string, log: (line: string) => void): Promise<ReproResult> {
+  let app: HarnessApp | undefined;
+  let browser;
+  try {
+    if (!options.baseUrl) {
+      log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
+      app = await startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log });
+    }
+    const baseUrl = options.baseUrl ?? app!.url;
+    const executablePath = await chromiumPath();
+    try {
+      browser = await chromium.launch({ executablePath, args: chromiumArgs(), headless: !options.headed });
+    } catch (error) {
+      if (options.headed) throw new UsageError(`Cannot open a Chromium window (${(error as Error).message.split('\n')[0]}); run without --headed`);
+      throw error;
+    }
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const marker = `repro.${randomUUID()}`;
+    await context.setExtraHTTPHeaders({ [TEST_MARKER_HEADER]: marker });
+    const { record } = await interceptBrowserIngest(context);
+    const page = await context.newPage();
+    const logMark = app ? readFileSync(app.logFile).length : 0;
+
+    const seen = await see(page, options);
+    await flushBrowserSdk(context);
+    const server = app ? await fetchServerEvents(app.url, marker) : null;
+    const reports = [...(server ?? []).map((e) => summarise('server', e)), ...record.events.map((e) => summarise('browser', e))];
+    const digest = shownDigest(seen);
+    const serverLog = app && digest ? linesWithDigest(readFileSync(app.logFile).subarray(logMark).toString('utf8'), digest) : app ? [] : null;
+
+    let verdict: ReproResult['verdict'] = null;
+    const { comparable } = seen;
+    if (options.scenario && comparable) {
+      const expectedReportsList = expectedReports(options.scenario.reports, digest, server !== null);
+      const reasons = [
+        ...reasonOf(() => expect(comparable, 'what the user saw (expected vs observed)').toEqual(expectedScreen(options.scenario!, baseUrl))),
+        ...reasonOf(() => expect(comparableReports(reports), 'error reports (expected vs observed)').toEqual(expectedReportsList)),
+      ];
+      verdict = { reproduced: reasons.length === 0, reasons };
+    }
+    return {
+      scenario: options.scenario?.id ?? null,
+      url: page.url(),
+      screen: { text: seen.heading ?? seen.title, variant: seen.fallback, digest, status: seen.status },
+      serverLog,
+      reports,
+      serverReports: server ? 'captured' : 'not available with --base-url',
+      verdict,
+    };
+  } catch (error) {
+    if (error instanceof PortInUseError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    await browser?.close();
+    await app?.stop();
+  }
+}
+
+export function reproInWords(result: ReproResult): string {
+  const { screen } = result;
+  const seen = screen.variant === 'none' ? `no fallback; page title "${screen.text}"` : `${screen.variant} fallback`;
+  const lines = [
+    `${result.scenario ?? 'path'}: ${result.url}`,
+    `  user saw   ${seen}`,
+    ...(screen.variant === 'none' ? [] : [`             ${screen.text}`]),
+    `  digest     ${screen.digest ?? '(none)'}`,
+    `  status     ${screen.status}`,
+  ];
+  if (result.serverLog === null) lines.push('  server log (not ours: --base-url)');
+  else if (result.serverLog.length === 0) lines.push(`  server log ${screen.digest ? 'no line carries this digest' : '(no digest to look for)'}`);
+  else lines.push('  server log', ...result.serverLog.map((line) => `             ${line}`));
+  if (result.reports.length === 0) lines.push(`  reports    none${result.serverReports === 'captured' ? '' : ' from the browser (server reports not available with --base-url)'}`);
+  for (const [i, r] of result.reports.entries()) {
+    const how = `${r.handled === false ? 'unhandled' : 'handled'}${r.digest ? `, digest ${r.digest}` : ''}`;
+    lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type}: ${r.value} (${how})`);
+  }
+  if (result.verdict) {
+    lines.push(result.verdict.reproduced ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:');
+    for (const reason of result.verdict.reasons) lines.push(...reason.split('\n').map((line) => `    ${line}`));
+  }
+  return lines.join('\n');
+}
+
+export async function repro(options: ReproOptions, root: string): Promise<number> {
+  if (options.baseUrl) await preflight({ baseUrl: options.baseUrl });
+  else await chromiumPath();
+  const result = await reproduce(options, root, (line) => console.error(line));
+  console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
+  return result.verdict && !result.verdict.reproduced ? EXIT.deviation : EXIT.ok;
+}

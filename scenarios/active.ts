@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { catalogue } from './catalogue';
+import { CatalogueError, parseCatalogue, type Scenario } from './schema';
+
+/** Names a JSON catalogue to check instead of the built-in one (`faultline run --catalogue FILE`). */
+export const CATALOGUE_ENV = 'FAULTLINE_CATALOGUE';
+
+/** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
+export function readCatalogueFile(file: string): Scenario[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CatalogueError([`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+  }
+  let entries: unknown;
+  try {
+    entries = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueError([`${file}: not JSON (${(error as Error).message})`]);
+  }
+  if (!Array.isArray(entries)) throw new CatalogueError([`${file}: expected an array of entries`]);
+  return parseCatalogue(entries);
+}
+
+/** The catalogue this run checks. */
+export function activeCatalogue(env: NodeJS.ProcessEnv = process.env): Scenario[] {
+  const file = env[CATALOGUE_ENV];
+  return file ? readCatalogueFile(file) : catalogue;
+}
