@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMergeArgs } from '../cli/merge';
+import { parseReproArgs } from '../cli/repro';
+import { parseRunArgs } from '../cli/run';
+import { UsageError } from '../cli/usage-error';
+import { CatalogueError } from '../scenarios/schema';
+import { findScenario } from '../scenarios/catalogue';
+
+describe('parseRunArgs', () => {
+  it('takes repeatable scenarios and the run options', () => {
+    expect(parseRunArgs(['--scenario', 'healthy', '--scenario', 'server-page-throws', '--shard', '2/3', '--workers', '4', '--port', '4100'])).toMatchObject({
+      scenarios: ['healthy', 'server-page-throws'],
+      shard: '2/3',
+      workers: 4,
+      port: 4100,
+      out: 'faultline-report',
+    });
+  });
+
+  it.each([
+    [['--shard', '4/3'], /Bad shard "4\/3"/],
+    [['--shard', 'one'], /Bad shard "one"/],
+    [['--workers', '0'], /Bad --workers "0"/],
+    [['--port', '70000'], /Bad --port "70000"/],
+    [['--port', '4100', '--base-url', 'http://x.test'], /cannot be combined with --base-url/],
+    [['--scenario', 'nope'], /Unknown scenario "nope"/],
+    [['--frobnicate'], /Unknown option '--frobnicate'/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseRunArgs(argv)).toThrow(UsageError);
+    expect(() => parseRunArgs(argv)).toThrow(message);
+  });
+
+  it('validates a --catalogue file up front, naming the entry and the field', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'faultline-')), 'c.json');
+    writeFileSync(file, JSON.stringify([{ id: 'x', title: 'X', path: '/x', trigger: { kind: 'load' }, expect: { fallback: 'maybe' }, reports: [] }]));
+    expect(() => parseRunArgs(['--catalogue', file])).toThrow(CatalogueError);
+    expect(() => parseRunArgs(['--catalogue', file])).toThrow(/entry "x": expect\.fallback: /);
+  });
+
+  it('resolves --scenario against the --catalogue file', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'faultline-')), 'c.json');
+    writeFileSync(file, JSON.stringify([{ ...findScenario('healthy'), id: 'mine' }]));
+    expect(parseRunArgs(['--catalogue', file, '--scenario', 'mine']).scenarios).toEqual(['mine']);
+    expect(() => parseRunArgs(['--catalogue', file, '--scenario', 'healthy'])).toThrow(/Unknown scenario "healthy"/);
+  });
+});
+
+describe('parseReproArgs', () => {
+  it('takes a catalogue id, headless without a display', () => {
+    expect(parseReproArgs(['server-page-throws'], {})).toMatchObject({ scenario: { id: 'server-page-throws' }, headed: false, dev: false, json: false });
+  });
+
+  it('is headed when a display is available, or with --headed', () => {
+    expect(parseReproArgs(['healthy'], { DISPLAY: ':0' }).headed).toBe(true);
+    expect(parseReproArgs(['healthy', '--headed'], {}).headed).toBe(true);
+  });
+
+  it('takes any route with --path', () => {
+    expect(parseReproArgs(['--path', '/anything', '--json', '--dev'], {})).toMatchObject({ scenario: undefined, path: '/anything', json: true, dev: true });
+  });
+
+  it.each([
+    [[], /one scenario id or --path/],
+    [['healthy', '--path', '/x'], /one scenario id or --path/],
+    [['--path', 'x'], /Bad --path "x"/],
+    [['healthy', '--dev', '--base-url', 'http://x.test'], /--dev .* cannot be combined with --base-url/],
+    [['healthi'], /Unknown scenario "healthi"\. Did you mean: healthy/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseReproArgs(argv, {})).toThrow(message);
+  });
+});
+
+describe('parseMergeArgs', () => {
+  it('needs folders that hold blob reports', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'faultline-'));
+    expect(() => parseMergeArgs([])).toThrow(/merge takes the --out folders/);
+    expect(() => parseMergeArgs([empty])).toThrow(/holds no blob report/);
+  });
+
+  it('takes shard folders and an --out that is not one of them', () => {
+    const [a, b] = [0, 1].map(() => {
+      const dir = mkdtempSync(join(tmpdir(), 'faultline-'));
+      mkdirSync(join(dir, 'blob'));
+      writeFileSync(join(dir, 'blob', 'report-1.zip'), '');
+      return dir;
+    });
+    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged')])).toEqual({ dirs: [a, b], out: join(tmpdir(), 'merged') });
+    expect(() => parseMergeArgs([a, b, '--out', a])).toThrow(/is one of the folders to merge/);
+  });
+});

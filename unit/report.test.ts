@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { countOutcomes, inReportOrder, summaryLine, verdictInWords, type EntryReport } from '../cli/report';
+
+const entry = (over: Partial<EntryReport>): EntryReport => ({
+  id: 'healthy',
+  title: 'Healthy',
+  file: 'e2e/catalogue.spec.ts',
+  outcome: 'passed',
+  durationMs: 100,
+  reasons: [],
+  skippedChecks: [],
+  ...over,
+});
+
+const serverScreen = { fallback: 'server', heading: 'h', digestLine: 'Digest: 42', status: 500, path: '/p', sees: null, actionStatus: null } as const;
+
+describe('conformance report', () => {
+  it('counts outcomes and the server-side checks skipped inside passed entries', () => {
+    const counts = countOutcomes([
+      entry({}),
+      entry({ outcome: 'failed' }),
+      entry({ outcome: 'skipped' }),
+      entry({ skippedChecks: ['server reports: why', 'server log carries the digest: why'] }),
+    ]);
+    expect(counts).toEqual({ passed: 2, failed: 1, skipped: 1, skippedChecks: 2 });
+    expect(summaryLine(counts)).toBe('2 passed, 1 failed, 1 skipped, 2 server-side checks skipped');
+    expect(summaryLine({ passed: 1, failed: 0, skipped: 0, skippedChecks: 0 })).toBe('1 passed, 0 failed, 0 skipped');
+  });
+
+  it('orders entries by file then id, whatever order they finished in', () => {
+    const ordered = inReportOrder([entry({ id: 'b' }), entry({ id: 'z', file: 'e2e/a.spec.ts' }), entry({ id: 'a' })]);
+    expect(ordered.map((e) => `${e.file}:${e.id}`)).toEqual(['e2e/a.spec.ts:z', 'e2e/catalogue.spec.ts:a', 'e2e/catalogue.spec.ts:b']);
+  });
+
+  it('puts a verdict in words: what the user saw, what was skipped, or the first reason', () => {
+    expect(verdictInWords(entry({ observed: serverScreen }))).toBe('server fallback, Digest: 42, HTTP 500');
+    expect(verdictInWords(entry({ observed: serverScreen, skippedChecks: ['server reports: needs the server'] }))).toBe(
+      'server fallback, Digest: 42, HTTP 500 (skipped: server reports)',
+    );
+    expect(verdictInWords(entry({ outcome: 'failed', reasons: ['Error: status differs'] }))).toBe('Error: status differs');
+  });
+});
