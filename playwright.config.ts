@@ -37,5 +37,7 @@ export default defineConfig({
     { name: 'conformance', testIgnore: /cli\.spec\.ts$/, use: { browserName: 'chromium' } },
     // The CLI, spawned as a user would; it starts conformance runs of its own.
     { name: 'cli', testMatch: /cli\.spec\.ts$/, dependencies: ['conformance'] },
+    // `npm run bench` only: the page-load floor.
+    ...(process.env.FAULTLINE_BENCH ? [{ name: 'bench', testDir: 'bench', testMatch: /floor\.spec\.ts$/ }] : []),
   ],
 });

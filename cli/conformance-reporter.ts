@@ -24,6 +24,7 @@ function toEntry(test: TestCase, result: TestResult): EntryReport {
     title: test.annotations.find((a) => a.type === 'title')?.description ?? test.title,
     file: relative(process.cwd(), test.location.file),
     outcome,
+    startedAt: result.startTime.toISOString(),
     durationMs: Math.round(result.duration),
     expected,
     observed,

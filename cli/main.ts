@@ -20,6 +20,7 @@ const USAGE = `usage: faultline <command>
       --shard I/N                run shard I of N
       --workers N                parallel browsers (default 2)
       --port N                   port for the app faultline starts (default: a free one)
+      --repeat N                 run every check N times
       --catalogue FILE           check a JSON catalogue instead of the built-in one
       --out DIR                  reports folder (default faultline-report)
   faultline merge DIR... [--out DIR]

@@ -6,6 +6,8 @@ export interface EntryReport {
   title: string;
   file: string;
   outcome: 'passed' | 'failed' | 'skipped';
+  /** When the check started (ISO); with durationMs, the run's test phase. */
+  startedAt: string;
   durationMs: number;
   expected?: Record<string, unknown>;
   observed?: Screen;
@@ -33,7 +35,7 @@ export function countOutcomes(entries: readonly EntryReport[]): ConformanceRepor
 }
 
 export function inReportOrder(entries: readonly EntryReport[]): EntryReport[] {
-  return [...entries].sort((a, b) => a.file.localeCompare(b.file) || a.id.localeCompare(b.id));
+  return [...entries].sort((a, b) => a.file.localeCompare(b.file) || a.id.localeCompare(b.id) || a.startedAt.localeCompare(b.startedAt));
 }
 
 /** The summary line CI systems read: counts alone on their line. */

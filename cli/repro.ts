@@ -26,7 +26,7 @@ export interface ReproOptions {
   port?: number;
 }
 
-export function parseReproArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ReproOptions {
+export function parseReproArgs(argv: string[], env: Record<string, string | undefined> = process.env): ReproOptions {
   let parsed;
   try {
     parsed = parseArgs({

@@ -20,6 +20,8 @@ export interface RunOptions {
   shard?: string;
   workers?: number;
   port?: number;
+  /** Runs every check this many times (flake hunting). */
+  repeat?: number;
   /** A JSON catalogue to check instead of the built-in one. */
   catalogue?: string;
   out: string;
@@ -43,6 +45,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
         shard: { type: 'string' },
         workers: { type: 'string' },
         port: { type: 'string' },
+        repeat: { type: 'string' },
         catalogue: { type: 'string' },
         out: { type: 'string', default: 'faultline-report' },
       },
@@ -67,8 +70,14 @@ export function parseRunArgs(argv: string[]): RunOptions {
     workers = Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`Bad --workers "${values.workers}": a whole number >= 1`);
   }
+  let repeat: number | undefined;
+  if (values.repeat !== undefined) {
+    repeat = Number(values.repeat);
+    if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`Bad --repeat "${values.repeat}": a whole number >= 1`);
+  }
   return {
     scenarios: values.scenario,
+    repeat,
     grep: values.grep,
     baseUrl: values['base-url'],
     shard: values.shard,
@@ -115,6 +124,7 @@ export function playwrightArgs(options: RunOptions): string[] {
   if (options.grep) args.push('--grep', options.grep);
   if (options.shard) args.push('--shard', options.shard);
   if (options.workers) args.push('--workers', String(options.workers));
+  if (options.repeat) args.push('--repeat-each', String(options.repeat));
   return args;
 }
 

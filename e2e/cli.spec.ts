@@ -125,7 +125,7 @@ test('against a base URL, server-side checks are listed as skipped, never as pas
 
 /** A report without what legitimately differs between two runs: timings and digest numbers. */
 function comparable(report: ConformanceReport) {
-  const scrub = (entry: EntryReport) => ({ ...entry, durationMs: 0, observed: entry.observed && { ...entry.observed, digestLine: entry.observed.digestLine?.replace(/\d+$/, 'N') } });
+  const scrub = (entry: EntryReport) => ({ ...entry, startedAt: '', durationMs: 0, observed: entry.observed && { ...entry.observed, digestLine: entry.observed.digestLine?.replace(/\d+$/, 'N') } });
   return { counts: report.counts, entries: report.entries.map(scrub) };
 }
 

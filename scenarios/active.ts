@@ -24,7 +24,7 @@ export function readCatalogueFile(file: string): Scenario[] {
 }
 
 /** The catalogue this run checks. */
-export function activeCatalogue(env: NodeJS.ProcessEnv = process.env): Scenario[] {
+export function activeCatalogue(env: Record<string, string | undefined> = process.env): Scenario[] {
   const file = env[CATALOGUE_ENV];
   return file ? readCatalogueFile(file) : catalogue;
 }

@@ -6,6 +6,7 @@ const entry = (over: Partial<EntryReport>): EntryReport => ({
   title: 'Healthy',
   file: 'e2e/catalogue.spec.ts',
   outcome: 'passed',
+  startedAt: '2026-11-21T00:00:00.000Z',
   durationMs: 100,
   reasons: [],
   skippedChecks: [],

@@ -1,0 +1,137 @@
+/**
+ * Nothing lost under load: at most 500 requests, at most 50 at once, on loopback, to failing
+ * server routes of a harness-mode production server. Exit 0 when every request has exactly one
+ * error event (matched by its marker) and the server still answers; 1 otherwise.
+ * With --record the figures go to bench/load-results.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
+import { TEST_MARKER_HEADER } from '../fixtures/ingest/envelope';
+import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
+import type { IngestState } from '../fixtures/ingest/server-store';
+import { fetchServerEvents } from '../fixtures/reports';
+import { median, percentile } from './stats';
+
+const root = join(import.meta.dirname, '..');
+const REQUESTS = 500;
+const CONCURRENCY = 50;
+/** Sentry's transport holds at most this many requests in flight (its promise buffer) and drops the rest. */
+const SENTRY_BUFFER = 64;
+const FAILING_ROUTES = ['/scenarios/server-page-throws', '/scenarios/async-component-rejects', '/scenarios/throws-string', '/scenarios/route-handler-throws'];
+
+interface Batch {
+  markers: string[];
+  statuses: number[];
+  latenciesMs: number[];
+  wallMs: number;
+}
+
+/** Sends `count` requests, never more than `concurrency` at once, each with its own marker. */
+async function fire(app: HarnessApp, prefix: string, count = REQUESTS, concurrency = CONCURRENCY): Promise<Batch> {
+  const batch: Batch = { markers: [], statuses: [], latenciesMs: [], wallMs: 0 };
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    while (next < count) {
+      const i = next++;
+      const marker = `${prefix}.${i}`;
+      const sent = performance.now();
+      const response = await fetch(`${app.url}${FAILING_ROUTES[i % FAILING_ROUTES.length]}`, { headers: { [TEST_MARKER_HEADER]: marker } });
+      await response.arrayBuffer();
+      batch.markers[i] = marker;
+      batch.statuses[i] = response.status;
+      batch.latenciesMs[i] = performance.now() - sent;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  batch.wallMs = performance.now() - started;
+  return batch;
+}
+
+async function state(app: HarnessApp): Promise<IngestState> {
+  return (await fetch(`${app.url}/api/faultline/ingest?test=load`)).json();
+}
+
+async function stillServing(app: HarnessApp): Promise<boolean> {
+  const response = await fetch(`${app.url}/scenarios/healthy`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  return response?.status === 200;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<number[]> {
+  const counts: number[] = [];
+  for (let i = 0; i < markers.length; i += 25) {
+    const slice = markers.slice(i, i + 25);
+    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app.url, marker)).length))));
+  }
+  return counts;
+}
+
+async function withApp<T>(env: NodeJS.ProcessEnv, body: (app: HarnessApp) => Promise<T>): Promise<T> {
+  const app = await startHarnessApp({ root, env, logFile: join(root, '.faultline', `load-${process.pid}-${env[INGEST_FAULT_ENV] ?? 'ok'}.log`) });
+  try {
+    return await body(app);
+  } finally {
+    await app.stop();
+  }
+}
+
+const problems: string[] = [];
+const check = (ok: boolean, problem: string) => ok || problems.push(problem);
+
+const healthyIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: '' }, async (app) => {
+  const batch = await fire(app, 'load');
+  const counts = await eventsPerMarker(app, batch.markers);
+  const total = (await state(app)).arrivedTotal;
+  const serving = await stillServing(app);
+  check(batch.statuses.every((status) => status === 500), `statuses other than 500: ${[...new Set(batch.statuses)].join(', ')}`);
+  check(counts.every((n) => n === 1), `requests without exactly one event: ${counts.filter((n) => n !== 1).length} (${[...new Set(counts)].join(', ')} events)`);
+  check(total === REQUESTS, `events captured in all: ${total}, expected ${REQUESTS}`);
+  check(serving, 'the server stopped answering after the load');
+  return {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    wallMs: Math.round(batch.wallMs),
+    requestsPerSecond: Math.round(REQUESTS / (batch.wallMs / 1000)),
+    latencyMs: { median: Math.round(median(batch.latenciesMs)), p95: Math.round(percentile(batch.latenciesMs, 95)) },
+    matchedOneToOne: counts.filter((n) => n === 1).length,
+    eventsCaptured: total,
+    stillServing: serving,
+  };
+});
+
+const stalledIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: 'stall' }, async (app) => {
+  await fire(app, 'warmup', 50);
+  const before = await state(app);
+  const first = await fire(app, 'stall1');
+  const afterFirst = await state(app);
+  const second = await fire(app, 'stall2');
+  const afterSecond = await state(app);
+  const serving = await stillServing(app);
+  check(afterSecond.stalledTotal <= SENTRY_BUFFER, `held ingest requests grew past the SDK buffer: ${afterSecond.stalledTotal} > ${SENTRY_BUFFER}`);
+  // A second batch as large as the first must not cost memory the way an unbounded queue would.
+  const growthSecondMb = mb(afterSecond.memory.rss - afterFirst.memory.rss);
+  check(growthSecondMb < 64, `server memory grew by ${growthSecondMb} MB over the second batch with a stalled ingest`);
+  check(serving, 'the server stopped answering with a stalled ingest');
+  check([...first.statuses, ...second.statuses].every((status) => status === 500), 'a failing route answered other than 500 with a stalled ingest');
+  return {
+    requests: 2 * REQUESTS,
+    concurrency: CONCURRENCY,
+    heldRequests: afterSecond.stalledTotal,
+    rssMb: { before: mb(before.memory.rss), afterFirstBatch: mb(afterFirst.memory.rss), afterSecondBatch: mb(afterSecond.memory.rss) },
+    latencyMs: { median: Math.round(median(second.latenciesMs)), p95: Math.round(percentile(second.latenciesMs, 95)) },
+    stillServing: serving,
+  };
+});
+
+const results = { measuredAt: new Date().toISOString(), healthyIngest, stalledIngest, problems };
+console.log(JSON.stringify(results, null, 2));
+if (process.argv.includes('--record')) writeFileSync(join(import.meta.dirname, 'load-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+if (problems.length > 0) {
+  console.error(`load: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exitCode = 1;
+} else {
+  console.log(`load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest`);
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench [-- --repeat N] [-- --skip-cold]`: the figures of issue #6, measured with Node's
+ * and Playwright's own timers, printed as a table with ratios to the floor and written to
+ * bench/results.json. Exit 1 when a target is missed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { FLOOR_MS, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
+import { chromiumArgs, findChromium } from '../fixtures/harness/browser';
+import { ensureBuild } from '../fixtures/harness/build';
+import { harnessEnv, startHarnessApp } from '../fixtures/harness/harness-app';
+import { interceptBrowserIngest } from '../fixtures/ingest/browser';
+import { INGEST_FAULT_ENV, StalledRequests } from '../fixtures/ingest/faults';
+import type { ConformanceReport } from '../cli/report';
+import { catalogue } from '../scenarios/catalogue';
+import { median } from './stats';
+
+const root = join(import.meta.dirname, '..');
+const work = join(root, '.faultline', 'bench');
+const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '5' }, 'skip-cold': { type: 'boolean', default: false } } });
+const REPEAT = Number(options.repeat);
+
+function sh(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, ms: performance.now() - started }));
+  });
+}
+
+const faultline = (args: string[]) => sh(process.execPath, [join(root, 'bin/faultline.mjs'), ...args]);
+const readReport = (out: string): ConformanceReport => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+const allIds = catalogue.flatMap((s) => ['--scenario', s.id]);
+const STAMP = join(root, '.next/faultline-build.json');
+
+function testPhase(report: ConformanceReport, launchedAt: number) {
+  const starts = report.entries.map((e) => Date.parse(e.startedAt));
+  const ends = report.entries.map((e) => Date.parse(e.startedAt) + e.durationMs);
+  return { startupMs: Math.min(...starts) - launchedAt, testPhaseMs: Math.max(...ends) - Math.min(...starts) };
+}
+
+console.error('bench: 1/6 a forced production build');
+rmSync(STAMP, { force: true });
+const build = await ensureBuild(root, harnessEnv());
+
+console.error('bench: 2/6 the catalogue as a conformance run, sources unchanged (no build expected)');
+const stampBefore = statSync(STAMP).mtimeMs;
+const catalogueOut = join(work, 'catalogue');
+const catalogueLaunched = Date.now();
+const catalogueRun = await faultline(['run', ...allIds, '--out', catalogueOut]);
+const catalogueReport = readReport(catalogueOut);
+const cataloguePhase = testPhase(catalogueReport, catalogueLaunched);
+const buildsWhenUnchanged = statSync(STAMP).mtimeMs === stampBefore ? 0 : 1;
+
+console.error('bench: 3/6 a whole conformance run');
+const fullOut = join(work, 'full');
+const fullLaunched = Date.now();
+const fullRun = await faultline(['run', '--out', fullOut]);
+const fullPhase = testPhase(readReport(fullOut), fullLaunched);
+
+console.error(`bench: 4/6 verdict times, each entry ${REPEAT} times, and the floor`);
+const timingsFile = join(work, 'timings.json');
+await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--project', 'conformance', '--project', 'bench', 'e2e/catalogue.spec.ts', 'bench/floor.spec.ts', '--repeat-each', String(REPEAT)], {
+  ...process.env,
+  FAULTLINE_BENCH: '1',
+  FAULTLINE_REPORTER: JSON.stringify([['json', { outputFile: timingsFile }]]),
+  FAULTLINE_OUTPUT_DIR: join(work, 'test-results'),
+});
+type JsonSuite = { specs?: { title: string; tests: { results: { status: string; annotations: { type: string; description?: string }[] }[] }[] }[]; suites?: JsonSuite[] };
+const samples = new Map<string, Record<string, number[]>>();
+const walk = (suite: JsonSuite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const result of spec.tests.flatMap((t) => t.results)) {
+      const bucket = samples.get(spec.title) ?? {};
+      for (const a of result.annotations) (bucket[a.type] ??= []).push(Number(a.description));
+      samples.set(spec.title, bucket);
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child);
+};
+walk(JSON.parse(readFileSync(timingsFile, 'utf8')));
+const floorMs = median(samples.get('floor: a healthy static page loads')?.[FLOOR_MS] ?? []);
+const entries = catalogue.map((s) => {
+  const verdictMs = median(samples.get(s.id)?.[VERDICT_MS] ?? []);
+  return { id: s.id, verdictMs: Math.round(verdictMs), ratio: Number((verdictMs / floorMs).toFixed(2)), settleMs: median(samples.get(s.id)?.[SETTLE_MS] ?? []), reports: s.reports.length };
+});
+const nothingSent = entries.filter((e) => e.reports === 0).map((e) => e.settleMs);
+
+console.error('bench: 5/6 a document with the ingest stalled vs answering');
+async function documentMs(fault: 'stall' | '') {
+  const app = await startHarnessApp({ root, env: { ...process.env, [INGEST_FAULT_ENV]: fault }, logFile: join(work, `stall-${fault || 'ok'}.log`) });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, () => chromium.executablePath()), args: chromiumArgs() });
+  try {
+    const context = await browser.newContext({ baseURL: app.url });
+    const stalls = new StalledRequests();
+    await interceptBrowserIngest(context, { fault: fault || undefined, stalls });
+    const page = await context.newPage();
+    const times: number[] = [];
+    for (let i = 0; i < 3 * REPEAT; i++) {
+      const started = performance.now();
+      await page.goto('/scenarios/server-page-throws');
+      times.push(performance.now() - started);
+    }
+    const pending = ((await (await fetch(`${app.url}/api/faultline/ingest?test=any`)).json()) as { stalledTotal: number }).stalledTotal;
+    stalls.releaseAll();
+    return { ms: median(times), pending };
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+const answering = await documentMs('');
+const stalled = await documentMs('stall');
+
+let coldNpmTestMs: number | null = null;
+if (!options['skip-cold']) {
+  console.error('bench: 6/6 a cold `npm test` (no build, all tests)');
+  rmSync(join(root, '.next'), { recursive: true, force: true });
+  const cold = await sh('npm', ['test'], { ...process.env, CI: 'true' });
+  if (cold.code !== 0) console.error(`bench: the cold npm test failed (exit ${cold.code})`);
+  coldNpmTestMs = cold.code === 0 ? cold.ms : null;
+}
+
+const medianRatio = median(entries.map((e) => e.ratio));
+const maxRatio = Math.max(...entries.map((e) => e.ratio));
+const targets = [
+  { target: 'median verdict / floor <= 2', ok: medianRatio <= 2, figure: medianRatio.toFixed(2) },
+  { target: 'every verdict / floor <= 5', ok: maxRatio <= 5, figure: maxRatio.toFixed(2) },
+  { target: `catalogue test phase (${catalogueReport.entries.length} entries) <= 15 s`, ok: cataloguePhase.testPhaseMs <= 15_000 && catalogueReport.entries.length >= 25, figure: `${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s` },
+  { target: 'unchanged sources: testing starts within 5 s', ok: cataloguePhase.startupMs <= 5_000, figure: `${(cataloguePhase.startupMs / 1000).toFixed(1)} s` },
+  { target: 'unchanged sources: no build', ok: buildsWhenUnchanged === 0, figure: `${buildsWhenUnchanged} builds` },
+  { target: '"nothing sent" proof < 1 s', ok: Math.max(...nothingSent) < 1_000, figure: `max ${Math.round(Math.max(...nothingSent))} ms` },
+  { target: 'the runs conformed', ok: catalogueRun.code === 0 && fullRun.code === 0, figure: `exit ${catalogueRun.code}, ${fullRun.code}` },
+];
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  repeat: REPEAT,
+  floorMs: Math.round(floorMs),
+  entries,
+  catalogueRun: { entries: catalogueReport.entries.length, startupMs: cataloguePhase.startupMs, testPhaseMs: cataloguePhase.testPhaseMs, wallMs: Math.round(catalogueRun.ms), buildsWhenUnchanged },
+  fullRun: { startupMs: fullPhase.startupMs, testPhaseMs: fullPhase.testPhaseMs, wallMs: Math.round(fullRun.ms) },
+  buildMs: Math.round(build.ms),
+  coldNpmTestMs: coldNpmTestMs && Math.round(coldNpmTestMs),
+  nothingSentProofMs: { median: Math.round(median(nothingSent)), max: Math.round(Math.max(...nothingSent)) },
+  stalledIngest: { documentMsAnswering: Math.round(answering.ms), documentMsStalled: Math.round(stalled.ms), differenceMs: Math.round(stalled.ms - answering.ms), requestsStillPending: stalled.pending },
+  targets,
+};
+
+const pad = (text: string | number, n: number) => String(text).padEnd(n);
+console.log(`\n${pad('entry', 30)} ${pad('verdict ms', 11)} ratio to floor (${Math.round(floorMs)} ms)`);
+for (const e of entries) console.log(`${pad(e.id, 30)} ${pad(e.verdictMs, 11)} ${e.ratio.toFixed(2)}`);
+console.log(`
+build                           ${(build.ms / 1000).toFixed(1)} s
+catalogue run (unchanged)       starts testing after ${(cataloguePhase.startupMs / 1000).toFixed(1)} s, test phase ${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s
+whole conformance run           test phase ${(fullPhase.testPhaseMs / 1000).toFixed(1)} s, ${(fullRun.ms / 1000).toFixed(1)} s in all
+cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldNpmTestMs / 1000).toFixed(0)} s`}
+"nothing sent" proof            median ${results.nothingSentProofMs.median} ms, max ${results.nothingSentProofMs.max} ms
+document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs ${results.stalledIngest.documentMsAnswering} ms answering (${results.stalledIngest.differenceMs >= 0 ? '+' : ''}${results.stalledIngest.differenceMs} ms), ${stalled.pending} reports still pending
+`);
+for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
+mkdirSync(work, { recursive: true });
+writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwritten: bench/results.json');
+if (targets.some((t) => !t.ok)) process.exitCode = 1;
+
