@@ -64,7 +64,7 @@ const fullPhase = testPhase(readReport(fullOut), fullLaunched);
 
 console.error(`bench: 4/6 verdict times, each entry ${REPEAT} times, and the floor`);
 const timingsFile = join(work, 'timings.json');
-await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--project', 'conformance', '--project', 'bench', 'e2e/catalogue.spec.ts', 'bench/floor.spec.ts', '--repeat-each', String(REPEAT)], {
+await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'e2e/catalogue.spec.ts', 'bench/floor.spec.ts', '--project=conformance', '--project=bench', '--repeat-each', String(REPEAT)], {
   ...process.env,
   FAULTLINE_BENCH: '1',
   FAULTLINE_REPORTER: JSON.stringify([['json', { outputFile: timingsFile }]]),
