@@ -4,7 +4,8 @@
  * bench/results.json. Exit 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -139,7 +140,7 @@ const targets = [
 
 const results = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  machine: { cpus: cpus().length, node: process.version },
   repeat: REPEAT,
   floorMs: Math.round(floorMs),
   entries,
@@ -164,7 +165,6 @@ cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldN
 document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs ${results.stalledIngest.documentMsAnswering} ms answering (${results.stalledIngest.differenceMs >= 0 ? '+' : ''}${results.stalledIngest.differenceMs} ms), ${stalled.pending} reports still pending
 `);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
-mkdirSync(work, { recursive: true });
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwritten: bench/results.json');
 if (targets.some((t) => !t.ok)) process.exitCode = 1;

@@ -75,9 +75,8 @@ export interface ReproResult {
   };
   /** Server log lines of the error with the shown digest; null when the server is not ours. */
   serverLog: string[] | null;
-  /** Error events from both runtimes; server ones are absent (null) against --base-url. */
+  /** Error events from both runtimes; only the browser's against --base-url (serverLog is then null). */
   reports: ReportSummary[];
-  serverReports: 'captured' | 'not available with --base-url';
   /** For a catalogue id: did the expected outcome reproduce, and if not, why. */
   verdict: { reproduced: boolean; reasons: string[] } | null;
 }
@@ -155,7 +154,6 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
       screen: { text: seen.heading ?? seen.title, variant: seen.fallback, digest, status: seen.status },
       serverLog,
       reports,
-      serverReports: server ? 'captured' : 'not available with --base-url',
       verdict,
     };
   } catch (error) {
@@ -180,7 +178,7 @@ export function reproInWords(result: ReproResult): string {
   if (result.serverLog === null) lines.push('  server log (not ours: --base-url)');
   else if (result.serverLog.length === 0) lines.push(`  server log ${screen.digest ? 'no line carries this digest' : '(no digest to look for)'}`);
   else lines.push('  server log', ...result.serverLog.map((line) => `             ${line}`));
-  if (result.reports.length === 0) lines.push(`  reports    none${result.serverReports === 'captured' ? '' : ' from the browser (server reports not available with --base-url)'}`);
+  if (result.reports.length === 0) lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
   for (const [i, r] of result.reports.entries()) {
     const how = `${r.handled === false ? 'unhandled' : 'handled'}${r.digest ? `, digest ${r.digest}` : ''}`;
     lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type}: ${r.value} (${how})`);
@@ -193,8 +191,7 @@ export function reproInWords(result: ReproResult): string {
 }
 
 export async function repro(options: ReproOptions, root: string): Promise<number> {
-  if (options.baseUrl) await preflight({ baseUrl: options.baseUrl });
-  else await chromiumPath();
+  await preflight(options);
   const result = await reproduce(options, root, (line) => console.error(line));
   console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
   return result.verdict && !result.verdict.reproduced ? EXIT.deviation : EXIT.ok;
