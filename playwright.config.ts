@@ -3,7 +3,7 @@ import { BrowserNotFoundError, chromiumArgs, findChromium } from './fixtures/har
 
 function chromiumPath(): string {
   try {
-    return findChromium(process.env, () => chromium.executablePath());
+    return findChromium(process.env, { playwrightChromium: () => chromium.executablePath() });
   } catch (error) {
     if (!(error instanceof BrowserNotFoundError)) throw error;
     // One line, no stack: this is a setup problem, not a bug.

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import { TEST_MARKER_HEADER } from '../fixtures/ingest/envelope';
+import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
 import type { IngestState } from '../fixtures/ingest/server-store';
 import { fetchServerEvents } from '../fixtures/reports';

@@ -94,11 +94,11 @@ const nothingSent = entries.filter((e) => e.reports === 0).map((e) => e.settleMs
 console.error('bench: 5/6 a document with the ingest stalled vs answering');
 async function documentMs(fault: 'stall' | '') {
   const app = await startHarnessApp({ root, env: { ...process.env, [INGEST_FAULT_ENV]: fault }, logFile: join(work, `stall-${fault || 'ok'}.log`) });
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, () => chromium.executablePath()), args: chromiumArgs() });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }), args: chromiumArgs() });
   try {
-    const context = await browser.newContext({ baseURL: app.url });
     const stalls = new StalledRequests();
-    await interceptBrowserIngest(context, { fault: fault || undefined, stalls });
+    await interceptBrowserIngest(browser, { fault: fault || undefined, stalls });
+    const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     const times: number[] = [];
     for (let i = 0; i < 3 * REPEAT; i++) {

@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError } from '../scenarios/schema';
-import { catalogueAsJson, catalogueAsMarkdown, catalogueAsTable } from './list';
-import { merge, parseMergeArgs } from './merge';
-import { parseReproArgs, repro } from './repro';
-import { chromiumPath, parseRunArgs, run } from './run';
 import { EXIT, UsageError } from './usage-error';
 
 const root = join(import.meta.dirname, '..');
@@ -35,10 +30,13 @@ const USAGE = `usage: faultline <command>
 
 exit codes: 0 conforms (or reproduced), 1 deviates, 2 bad usage or cannot run`;
 
+// Each command loads only its own modules: a conformance run should not wait for repro's.
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'list':
+    case 'list': {
+      const { catalogue } = await import('../scenarios/catalogue');
+      const { catalogueAsJson, catalogueAsMarkdown, catalogueAsTable } = await import('./list');
       if (rest.length > 1 || rest.some((arg) => arg !== '--json' && arg !== '--markdown')) {
         throw new UsageError(`Unknown option for list: ${rest.join(' ')} (use --json or --markdown)`);
       }
@@ -46,15 +44,24 @@ async function dispatch(argv: string[]): Promise<number> {
       else if (rest[0] === '--markdown') console.log(catalogueAsMarkdown(catalogue));
       else console.log(catalogueAsTable(catalogue));
       return EXIT.ok;
-    case 'browser':
+    }
+    case 'browser': {
+      const { chromiumPath } = await import('./run');
       console.log(await chromiumPath());
       return EXIT.ok;
-    case 'run':
+    }
+    case 'run': {
+      const { parseRunArgs, run } = await import('./run');
       return run(parseRunArgs(rest), root);
-    case 'merge':
+    }
+    case 'merge': {
+      const { merge, parseMergeArgs } = await import('./merge');
       return merge(parseMergeArgs(rest), root);
-    case 'repro':
+    }
+    case 'repro': {
+      const { parseReproArgs, repro } = await import('./repro');
       return repro(parseReproArgs(rest), root);
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -7,7 +7,7 @@ import { PortInUseError } from '../fixtures/harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import { linesWithDigest } from '../fixtures/harness/server-log';
 import { interceptBrowserIngest } from '../fixtures/ingest/browser';
-import { TEST_MARKER_HEADER } from '../fixtures/ingest/envelope';
+import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { comparableReports, expectedReports, fetchServerEvents, flushBrowserSdk, summarise, type ReportSummary } from '../fixtures/reports';
 import { comparableScreen, expectedScreen, readFallback, runScenario, shownDigest, type Screen } from '../fixtures/scenario-driver';
 import { activeCatalogue } from '../scenarios/active';
@@ -117,17 +117,17 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
       app = await startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log });
     }
     const baseUrl = options.baseUrl ?? app!.url;
-    const executablePath = await chromiumPath();
+    const executablePath = await chromiumPath({ headless: !options.headed });
     try {
       browser = await chromium.launch({ executablePath, args: chromiumArgs(), headless: !options.headed });
     } catch (error) {
       if (options.headed) throw new UsageError(`Cannot open a Chromium window (${(error as Error).message.split('\n')[0]}); run without --headed`);
       throw error;
     }
+    const { record } = await interceptBrowserIngest(browser);
     const context = await browser.newContext({ baseURL: baseUrl });
     const marker = `repro.${randomUUID()}`;
     await context.setExtraHTTPHeaders({ [TEST_MARKER_HEADER]: marker });
-    const { record } = await interceptBrowserIngest(context);
     const page = await context.newPage();
     const logMark = app ? readFileSync(app.logFile).length : 0;
 
@@ -145,6 +145,7 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
       const reasons = [
         ...reasonOf(() => expect(comparable, 'what the user saw (expected vs observed)').toEqual(expectedScreen(options.scenario!, baseUrl))),
         ...reasonOf(() => expect(comparableReports(reports), 'error reports (expected vs observed)').toEqual(expectedReportsList)),
+        ...reasonOf(() => expect(record.problems, 'every browser envelope parses and is answered').toEqual([])),
       ];
       verdict = { reproduced: reasons.length === 0, reasons };
     }

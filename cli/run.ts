@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
 import { BrowserNotFoundError, findChromium } from '../fixtures/harness/browser';
 import { assertReachable, UnreachableError } from '../fixtures/harness/reachable';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { CATALOGUE_ENV, readCatalogueFile } from '../scenarios/active';
 import { assertPortFree, PortInUseError } from '../fixtures/harness/app-server';
+import { launchHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import type { ConformanceReport } from './report';
 import { grepForIds, resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
@@ -88,16 +89,23 @@ export function parseRunArgs(argv: string[]): RunOptions {
   };
 }
 
-/** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
-export async function chromiumPath(): Promise<string> {
+/** The Chromium a run (or a repro) will drive; Playwright, slow to load, is only asked when no system one is found. */
+export async function chromiumPath({ headless = true } = {}): Promise<string> {
   try {
-    return findChromium(process.env, () => chromium.executablePath());
+    return findChromium(process.env, { headless });
+  } catch (error) {
+    if (!(error instanceof BrowserNotFoundError)) throw error;
+  }
+  const { chromium } = await import('@playwright/test');
+  try {
+    return findChromium(process.env, { headless, playwrightChromium: () => chromium.executablePath() });
   } catch (error) {
     if (error instanceof BrowserNotFoundError) throw new UsageError(error.message);
     throw error;
   }
 }
 
+/** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
 export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): Promise<void> {
   await chromiumPath();
   if (options.port !== undefined) {
@@ -150,6 +158,20 @@ export function outcomeOf(out: string, playwrightExit: number | null): number {
   return EXIT.ok;
 }
 
+/**
+ * Starts the app unless given --base-url: the build (when sources changed) first, then `next start`
+ * in parallel with Playwright's own start-up; each worker waits for it to serve.
+ */
+async function launchApp(options: RunOptions, root: string): Promise<HarnessApp | undefined> {
+  if (options.baseUrl) return undefined;
+  try {
+    return await launchHarnessApp({ root, port: options.port, onBuildLine: (line) => console.log(line) });
+  } catch (error) {
+    // A port taken since the preflight, or a failed build: the run cannot start.
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
 export async function run(options: RunOptions, root: string): Promise<number> {
   await preflight(options);
@@ -162,21 +184,44 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     FAULTLINE_REPORTER: JSON.stringify(reporters(out)),
     FAULTLINE_OUTPUT_DIR: join(out, 'test-results'),
   };
-  if (options.baseUrl) {
-    env[TARGET_ENV.baseUrl] = options.baseUrl;
-    // Not ours: no server log to read, whatever an enclosing run set.
-    delete env[TARGET_ENV.serverLog];
-  }
-  if (options.port !== undefined) env.FAULTLINE_PORT = String(options.port);
   if (options.catalogue) env[CATALOGUE_ENV] = options.catalogue;
-  const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
-    child.on('error', fail);
-    child.on('close', done);
+  const app = await launchApp(options, root);
+  // What the workers test; an enclosing run's target is never inherited.
+  env[TARGET_ENV.baseUrl] = app?.url ?? options.baseUrl;
+  if (app) env[TARGET_ENV.serverLog] = app.logFile;
+  else delete env[TARGET_ENV.serverLog];
+
+  const playwright = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
   });
-  return outcomeOf(out, code);
+  const finished = new Promise<number | null>((done, fail) => {
+    playwright.on('error', fail);
+    playwright.on('close', done);
+  });
+  let serverFailure: Error | undefined;
+  app?.ready.catch((error: Error) => {
+    serverFailure = error;
+    playwright.kill('SIGTERM');
+  });
+  // Stopped from outside: Playwright winds down first, then the server goes too, never left behind.
+  let stoppedBy: NodeJS.Signals | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    playwright.kill(signal);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+  try {
+    const code = await finished;
+    if (stoppedBy) {
+      console.error(`faultline: stopped by ${stoppedBy}`);
+      return 128 + constants.signals[stoppedBy];
+    }
+    if (serverFailure) throw new UsageError(serverFailure.message);
+    return outcomeOf(out, code);
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
+    await app?.stop();
+  }
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { CHROMIUM_ENV } from '../fixtures/harness/browser';
+import { freePort } from '../fixtures/harness/app-server';
+import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import type { ConformanceReport, EntryReport } from '../cli/report';
 import type { ReproResult } from '../cli/repro';
@@ -57,6 +59,8 @@ for (const [why, args, env, message] of [
   ['a malformed URL', () => ['run', '--base-url', 'not a url'], {}, /^faultline: Not a valid URL: not a url$/m],
   ['a bad shard spec', () => ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
   ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed:\n {2}- entry "broken": expect\.status: /],
+  // The server answers, but every request fails: its instrumentation rejects the fault name.
+  ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [INGEST_FAULT_ENV]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/scenarios\/healthy with HTTP 500; see \S+\.log$/m],
   ['a missing browser', () => ['run'], { [CHROMIUM_ENV]: '/nowhere/chromium' }, new RegExp(`^faultline: No Chromium found .*Set ${CHROMIUM_ENV} `)],
   ['a merge of a folder without reports', () => ['merge', tmpdir()], {}, /^faultline: .* holds no blob report/],
   ['an unknown command', () => ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
@@ -95,6 +99,22 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
   ]);
   expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('name="server-page-throws"');
   expect(readFileSync(join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
+});
+
+test('a run stopped with SIGTERM winds down Playwright and the app it started, and exits 143', async () => {
+  const port = await freePort();
+  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--port', String(port), '--out', outDir()], {
+    cwd: root,
+    env: { ...process.env, ...OWN_SERVER },
+  });
+  let stdout = '';
+  run.stdout.on('data', (chunk) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
+  // A check's line means the app is serving and Playwright is mid-run.
+  await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/^[✓✗] /m);
+  run.kill('SIGTERM');
+  expect(await exited).toBe(143);
+  await expect(fetch(`http://localhost:${port}/`), 'the app faultline started is gone').rejects.toThrow();
 });
 
 test('a run against a broken expectation exits 1 and says what deviated', async () => {

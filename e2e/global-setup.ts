@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { startHarnessApp } from '../fixtures/harness/harness-app';
 import { assertReachable } from '../fixtures/harness/reachable';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { appTarget, TARGET_ENV } from '../fixtures/harness/target';
 
 const root = join(import.meta.dirname, '..');
 
-/** One build (skipped when current) and one production server for the whole run. */
+/**
+ * One build (skipped when current) and one production server for the whole run, unless the run
+ * was given a target: a deployed app (--base-url) must answer now; a server `faultline run`
+ * launched may still be starting while the tests load, and each worker waits for it.
+ */
 export default async function globalSetup() {
-  const given = process.env[TARGET_ENV.baseUrl];
-  if (given) {
-    await assertReachable(given);
+  if (process.env[TARGET_ENV.baseUrl]) {
+    const target = appTarget();
+    if (!target.local) await assertReachable(target.url);
     return;
   }
   const server = await startHarnessApp({

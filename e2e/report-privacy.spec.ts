@@ -1,5 +1,5 @@
 import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
-import { TEST_MARKER_HEADER } from '../fixtures/ingest/envelope';
+import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { fallbackHeading } from '../fixtures/scenario-driver';
 import { expect, test } from '../fixtures/test';
 

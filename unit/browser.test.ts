@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserNotFoundError, CHROMIUM_ENV, findChromium } from '../fixtures/harness/browser';
 
+const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
+
 describe('findChromium', () => {
   it('uses the path the environment variable names', () => {
     expect(findChromium({ [CHROMIUM_ENV]: process.execPath })).toBe(process.execPath);
@@ -10,5 +12,24 @@ describe('findChromium', () => {
     const find = () => findChromium({ [CHROMIUM_ENV]: '/nowhere/chromium' });
     expect(find).toThrow(BrowserNotFoundError);
     expect(find).toThrow(new RegExp(`^No Chromium found \\(${CHROMIUM_ENV}=/nowhere/chromium does not exist\\)\\. Set ${CHROMIUM_ENV} `));
+  });
+
+  it("prefers Debian's headless shell for headless runs, and a full Chromium for headed ones", () => {
+    const exists = onDisk('/usr/bin/chromium-headless-shell', '/usr/bin/chromium');
+    expect(findChromium({}, { exists })).toBe('/usr/bin/chromium-headless-shell');
+    expect(findChromium({}, { exists, headless: false })).toBe('/usr/bin/chromium');
+  });
+
+  it("asks for Playwright's own browser only when no system one is found", () => {
+    let asked = 0;
+    const playwrightChromium = () => (asked++, '/cache/ms-playwright/chrome');
+    expect(findChromium({}, { exists: onDisk('/usr/bin/chromium', '/cache/ms-playwright/chrome'), playwrightChromium })).toBe('/usr/bin/chromium');
+    expect(asked).toBe(0);
+    expect(findChromium({}, { exists: onDisk('/cache/ms-playwright/chrome'), playwrightChromium })).toBe('/cache/ms-playwright/chrome');
+  });
+
+  it('names every place it looked when there is no browser at all', () => {
+    const find = () => findChromium({}, { exists: onDisk(), headless: false });
+    expect(find).toThrow(/^No Chromium found \(looked in \/usr\/bin\/chromium, \/usr\/bin\/chromium-browser, \/usr\/bin\/google-chrome and Playwright's cache\)/);
   });
 });

@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import GlobalError from '../app/global-error';
 import { DIGEST_TAG } from '../app/_sentry/options';
 import { HARNESS_DSN } from '../app/_sentry/harness-dsn';
-import { ingestHandler } from '../fixtures/ingest/handlers';
+import { ingestHandlers } from '../fixtures/ingest/handlers';
 
 /** One entry per envelope the browser SDK sent, each with its error events. */
 const envelopes: ErrorEvent[][] = [];
 const malformed: string[] = [];
-const ingest = setupServer(ingestHandler({ events: (events) => envelopes.push(events), malformed: (p) => malformed.push(p) }));
+const ingest = setupServer(...ingestHandlers({ events: (events) => envelopes.push(events), malformed: (p) => malformed.push(p) }));
 
 beforeAll(async () => {
   // Everything else must fail loudly: the SDK may only talk to the ingest.
