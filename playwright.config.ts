@@ -34,9 +34,9 @@ export default defineConfig({
   },
   projects: [
     // What `faultline run` checks: the catalogue and the fallback contract.
-    { name: 'conformance', testIgnore: /cli\.spec\.ts$/, use: { browserName: 'chromium' } },
-    // The CLI, spawned as a user would; it starts conformance runs of its own.
-    { name: 'cli', testMatch: /cli\.spec\.ts$/, dependencies: ['conformance'] },
+    { name: 'conformance', testIgnore: /(cli|lifeline)\.spec\.ts$/, use: { browserName: 'chromium' } },
+    // The CLI, spawned as a user would (it starts conformance runs of its own), and the lifetime of the servers it starts.
+    { name: 'cli', testMatch: /(cli|lifeline)\.spec\.ts$/, dependencies: ['conformance'] },
     // `npm run bench` only: the page-load floor.
     ...(process.env.FAULTLINE_BENCH ? [{ name: 'bench', testDir: 'bench', testMatch: /floor\.spec\.ts$/ }] : []),
   ],
