@@ -8,7 +8,7 @@ import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-ap
 import { linesWithDigest } from '../fixtures/harness/server-log';
 import { interceptBrowserIngest } from '../fixtures/ingest/browser';
 import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
-import { comparableReports, expectedReports, fetchServerEvents, flushBrowserSdk, summarise, type ReportSummary } from '../fixtures/reports';
+import { comparableReports, expectedReports, settleReports, type ReportSummary } from '../fixtures/reports';
 import { comparableScreen, expectedScreen, readFallback, runScenario, shownDigest, type Screen } from '../fixtures/scenario-driver';
 import { activeCatalogue } from '../scenarios/active';
 import type { Scenario } from '../scenarios/schema';
@@ -132,20 +132,19 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     const logMark = app ? readFileSync(app.logFile).length : 0;
 
     const seen = await see(page, options);
-    await flushBrowserSdk(context);
-    const server = app ? await fetchServerEvents(app.url, marker) : null;
-    const reports = [...(server ?? []).map((e) => summarise('server', e)), ...record.events.map((e) => summarise('browser', e))];
+    const settled = await settleReports(context, record, app ? { appUrl: app.url, marker } : null);
+    const reports = [...(settled.server ?? []), ...settled.browser];
     const digest = shownDigest(seen);
     const serverLog = app && digest ? linesWithDigest(readFileSync(app.logFile).subarray(logMark).toString('utf8'), digest) : app ? [] : null;
 
     let verdict: ReproResult['verdict'] = null;
     const { comparable } = seen;
     if (options.scenario && comparable) {
-      const expectedReportsList = expectedReports(options.scenario.reports, digest, server !== null);
+      const expectedReportsList = expectedReports(options.scenario.reports, digest, settled.server !== null);
       const reasons = [
         ...reasonOf(() => expect(comparable, 'what the user saw (expected vs observed)').toEqual(expectedScreen(options.scenario!, baseUrl))),
         ...reasonOf(() => expect(comparableReports(reports), 'error reports (expected vs observed)').toEqual(expectedReportsList)),
-        ...reasonOf(() => expect(record.problems, 'every browser envelope parses and is answered').toEqual([])),
+        ...reasonOf(() => expect(settled.problems, 'every browser envelope parses and is answered').toEqual([])),
       ];
       verdict = { reproduced: reasons.length === 0, reasons };
     }
