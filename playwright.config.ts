@@ -37,7 +37,5 @@ export default defineConfig({
     { name: 'conformance', testIgnore: /(cli|lifeline)\.spec\.ts$/, use: { browserName: 'chromium' } },
     // The CLI, spawned as a user would (it starts conformance runs of its own), and the lifetime of the servers it starts.
     { name: 'cli', testMatch: /(cli|lifeline)\.spec\.ts$/, dependencies: ['conformance'] },
-    // `npm run bench` only: the page-load floor.
-    ...(process.env.FAULTLINE_BENCH ? [{ name: 'bench', testDir: 'bench', testMatch: /floor\.spec\.ts$/ }] : []),
   ],
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { FLOOR_MS, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
+import { BENCH_ENV } from '../fixtures/floor';
 import { chromiumArgs, findChromium } from '../fixtures/harness/browser';
 import { ensureBuild } from '../fixtures/harness/build';
 import { harnessEnv, startHarnessApp } from '../fixtures/harness/harness-app';
@@ -65,29 +66,38 @@ const fullPhase = testPhase(readReport(fullOut), fullLaunched);
 
 console.error(`bench: 4/6 verdict times, each entry ${REPEAT} times, and the floor`);
 const timingsFile = join(work, 'timings.json');
-await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'e2e/catalogue.spec.ts', 'bench/floor.spec.ts', '--project=conformance', '--project=bench', '--repeat-each', String(REPEAT)], {
+await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'e2e/catalogue.spec.ts', '--project=conformance', '--repeat-each', String(REPEAT)], {
   ...process.env,
-  FAULTLINE_BENCH: '1',
+  [BENCH_ENV]: '1',
   FAULTLINE_REPORTER: JSON.stringify([['json', { outputFile: timingsFile }]]),
   FAULTLINE_OUTPUT_DIR: join(work, 'test-results'),
 });
-type JsonSuite = { specs?: { title: string; tests: { results: { status: string; annotations: { type: string; description?: string }[] }[] }[] }[]; suites?: JsonSuite[] };
-const samples = new Map<string, Record<string, number[]>>();
+type JsonResult = { annotations: { type: string; description?: string }[] };
+type JsonSuite = { specs?: { title: string; tests: { results: JsonResult[] }[] }[]; suites?: JsonSuite[] };
+/** Per check title, one record per round (`--repeat-each` index) of the annotated figures. */
+const rounds = new Map<string, Record<string, number>[]>();
 const walk = (suite: JsonSuite) => {
   for (const spec of suite.specs ?? []) {
-    for (const result of spec.tests.flatMap((t) => t.results)) {
-      const bucket = samples.get(spec.title) ?? {};
-      for (const a of result.annotations) (bucket[a.type] ??= []).push(Number(a.description));
-      samples.set(spec.title, bucket);
-    }
+    const results = spec.tests.map((t) => t.results.at(-1)).filter((r): r is JsonResult => r !== undefined);
+    rounds.set(spec.title, results.map((r) => Object.fromEntries(r.annotations.map((a) => [a.type, Number(a.description)]))));
   }
   for (const child of suite.suites ?? []) walk(child);
 };
 walk(JSON.parse(readFileSync(timingsFile, 'utf8')));
-const floorMs = median(samples.get('floor: a healthy static page loads')?.[FLOOR_MS] ?? []);
+const figures = (id: string, type: string) => (rounds.get(id) ?? []).map((round) => round[type]).filter((ms) => Number.isFinite(ms));
+// Each check loads the floor page right before it runs (fixtures/floor.ts), so the floor samples
+// are spread over the run like the verdicts.
+const floorMs = median(catalogue.flatMap((s) => figures(s.id, FLOOR_MS)));
 const entries = catalogue.map((s) => {
-  const verdictMs = median(samples.get(s.id)?.[VERDICT_MS] ?? []);
-  return { id: s.id, verdictMs: Math.round(verdictMs), ratio: Number((verdictMs / floorMs).toFixed(2)), settleMs: median(samples.get(s.id)?.[SETTLE_MS] ?? []), reports: s.reports.length };
+  const verdictMs = median(figures(s.id, VERDICT_MS));
+  return { id: s.id, verdictMs: Math.round(verdictMs), ratio: Number((verdictMs / floorMs).toFixed(2)), settleMs: median(figures(s.id, SETTLE_MS)), reports: s.reports.length };
+});
+// The same ratios for each round alone: how far one run of the catalogue may stray from the medians.
+const perRound = Array.from({ length: REPEAT }, (_, k) => {
+  const at = (id: string, type: string) => rounds.get(id)?.[k]?.[type] ?? Number.NaN;
+  const floor = median(catalogue.map((s) => at(s.id, FLOOR_MS)).filter(Number.isFinite));
+  const ratios = catalogue.map((s) => at(s.id, VERDICT_MS) / floor).filter(Number.isFinite);
+  return { floorMs: Math.round(floor), medianRatio: Number(median(ratios).toFixed(2)), maxRatio: Number(Math.max(...ratios).toFixed(2)) };
 });
 const nothingSent = entries.filter((e) => e.reports === 0).map((e) => e.settleMs);
 
@@ -144,6 +154,7 @@ const results = {
   repeat: REPEAT,
   floorMs: Math.round(floorMs),
   entries,
+  perRound,
   catalogueRun: { entries: catalogueReport.entries.length, startupMs: cataloguePhase.startupMs, testPhaseMs: cataloguePhase.testPhaseMs, wallMs: Math.round(catalogueRun.ms), buildsWhenUnchanged },
   fullRun: { startupMs: fullPhase.startupMs, testPhaseMs: fullPhase.testPhaseMs, wallMs: Math.round(fullRun.ms) },
   buildMs: Math.round(build.ms),
@@ -156,6 +167,8 @@ const results = {
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
 console.log(`\n${pad('entry', 30)} ${pad('verdict ms', 11)} ratio to floor (${Math.round(floorMs)} ms)`);
 for (const e of entries) console.log(`${pad(e.id, 30)} ${pad(e.verdictMs, 11)} ${e.ratio.toFixed(2)}`);
+const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
+console.log(`\neach round alone (its own floor): median ratio ${spread('medianRatio')}; worst ratio ${spread('maxRatio')}`);
 console.log(`
 build                           ${(build.ms / 1000).toFixed(1)} s
 catalogue run (unchanged)       starts testing after ${(cataloguePhase.startupMs / 1000).toFixed(1)} s, test phase ${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s

@@ -20,11 +20,11 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('load') }).strict(),
   /** A plain HTTP GET: for responses that are not documents (route handlers, proxy). */
   z.object({ kind: z.literal('request') }).strict(),
-  /** Load `path`, then click the button with this accessible name. */
+  /** Load `path`, then click the button with this accessible name once hydrated (a `HydratedButton`). */
   z.object({ kind: z.literal('click'), button: z.string().min(1) }).strict(),
-  /** Load `path`, then submit the form with this button. */
+  /** Load `path`, then submit the form with this button once hydrated (a `HydratedButton`). */
   z.object({ kind: z.literal('submit'), button: z.string().min(1) }).strict(),
-  /** Load `path`, then follow the link with this name client-side; optionally block JS chunks first. */
+  /** Load `path`, then follow the link with this name client-side once hydrated (a `HydratedLink`); optionally block JS chunks first. */
   z
     .object({ kind: z.literal('navigate'), link: z.string().min(1), blockChunks: z.boolean().optional() })
     .strict(),

@@ -1,10 +1,10 @@
-import Link from 'next/link';
+import { HydratedLink } from '@/fixtures/throwers/HydratedLink';
 
 export default function Page() {
   return (
     <>
       <h1>Start of a client-side navigation</h1>
-      <Link href="/scenarios/server-page-throws">Go to the failing page</Link>
+      <HydratedLink href="/scenarios/server-page-throws">Go to the failing page</HydratedLink>
     </>
   );
 }
