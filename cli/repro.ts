@@ -144,7 +144,7 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
       const reasons = [
         ...reasonOf(() => expect(comparable, 'what the user saw (expected vs observed)').toEqual(expectedScreen(options.scenario!, baseUrl))),
         ...reasonOf(() => expect(comparableReports(reports), 'error reports (expected vs observed)').toEqual(expectedReportsList)),
-        ...reasonOf(() => expect(settled.problems, 'every browser envelope parses and is answered').toEqual([])),
+        ...reasonOf(() => expect(settled.problems, 'every browser envelope parses and is answered, and every app page has a Sentry client').toEqual([])),
       ];
       verdict = { reproduced: reasons.length === 0, reasons };
     }
