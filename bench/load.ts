@@ -6,11 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { READY_PATH } from '../fixtures/harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
 import type { IngestState } from '../fixtures/ingest/server-store';
-import { fetchServerEvents } from '../fixtures/reports';
+import { fetchIngestState, fetchServerEvents } from '../fixtures/reports';
 import { median, percentile } from './stats';
 
 const root = join(import.meta.dirname, '..');
@@ -49,12 +50,12 @@ async function fire(app: HarnessApp, prefix: string, count = REQUESTS, concurren
   return batch;
 }
 
-async function state(app: HarnessApp): Promise<IngestState> {
-  return (await fetch(`${app.url}/api/faultline/ingest?test=load`)).json();
+function state(app: HarnessApp): Promise<IngestState> {
+  return fetchIngestState(app.url, 'load');
 }
 
 async function stillServing(app: HarnessApp): Promise<boolean> {
-  const response = await fetch(`${app.url}/scenarios/healthy`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  const response = await fetch(`${app.url}${READY_PATH}`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
   return response?.status === 200;
 }
 

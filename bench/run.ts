@@ -17,6 +17,7 @@ import { harnessEnv, startHarnessApp } from '../fixtures/harness/harness-app';
 import { interceptBrowserIngest } from '../fixtures/ingest/browser';
 import { INGEST_FAULT_ENV, StalledRequests } from '../fixtures/ingest/faults';
 import type { ConformanceReport } from '../cli/report';
+import { fetchIngestState } from '../fixtures/reports';
 import { catalogue } from '../scenarios/catalogue';
 import { median } from './stats';
 
@@ -116,7 +117,7 @@ async function documentMs(fault: 'stall' | '') {
       await page.goto('/scenarios/server-page-throws');
       times.push(performance.now() - started);
     }
-    const pending = ((await (await fetch(`${app.url}/api/faultline/ingest?test=any`)).json()) as { stalledTotal: number }).stalledTotal;
+    const pending = (await fetchIngestState(app.url, 'any')).stalledTotal;
     stalls.releaseAll();
     return { ms: median(times), pending };
   } finally {
