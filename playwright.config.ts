@@ -21,7 +21,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers,
-  forbidOnly: !!process.env.CI,
+  // A stray `.only` would make a run check one test and pass: never allowed.
+  forbidOnly: true,
   // A failure is a deviation to report, not noise to retry away.
   retries: 0,
   timeout: 30_000,

@@ -65,7 +65,7 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
   const counts: number[] = [];
   for (let i = 0; i < markers.length; i += 25) {
     const slice = markers.slice(i, i + 25);
-    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app.url, marker)).length))));
+    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app.url, marker)).events.length))));
   }
   return counts;
 }

@@ -1,8 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { SKIPPED_CHECK } from '../fixtures/annotations';
-import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from './report';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { ENTRY_ANNOTATION, readVerdict } from '../fixtures/verdict-attachment';
+import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from './report';
+
+/** Set by `faultline run`: what this run selected, the same for every shard of it. */
+export const SELECTION_ENV = 'FAULTLINE_SELECTION';
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -12,24 +15,24 @@ function firstLines(error: TestError | undefined, count = 12): string {
 }
 
 function toEntry(test: TestCase, result: TestResult): EntryReport {
-  const screen = result.attachments.find((a) => a.name === 'faultline-screen')?.body;
-  const { expected, observed } = screen ? JSON.parse(screen.toString()) : { expected: undefined, observed: undefined };
+  const verdict = readVerdict(result.attachments);
+  const entryId = test.annotations.find((a) => a.type === ENTRY_ANNOTATION)?.description;
   const outcome = result.status === 'skipped' ? 'skipped' : result.status === 'passed' ? 'passed' : 'failed';
   const reasons =
     outcome === 'failed'
       ? result.errors.map((error) => firstLines(error))
       : test.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? 'skipped');
   return {
-    id: test.title,
+    id: entryId ?? test.title,
+    entry: entryId !== undefined,
     title: test.annotations.find((a) => a.type === 'title')?.description ?? test.title,
     file: relative(process.cwd(), test.location.file),
     outcome,
     startedAt: result.startTime.toISOString(),
     durationMs: Math.round(result.duration),
-    expected,
-    observed,
+    ...(verdict ? { verdict } : {}),
     reasons,
-    skippedChecks: outcome === 'passed' ? result.annotations.filter((a) => a.type === SKIPPED_CHECK).map((a) => a.description ?? '') : [],
+    skippedChecks: outcome === 'passed' ? (verdict?.skipped ?? []) : [],
   };
 }
 
@@ -40,6 +43,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly entries: EntryReport[] = [];
   private readonly startedAt = new Date();
   private readonly outDir: string;
+  private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[SELECTION_ENV] ?? '', errors: [], status: 'passed' };
 
   constructor(options: { outDir?: string } = {}) {
     this.outDir = options.outDir ?? 'faultline-report';
@@ -49,8 +53,10 @@ export default class ConformanceReporter implements Reporter {
     return true;
   }
 
-  onBegin(_config: unknown, suite: { allTests(): TestCase[] }) {
-    console.log(`faultline: ${suite.allTests().length} checks\n`);
+  onBegin(config: FullConfig, suite: Suite) {
+    this.run.planned = suite.allTests().length;
+    this.run.shard = config.shard;
+    console.log(`faultline: ${this.run.planned} checks${config.shard ? ` (shard ${config.shard.current}/${config.shard.total})` : ''}\n`);
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
@@ -63,14 +69,17 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError) {
+    this.run.errors.push(firstLines(error, 1));
     console.error(`faultline: ${firstLines(error, 3)}`);
   }
 
   onEnd(result: FullResult) {
     const counts = countOutcomes(this.entries);
+    this.run.status = result.status;
     const report: ConformanceReport = {
       startedAt: this.startedAt.toISOString(),
       durationMs: Math.round(result.duration),
+      run: this.run,
       counts,
       entries: inReportOrder(this.entries),
     };

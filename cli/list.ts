@@ -1,10 +1,5 @@
 import type { Scenario } from '../scenarios/schema';
-
-export function expectedOutcome(scenario: Scenario): string {
-  const { fallback, digest, status } = scenario.expect;
-  const screen = fallback === 'none' ? 'no fallback' : `${fallback} fallback${digest ? ' + digest' : ''}`;
-  return `${screen}, ${status}`;
-}
+import { expectedOutcome } from '../scenarios/outcome';
 
 export function catalogueAsJson(catalogue: readonly Scenario[]): string {
   return JSON.stringify(catalogue, null, 2);

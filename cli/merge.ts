@@ -1,14 +1,28 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SELECTION_ENV } from './conformance-reporter';
+import { shardSetProblem, type ConformanceReport } from './report';
 import { outcomeOf, reporters } from './run';
 import { UsageError } from './usage-error';
 
 export interface MergeOptions {
   dirs: string[];
   out: string;
+  /** The selection every shard shares: the merged report's too. */
+  selection: string;
+}
+
+function manifestOf(dir: string): ConformanceReport['run'] | undefined {
+  const file = join(dir, 'report.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport).run;
+  } catch {
+    throw new UsageError(`${file} is not a faultline report (not JSON)`);
+  }
 }
 
 /** Where `faultline run` leaves the blob report that `merge` reads. */
@@ -28,7 +42,10 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
   }
   const out = resolve(parsed.values.out);
   if (dirs.includes(out)) throw new UsageError(`--out ${out} is one of the folders to merge; pick another`);
-  return { dirs, out };
+  const runs = dirs.map((dir) => ({ dir, run: manifestOf(dir) }));
+  const problem = shardSetProblem(runs);
+  if (problem) throw new UsageError(`Cannot merge: ${problem}`);
+  return { dirs, out, selection: runs[0].run!.selection };
 }
 
 function blobsIn(dir: string): string[] {
@@ -48,7 +65,11 @@ export async function merge(options: MergeOptions, root: string): Promise<number
       const child = spawn(
         process.execPath,
         [join(root, 'node_modules/@playwright/test/cli.js'), 'merge-reports', '--config', join(root, 'cli/merge.config.ts'), gathered],
-        { cwd: root, env: { ...process.env, FAULTLINE_REPORTER: JSON.stringify(reporters(options.out, { blob: false })) }, stdio: 'inherit' },
+        {
+          cwd: root,
+          env: { ...process.env, FAULTLINE_REPORTER: JSON.stringify(reporters(options.out, { blob: false })), [SELECTION_ENV]: options.selection },
+          stdio: 'inherit',
+        },
       );
       child.on('error', fail);
       child.on('close', done);

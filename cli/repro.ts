@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, expect, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../fixtures/harness/browser';
 import { PortInUseError } from '../fixtures/harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import { linesWithDigest } from '../fixtures/harness/server-log';
 import { interceptBrowserIngest } from '../fixtures/ingest/browser';
 import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
-import { comparableReports, expectedReports, NO_REPORT_PROBLEMS, settleReports, type ReportSummary } from '../fixtures/reports';
-import { comparableScreen, expectedScreen, readFallback, runScenario, shownDigest, type Screen } from '../fixtures/scenario-driver';
+import { observeEntry } from '../fixtures/observe-entry';
+import { settleReports } from '../fixtures/reports';
+import { readFallback } from '../fixtures/scenario-driver';
+import { digestOf } from '../verdict/golden';
+import { describeDifference, failedChecks, judge, type Check, type ReportSummary, type Screen } from '../verdict/verdict';
 import { activeCatalogue } from '../scenarios/active';
 import type { Scenario } from '../scenarios/schema';
 import { chromiumPath, parsePort, preflight } from './run';
@@ -77,35 +80,15 @@ export interface ReproResult {
   serverLog: string[] | null;
   /** Error events from both runtimes; only the browser's against --base-url (serverLog is then null). */
   reports: ReportSummary[];
-  /** For a catalogue id: did the expected outcome reproduce, and if not, why. */
-  verdict: { reproduced: boolean; reasons: string[] } | null;
+  /** For a catalogue id: the verdict's checks that failed, and one line per difference (the same verdict a run gives). */
+  verdict: { reproduced: boolean; failedChecks: Check[]; reasons: string[] } | null;
 }
 
-/** What a failed expectation says, without colours. */
-function reasonOf(check: () => void): string[] {
-  try {
-    check();
-    return [];
-  } catch (error) {
-    return [(error as Error).message.replace(/\u001b\[[0-9;]*m/g, '')];
-  }
-}
-
-interface Seen extends Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'> {
-  title: string;
-  /** For a catalogue entry: the screen as the catalogue compares it. */
-  comparable: Screen | null;
-}
-
-async function see(page: Page, options: ReproOptions): Promise<Seen> {
-  if (options.scenario) {
-    const screen = await runScenario(page, options.scenario);
-    return { ...screen, title: await page.title(), comparable: comparableScreen(screen) };
-  }
-  const response = await page.goto(options.path!);
-  // Whatever the route does after load (effects, lazy chunks) has happened once the network is quiet.
+/** Any route: what it showed once the network was quiet (effects and lazy chunks have run by then). */
+async function seeRoute(page: Page, path: string): Promise<Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'>> {
+  const response = await page.goto(path);
   await page.waitForLoadState('networkidle');
-  return { ...(await readFallback(page)), status: response?.status() ?? 0, title: await page.title(), comparable: null };
+  return { ...(await readFallback(page)), status: response?.status() ?? 0 };
 }
 
 export async function reproduce(options: ReproOptions, root: string, log: (line: string) => void): Promise<ReproResult> {
@@ -131,28 +114,28 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     const page = await context.newPage();
     const logMark = app ? readFileSync(app.logFile).length : 0;
 
-    const seen = await see(page, options);
-    const settled = await settleReports(context, record, app ? { appUrl: app.url, marker } : null);
-    const reports = [...(settled.server ?? []), ...settled.browser];
-    const digest = shownDigest(seen);
-    const serverLog = app && digest ? linesWithDigest(readFileSync(app.logFile).subarray(logMark).toString('utf8'), digest) : app ? [] : null;
+    const logSince = app ? () => readFileSync(app!.logFile).subarray(logMark).toString('utf8') : null;
+    const collect = () => settleReports(context, record, app ? { appUrl: app.url, marker } : null);
 
+    let seen: Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'>;
+    let reports: ReportSummary[];
     let verdict: ReproResult['verdict'] = null;
-    const { comparable } = seen;
-    if (options.scenario && comparable) {
-      const expectedReportsList = expectedReports(options.scenario.reports, digest, settled.server !== null);
-      const reasons = [
-        ...reasonOf(() => expect(comparable, 'what the user saw (expected vs observed)').toEqual(expectedScreen(options.scenario!, baseUrl))),
-        ...reasonOf(() => expect(comparableReports(reports), 'error reports (expected vs observed)').toEqual(expectedReportsList)),
-        ...reasonOf(() => expect(settled.problems, NO_REPORT_PROBLEMS).toEqual([])),
-      ];
-      verdict = { reproduced: reasons.length === 0, reasons };
+    if (options.scenario) {
+      const observed = await observeEntry(page, options.scenario, { collect, serverLog: logSince });
+      const judged = judge(options.scenario, baseUrl, observed);
+      ({ screen: seen, reports } = observed);
+      verdict = { reproduced: judged.differences.length === 0, failedChecks: failedChecks(judged), reasons: judged.differences.map(describeDifference) };
+    } else {
+      seen = await seeRoute(page, options.path!);
+      const settled = await collect();
+      reports = [...(settled.server ?? []), ...settled.browser];
     }
+    const digest = digestOf(seen.digestLine);
     return {
       scenario: options.scenario?.id ?? null,
       url: page.url(),
-      screen: { text: seen.heading ?? seen.title, variant: seen.fallback, digest, status: seen.status },
-      serverLog,
+      screen: { text: seen.heading ?? (await page.title()), variant: seen.fallback, digest, status: seen.status },
+      serverLog: logSince && digest ? linesWithDigest(logSince(), digest) : logSince ? [] : null,
       reports,
       verdict,
     };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,11 +8,12 @@ import { BrowserNotFoundError, findChromium } from '../fixtures/harness/browser'
 import { assertReachable, UnreachableError } from '../fixtures/harness/reachable';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
-import { CATALOGUE_ENV, readCatalogueFile } from '../scenarios/active';
+import { CATALOGUE_ENV, readCatalogueFile, SCENARIOS_ENV } from '../scenarios/active';
 import { assertPortFree, PortInUseError } from '../fixtures/harness/app-server';
 import { launchHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import type { ConformanceReport } from './report';
-import { grepForIds, resolveScenario } from './select';
+import { incompleteness, type ConformanceReport } from './report';
+import { SELECTION_ENV } from './conformance-reporter';
+import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 
 export interface RunOptions {
@@ -28,17 +30,32 @@ export interface RunOptions {
   out: string;
 }
 
+/** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
+const MAX_WORKERS = 16;
+const MAX_REPEAT = 100;
+
+function wholeNumber(option: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new UsageError(`Bad ${option} "${value}": a whole number from 1 to ${max}`);
+  return n;
+}
+
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError(`Bad --port "${value}": a whole number from 1 to 65535`);
   return port;
 }
 
+/** `--workers -1` reads as two options to parseArgs; as one, it gets the range message it deserves. */
+function joinNegativeValues(argv: string[]): string[] {
+  return argv.flatMap((arg, i) => (/^-\d/.test(argv[i + 1] ?? '') && arg.startsWith('--') && !arg.includes('=') ? [`${arg}=${argv[i + 1]}`] : /^-\d/.test(arg) && argv[i - 1]?.startsWith('--') ? [] : [arg]));
+}
+
 export function parseRunArgs(argv: string[]): RunOptions {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       options: {
         scenario: { type: 'string', multiple: true, default: [] },
         grep: { type: 'string' },
@@ -54,11 +71,12 @@ export function parseRunArgs(argv: string[]): RunOptions {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message.split('\n')[0]);
   }
   if (values.port !== undefined && values['base-url'] !== undefined) throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
+  if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
   if (values.shard !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(values.shard);
@@ -66,16 +84,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
       throw new UsageError(`Bad shard "${values.shard}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
     }
   }
-  let workers: number | undefined;
-  if (values.workers !== undefined) {
-    workers = Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`Bad --workers "${values.workers}": a whole number >= 1`);
-  }
-  let repeat: number | undefined;
-  if (values.repeat !== undefined) {
-    repeat = Number(values.repeat);
-    if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`Bad --repeat "${values.repeat}": a whole number >= 1`);
-  }
+  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
+  const repeat = values.repeat === undefined ? undefined : wholeNumber('--repeat', values.repeat, MAX_REPEAT);
   return {
     scenarios: values.scenario,
     repeat,
@@ -126,9 +136,13 @@ export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): 
   }
 }
 
+/** The catalogue spec: `--scenario` narrows a run to it (the entries themselves are chosen through SCENARIOS_ENV). */
+const CATALOGUE_SPEC = 'e2e/catalogue.spec.ts';
+
 export function playwrightArgs(options: RunOptions): string[] {
-  const args = ['test', '--project', 'conformance'];
-  if (options.scenarios.length > 0) args.push('--grep', grepForIds(options.scenarios));
+  // Never a run that quietly checks one focused test: a stray `.only` stops it.
+  const args = ['test', '--project', 'conformance', '--forbid-only'];
+  if (options.scenarios.length > 0) args.push(CATALOGUE_SPEC);
   if (options.grep) args.push('--grep', options.grep);
   if (options.shard) args.push('--shard', options.shard);
   if (options.workers) args.push('--workers', String(options.workers));
@@ -136,8 +150,17 @@ export function playwrightArgs(options: RunOptions): string[] {
   return args;
 }
 
-export function reporters(outDir: string, { blob = true } = {}): unknown[] {
+/** What a run selected, as a short hash: every shard of one run shares it, and `merge` checks it. */
+export function selectionOf(options: Pick<RunOptions, 'scenarios' | 'grep' | 'repeat' | 'catalogue'>): string {
+  const catalogue = options.catalogue ? readFileSync(options.catalogue, 'utf8') : 'built-in';
+  const what = JSON.stringify({ scenarios: [...options.scenarios].sort(), grep: options.grep ?? null, repeat: options.repeat ?? 1, catalogue });
+  return createHash('sha256').update(what).digest('hex').slice(0, 16);
+}
+
+export function reporters(outDir: string, { blob = true, env = process.env } = {}): unknown[] {
   return [
+    // Where CI users look first: every deviation as an annotation on the run.
+    ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
     [join(import.meta.dirname, 'conformance-reporter.ts'), { outDir }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
@@ -146,13 +169,25 @@ export function reporters(outDir: string, { blob = true } = {}): unknown[] {
   ];
 }
 
-/** 0 all conform, 1 a deviation, 2 the run could not complete (no report, or Playwright failed without one). */
+/**
+ * 0 all conform, 1 a deviation, 2 the run could not complete or checked less than it claims (no
+ * report, nothing checked, planned checks that never ended, an error outside the checks).
+ */
 export function outcomeOf(out: string, playwrightExit: number | null): number {
   const reportFile = join(out, 'report.json');
   const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
-  if (report && report.counts.failed > 0) return EXIT.deviation;
-  if (playwrightExit !== 0 || !report || report.entries.length === 0) {
+  if (!report) {
     console.error('faultline: the conformance run could not complete (see the lines above).');
+    return EXIT.usage;
+  }
+  const incomplete = incompleteness(report);
+  if (incomplete) {
+    console.error(`faultline: incomplete run: ${incomplete}`);
+    return EXIT.usage;
+  }
+  if (report.counts.failed > 0) return EXIT.deviation;
+  if (playwrightExit !== 0) {
+    console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
     return EXIT.usage;
   }
   return EXIT.ok;
@@ -183,8 +218,11 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     NEXT_TELEMETRY_DISABLED: '1',
     FAULTLINE_REPORTER: JSON.stringify(reporters(out)),
     FAULTLINE_OUTPUT_DIR: join(out, 'test-results'),
+    [SELECTION_ENV]: selectionOf(options),
+    [SCENARIOS_ENV]: options.scenarios.join(','),
   };
   if (options.catalogue) env[CATALOGUE_ENV] = options.catalogue;
+  else delete env[CATALOGUE_ENV];
   const app = await launchApp(options, root);
   // What the workers test; an enclosing run's target is never inherited.
   env[TARGET_ENV.baseUrl] = app?.url ?? options.baseUrl;

@@ -8,9 +8,3 @@ export function resolveScenario(catalogue: readonly Scenario[], id: string): Sce
   const suggestions = nearest(id, catalogue.map((s) => s.id)).join(', ');
   throw new UsageError(`Unknown scenario "${id}". Did you mean: ${suggestions}? (faultline list shows all)`);
 }
-
-/** A Playwright --grep pattern matching exactly these catalogue tests (titled by id). */
-export function grepForIds(ids: readonly string[]): string {
-  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return `(^| )(${escaped.join('|')})$`;
-}

@@ -95,7 +95,7 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
   expect(code).toBe(0);
   expect(readReport(out).entries).toMatchObject([
     { id: 'healthy', outcome: 'passed', skippedChecks: [] },
-    { id: 'server-page-throws', outcome: 'passed', observed: { fallback: 'server', status: 500 }, skippedChecks: [] },
+    { id: 'server-page-throws', entry: true, outcome: 'passed', verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500 } }, differences: [] }, skippedChecks: [] },
   ]);
   expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('name="server-page-throws"');
   expect(readFileSync(join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
@@ -123,14 +123,17 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   writeFileSync(file, JSON.stringify([{ ...healthy, expect: { ...healthy.expect, status: 503 } }]));
   const out = outDir();
   const { code, stdout } = await faultline(['run', '--catalogue', file, '--scenario', 'healthy', '--out', out]);
-  expect(stdout).toMatch(/^✗ healthy\s+Error: healthy: what the user saw \(expected vs observed\)/m);
-  expect(stdout).toMatch(/^\s+-\s+"status": 503,$/m);
-  expect(stdout).toMatch(/^\s+\+\s+"status": 200,$/m);
+  expect(stdout).toMatch(/^✗ healthy\s+Error: healthy: 1 difference\(s\) \(expected vs observed\) \(\d+\.\ds\)$/m);
+  expect(stdout).toMatch(/^\s+screen: status: expected 503, observed 200$/m);
   expect(stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);
   expect(code).toBe(1);
   const [entry] = readReport(out).entries;
-  expect(entry).toMatchObject({ id: 'healthy', outcome: 'failed', expected: { status: 503 }, observed: { status: 200 } });
-  expect(entry.reasons.join('\n')).toContain('"status": 503');
+  expect(entry).toMatchObject({
+    id: 'healthy',
+    outcome: 'failed',
+    verdict: { expected: { screen: { status: 503 } }, observed: { screen: { status: 200 } }, differences: [{ check: 'screen', what: 'status', expected: 503, observed: 200 }] },
+  });
+  expect(entry.reasons.join('\n')).toContain('screen: status: expected 503, observed 200');
 });
 
 test('against a base URL, server-side checks are listed as skipped, never as passed', async ({ app }) => {
@@ -143,10 +146,17 @@ test('against a base URL, server-side checks are listed as skipped, never as pas
   expect(entry.skippedChecks).toEqual([expect.stringMatching(/^server reports: needs the server/), expect.stringMatching(/^server log carries the digest: needs the server/)]);
 });
 
-/** A report without what legitimately differs between two runs: timings and digest numbers. */
+/** A report without what legitimately differs between two runs: timings, digests, the shard. */
 function comparable(report: ConformanceReport) {
-  const scrub = (entry: EntryReport) => ({ ...entry, startedAt: '', durationMs: 0, observed: entry.observed && { ...entry.observed, digestLine: entry.observed.digestLine?.replace(/\d+$/, 'N') } });
-  return { counts: report.counts, entries: report.entries.map(scrub) };
+  const scrub = ({ verdict, ...entry }: EntryReport) => ({
+    ...entry,
+    startedAt: '',
+    durationMs: 0,
+    screen: verdict && { ...verdict.observed.screen, digestLine: verdict.observed.screen.digestLine?.replace(/\d+$/, 'N') },
+    differences: verdict?.differences,
+    reports: verdict?.observed.reports.map((r) => ({ ...r, digest: r.digest && 'N' })),
+  });
+  return { counts: report.counts, selection: report.run.selection, entries: report.entries.map(scrub) };
 }
 
 test('two shards merged equal one unsharded run', async () => {

@@ -1,4 +1,4 @@
-import { displayHost, fallbackSentence } from '../app/_fallback/sentence';
+import { CLASSIC_SENTENCE, expectedHost } from '../verdict/golden';
 import { fallbackHeading } from '../fixtures/scenario-driver';
 import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
 import { TEST_DOMAIN } from '../fixtures/harness/browser';
@@ -17,9 +17,9 @@ for (const id of ['server-page-throws', 'client-effect-throws']) {
       const port = new URL(app.url).port;
       const url = `http://${hostname}:${port}${scenario.path}`;
       await page.goto(url);
-      const expectedHost = displayHost(url);
-      await expect(fallbackHeading(page)).toHaveText(fallbackSentence(variant, expectedHost));
-      expect(expectedHost, 'the host is shown without the port').not.toContain(port);
+      const host = expectedHost(url);
+      await expect(fallbackHeading(page)).toHaveText(CLASSIC_SENTENCE[variant](host));
+      expect(host, 'the host is shown without the port').not.toContain(port);
     });
   }
 }

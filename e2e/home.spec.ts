@@ -1,5 +1,5 @@
 import { catalogue } from '../scenarios/catalogue';
-import { expectedOutcome } from '../cli/list';
+import { expectedOutcome } from '../scenarios/outcome';
 import { expect, test } from '../fixtures/test';
 
 test('the home page links every scenario with its expected outcome', async ({ page }) => {

@@ -28,3 +28,12 @@ export function activeCatalogue(env: Record<string, string | undefined> = proces
   const file = env[CATALOGUE_ENV];
   return file ? readCatalogueFile(file) : catalogue;
 }
+
+/** Names the entries a run checks (`faultline run --scenario`), comma-separated; unset: all. */
+export const SCENARIOS_ENV = 'FAULTLINE_SCENARIOS';
+
+/** The entries of `catalogue` this run checks, in catalogue order. */
+export function selectedScenarios(catalogue: readonly Scenario[], env: Record<string, string | undefined> = process.env): Scenario[] {
+  const ids = env[SCENARIOS_ENV]?.split(',').filter((id) => id !== '');
+  return ids && ids.length > 0 ? catalogue.filter((scenario) => ids.includes(scenario.id)) : [...catalogue];
+}

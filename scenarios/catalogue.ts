@@ -1,5 +1,10 @@
-import { secretMessage } from '../fixtures/throwers/secret';
 import { parseCatalogue, type ScenarioInput } from './schema';
+
+/**
+ * The message each thrower throws, written out on the checking side: the app has its own copy
+ * (`fixtures/throwers/secret.ts`), and a report with another message is a deviation.
+ */
+export const thrownMessage = (id: string) => `${id}: db password hunter2`;
 
 const load = { kind: 'load' } as const;
 const serverFallback = { fallback: 'server', digest: true } as const;
@@ -25,7 +30,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/server-page-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(secretMessage('server-page-throws'))],
+    reports: [fromServer(thrownMessage('server-page-throws'))],
   },
   {
     id: 'nested-layout-throws',
@@ -34,7 +39,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/nested-layout-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(secretMessage('nested-layout-throws'))],
+    reports: [fromServer(thrownMessage('nested-layout-throws'))],
   },
   {
     id: 'root-layout-throws',
@@ -43,7 +48,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/root-layout-throws',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(secretMessage('root-layout-throws'))],
+    reports: [fromServer(thrownMessage('root-layout-throws'))],
   },
   {
     id: 'async-component-rejects',
@@ -52,7 +57,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/async-component-rejects',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(secretMessage('async-component-rejects'))],
+    reports: [fromServer(thrownMessage('async-component-rejects'))],
   },
   {
     id: 'suspense-streamed-throws',
@@ -62,7 +67,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     note: 'The shell was already sent with 200 when the streamed part failed.',
-    reports: [fromServer(secretMessage('suspense-streamed-throws'))],
+    reports: [fromServer(thrownMessage('suspense-streamed-throws'))],
   },
   {
     id: 'metadata-throws',
@@ -72,7 +77,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
-    reports: [fromServer(secretMessage('metadata-throws'))],
+    reports: [fromServer(thrownMessage('metadata-throws'))],
   },
   // Thrown values that are not plain Errors
   {
@@ -82,7 +87,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/throws-string',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(secretMessage('throws-string'))],
+    reports: [fromServer(thrownMessage('throws-string'))],
   },
   {
     id: 'throws-plain-object',
@@ -91,7 +96,17 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/throws-plain-object',
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    reports: [fromServer(JSON.stringify({ reason: secretMessage('throws-plain-object') }))],
+    reports: [fromServer(JSON.stringify({ reason: thrownMessage('throws-plain-object') }))],
+  },
+  {
+    id: 'throws-error-with-digest',
+    title: 'A Server Component throws an Error whose digest the app set',
+    failureClass: 'thrown-value',
+    path: '/scenarios/throws-error-with-digest',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    note: 'Next keeps a digest the error already has: the screen, the server log and the report show the app\'s string (`throws-error-with-digest@order-7f3a`), not a hash.',
+    reports: [fromServer(thrownMessage('throws-error-with-digest'))],
   },
   {
     id: 'throws-error-with-cause',
@@ -111,7 +126,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 500, sees: 'Rendered in the browser' },
     note: 'The server answers 500, but the browser re-renders the page and recovers.',
-    reports: [fromServer(secretMessage('client-throws-on-server-only'))],
+    reports: [fromServer(thrownMessage('client-throws-on-server-only'))],
   },
   {
     id: 'client-throws-everywhere',
@@ -121,7 +136,7 @@ const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...clientFallback, status: 500 },
     note: 'The browser re-render throws again; that error has no digest, so the client variant shows.',
-    reports: [fromServer(secretMessage('client-throws-everywhere')), fromBrowser(secretMessage('client-throws-everywhere'))],
+    reports: [fromServer(thrownMessage('client-throws-everywhere')), fromBrowser(thrownMessage('client-throws-everywhere'))],
   },
   {
     id: 'client-effect-throws',
@@ -130,7 +145,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-effect-throws',
     trigger: load,
     expect: { ...clientFallback, status: 200 },
-    reports: [fromBrowser(secretMessage('client-effect-throws'))],
+    reports: [fromBrowser(thrownMessage('client-effect-throws'))],
   },
   {
     id: 'client-click-render-throws',
@@ -139,7 +154,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-click-render-throws',
     trigger: { kind: 'click', button: 'Break the page' },
     expect: { ...clientFallback, status: 200 },
-    reports: [fromBrowser(secretMessage('client-click-render-throws'))],
+    reports: [fromBrowser(thrownMessage('client-click-render-throws'))],
   },
   {
     id: 'client-event-handler-throws',
@@ -149,7 +164,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'click', button: 'Throw in handler' },
     expect: { ...noFallback, status: 200, sees: 'Handler ran' },
     note: 'Event handlers run outside React rendering: the error is uncaught, the page stays.',
-    reports: [fromBrowser(secretMessage('client-event-handler-throws'))],
+    reports: [fromBrowser(thrownMessage('client-event-handler-throws'))],
   },
   {
     id: 'client-hydration-mismatch',
@@ -168,7 +183,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/client-unhandled-rejection',
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Rejection raised' },
-    reports: [fromBrowser(secretMessage('client-unhandled-rejection'))],
+    reports: [fromBrowser(thrownMessage('client-unhandled-rejection'))],
   },
   // Server Actions
   {
@@ -178,7 +193,7 @@ const entries: ScenarioInput[] = [
     path: '/scenarios/action-form-throws',
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
-    reports: [fromServer(secretMessage('action-form-throws'))],
+    reports: [fromServer(thrownMessage('action-form-throws'))],
   },
   {
     id: 'action-onclick-throws',
@@ -188,7 +203,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'click', button: 'Call action' },
     expect: { ...noFallback, status: 200, sees: 'Action called', actionStatus: 500 },
     note: 'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, so the browser drops its redacted copy: the server reported the real one.',
-    reports: [fromServer(secretMessage('action-onclick-throws'))],
+    reports: [fromServer(thrownMessage('action-onclick-throws'))],
   },
   // Navigation
   {
@@ -204,7 +219,7 @@ const entries: ScenarioInput[] = [
       directLoad: { path: '/scenarios/server-page-throws', sameDigest: false },
     },
     note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
-    reports: [fromServer(secretMessage('server-page-throws'))],
+    reports: [fromServer(thrownMessage('server-page-throws'))],
   },
   {
     id: 'chunk-load-fails',
@@ -224,7 +239,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'No document, so no fallback: the response is an empty 500.',
-    reports: [fromServer(secretMessage('route-handler-throws'), false)],
+    reports: [fromServer(thrownMessage('route-handler-throws'), false)],
   },
   {
     id: 'proxy-throws',
@@ -234,7 +249,7 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'The proxy runs before rendering: Next answers with plain text.',
-    reports: [fromServer(secretMessage('proxy-throws'), false)],
+    reports: [fromServer(thrownMessage('proxy-throws'), false)],
   },
   // Routing signals: thrown like errors, never the fallback
   {

@@ -12,8 +12,21 @@ export const failureClasses = [
   'control',
 ] as const;
 
-const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
-const routePath = z.string().regex(/^\/[^\s?#]*$/, 'must be an absolute path without query');
+const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9 and single hyphens: nothing invisible)');
+/** Text matched exactly on the page: an invisible character would make it match nothing a person sees. */
+const visibleText = z
+  .string()
+  .min(1)
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must hold no invisible or control characters');
+const ORIGIN = 'http://faultline.invalid';
+/**
+ * A path on the app's own origin. `//host/x` and `/\host/x` start with a slash too, but a browser
+ * resolves them to another origin: the test (and its marker header) would go there.
+ */
+const routePath = z
+  .string()
+  .regex(/^\/[^\s?#\\]*$/, { message: 'must be an absolute path without query, fragment or backslash', abort: true })
+  .refine((path) => !path.startsWith('//') && new URL(path, ORIGIN).origin === ORIGIN, 'must stay on the app\'s origin (no //host)');
 
 export const triggerSchema = z.discriminatedUnion('kind', [
   /** The browser loads `path`. */
@@ -21,12 +34,12 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   /** A plain HTTP GET: for responses that are not documents (route handlers, proxy). */
   z.object({ kind: z.literal('request') }).strict(),
   /** Load `path`, then click the button with this accessible name once hydrated (a `HydratedButton`). */
-  z.object({ kind: z.literal('click'), button: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('click'), button: visibleText }).strict(),
   /** Load `path`, then submit the form with this button once hydrated (a `HydratedButton`). */
-  z.object({ kind: z.literal('submit'), button: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('submit'), button: visibleText }).strict(),
   /** Load `path`, then follow the link with this name client-side once hydrated (a `HydratedLink`); optionally block JS chunks first. */
   z
-    .object({ kind: z.literal('navigate'), link: z.string().min(1), blockChunks: z.boolean().optional() })
+    .object({ kind: z.literal('navigate'), link: visibleText, blockChunks: z.boolean().optional() })
     .strict(),
 ]);
 

@@ -2,14 +2,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClassicFallback } from '../app/_fallback/ClassicFallback';
-import { fallbackSentence } from '../app/_fallback/sentence';
+import { CLASSIC_SENTENCE } from '../verdict/golden';
 
 afterEach(cleanup);
 
 describe('ClassicFallback', () => {
   it('shows the server sentence and the digest line', () => {
     render(<ClassicFallback variant="server" host="shop.example.test" digest="2010230941" />);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(fallbackSentence('server', 'shop.example.test'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(CLASSIC_SENTENCE.server('shop.example.test'));
     expect(screen.getByText(/^Digest:/).textContent).toBe('Digest: 2010230941');
     expect(screen.getByText(/^Digest:/).tagName).toBe('P');
   });
@@ -21,7 +21,7 @@ describe('ClassicFallback', () => {
 
   it('shows the client sentence and never a digest line', () => {
     render(<ClassicFallback variant="client" host="127.0.0.1" digest="123" />);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(fallbackSentence('client', '127.0.0.1'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(CLASSIC_SENTENCE.client('127.0.0.1'));
     expect(screen.queryByText(/^Digest:/)).toBeNull();
   });
 

@@ -52,6 +52,26 @@ describe('catalogue schema', () => {
     ]);
   });
 
+  it.each([
+    ['//127.0.0.1:59999/x', 'a protocol-relative path'],
+    ['/\\127.0.0.1:59999/x', 'a backslash path'],
+    ['/ok/\\..\\x', 'a backslash anywhere'],
+    ['//evil.test', 'another host'],
+  ])('rejects %s (%s): a browser would load it from another origin', (path) => {
+    expect(problemsOf([{ ...valid, path }])).toEqual([expect.stringMatching(/^entry "some-entry": path: must /)]);
+    expect(problemsOf([{ ...valid, expect: { ...valid.expect, url: path } }])).toEqual([expect.stringMatching(/^entry "some-entry": expect\.url: must /)]);
+  });
+
+  it.each(['healthy\u200b', '\u2060healthy', 'heal\u00adthy', 'healthy\n'])('rejects the id %j: invisible characters', (id) => {
+    expect(problemsOf([{ ...valid, id }])).toEqual([expect.stringMatching(/: id: must be kebab-case/)]);
+  });
+
+  it('rejects a button or link name with invisible characters', () => {
+    expect(problemsOf([{ ...valid, trigger: { kind: 'click', button: 'Break\u200b the page' } }])).toEqual([
+      expect.stringMatching(/trigger\.button: must hold no invisible or control characters/),
+    ]);
+  });
+
   it('rejects a digest on a non-server fallback and a silent no-fallback entry', () => {
     const problems = problemsOf([{ ...valid, expect: { fallback: 'none', digest: true, status: 200 } }]);
     expect(problems).toEqual([

@@ -24,6 +24,9 @@ describe('parseRunArgs', () => {
     [['--shard', '4/3'], /Bad shard "4\/3"/],
     [['--shard', 'one'], /Bad shard "one"/],
     [['--workers', '0'], /Bad --workers "0"/],
+    [['--workers', '-1'], /^Bad --workers "-1": a whole number from 1 to 16$/],
+    [['--workers', '64'], /Bad --workers "64"/],
+    [['--repeat', '1000'], /Bad --repeat "1000": a whole number from 1 to 100/],
     [['--port', '70000'], /Bad --port "70000"/],
     [['--port', '4100', '--base-url', 'http://x.test'], /cannot be combined with --base-url/],
     [['--scenario', 'nope'], /Unknown scenario "nope"/],
@@ -38,6 +41,12 @@ describe('parseRunArgs', () => {
     writeFileSync(file, JSON.stringify([{ id: 'x', title: 'X', path: '/x', trigger: { kind: 'load' }, expect: { fallback: 'maybe' }, reports: [] }]));
     expect(() => parseRunArgs(['--catalogue', file])).toThrow(CatalogueError);
     expect(() => parseRunArgs(['--catalogue', file])).toThrow(/entry "x": expect\.fallback: /);
+  });
+
+  it('refuses an empty --catalogue: the run would check nothing', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'faultline-')), 'c.json');
+    writeFileSync(file, '[]');
+    expect(() => parseRunArgs(['--catalogue', file])).toThrow(/holds no entry: a run of it would check nothing/);
   });
 
   it('resolves --scenario against the --catalogue file', () => {
@@ -80,14 +89,28 @@ describe('parseMergeArgs', () => {
     expect(() => parseMergeArgs([empty])).toThrow(/holds no blob report/);
   });
 
-  it('takes shard folders and an --out that is not one of them', () => {
-    const [a, b] = [0, 1].map(() => {
-      const dir = mkdtempSync(join(tmpdir(), 'faultline-'));
-      mkdirSync(join(dir, 'blob'));
-      writeFileSync(join(dir, 'blob', 'report-1.zip'), '');
-      return dir;
-    });
-    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged')])).toEqual({ dirs: [a, b], out: join(tmpdir(), 'merged') });
+  /** The --out folder of a faultline run: a blob report and the run's manifest. */
+  const runDir = (shard: { current: number; total: number } | null, selection = 'sel') => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-'));
+    mkdirSync(join(dir, 'blob'));
+    writeFileSync(join(dir, 'blob', 'report-1.zip'), '');
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ run: { planned: 1, shard, selection, errors: [], status: 'passed' } }));
+    return dir;
+  };
+
+  it('takes every shard of one run once, and an --out that is not one of them', () => {
+    const [a, b] = [1, 2].map((current) => runDir({ current, total: 2 }));
+    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged')])).toEqual({ dirs: [a, b], out: join(tmpdir(), 'merged'), selection: 'sel' });
     expect(() => parseMergeArgs([a, b, '--out', a])).toThrow(/is one of the folders to merge/);
+  });
+
+  it.each([
+    ['one shard of three', () => [runDir({ current: 1, total: 3 })], /shards 2\/3, 3\/3 missing/],
+    ['the same shard twice', () => [1, 1].map((current) => runDir({ current, total: 2 })), /shard 1\/2 is given twice/],
+    ['shards of two selections', () => [runDir({ current: 1, total: 2 }), runDir({ current: 2, total: 2 }, 'other')], /is a shard of another run/],
+    ['a whole run with a shard', () => [runDir(null), runDir({ current: 1, total: 2 })], /is a whole run, not a shard/],
+  ])('refuses %s in one line', (_why, dirs, message) => {
+    expect(() => parseMergeArgs(dirs())).toThrow(UsageError);
+    expect(() => parseMergeArgs(dirs())).toThrow(message);
   });
 });

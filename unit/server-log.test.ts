@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digestsIn, linesWithDigest } from '../fixtures/harness/server-log';
+import { linesWithDigest } from '../fixtures/harness/server-log';
+import { digestsInLog } from '../verdict/golden';
 
 const log = [
   '✓ Ready in 149ms',
@@ -12,6 +13,13 @@ const log = [
   "  digest: '77',",
   '  [cause]: Error: b: db password hunter2',
   '}',
+  '⨯ Error: c: db password hunter2',
+  "  digest: 'throws-error-with-digest@order-7f3a'",
+  '}',
+  '⨯ [object Object]',
+  "  digest: '1164953051@E394'",
+  '⨯ Error: d',
+  `  digest: "it's mine"`,
 ].join('\n');
 
 describe('server log', () => {
@@ -22,6 +30,10 @@ describe('server log', () => {
 
   it('finds nothing for a digest the server never printed', () => {
     expect(linesWithDigest(log, '1')).toEqual([]);
-    expect(digestsIn(log)).toEqual(['2010230941', '77']);
+  });
+
+  it('reads every digest as the opaque string it is', () => {
+    expect(digestsInLog(log)).toEqual(['2010230941', '77', 'throws-error-with-digest@order-7f3a', '1164953051@E394', "it's mine"]);
+    expect(linesWithDigest(log, 'throws-error-with-digest@order-7f3a')).toEqual(['⨯ Error: c: db password hunter2', "  digest: 'throws-error-with-digest@order-7f3a'", '}']);
   });
 });

@@ -1,5 +1,5 @@
 import { catalogue } from '@/scenarios/catalogue';
-import { expectedOutcome } from '@/cli/list';
+import { expectedOutcome } from '@/scenarios/outcome';
 
 export default function Home() {
   return (

@@ -1,6 +1,6 @@
 /**
- * The classic Next.js (15.2–16.1) failure fallback, as a contract. Every file that shows or
- * checks the fallback text builds it here, tests included.
+ * The app's copy of the classic Next.js (15.2–16.1) failure fallback: what it renders. The
+ * checks never build their expectations here; they hold their own golden copy (`verdict/golden.ts`).
  */
 export type FallbackVariant = 'server' | 'client';
 
@@ -22,12 +22,4 @@ export function digestLine(digest: string): string {
 /** Next.js sets `digest` only on errors that come from the server. */
 export function fallbackVariant(error: { digest?: string }): FallbackVariant {
   return error.digest ? 'server' : 'client';
-}
-
-/**
- * The host as `window.location.hostname` shows it: no port, lower case, IDN as punycode,
- * IPv6 in brackets. WHATWG URL parsing gives exactly that in Node and in the browser.
- */
-export function displayHost(url: string | URL): string {
-  return new URL(url).hostname;
 }

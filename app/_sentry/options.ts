@@ -3,10 +3,14 @@ import type { ErrorEvent, EventHint } from '@sentry/core';
 /** Tag that carries the digest shown on screen and printed in the server log. */
 export const DIGEST_TAG = 'digest';
 
-/** Adds the Next.js digest of the original error to the event, so the screen finds the report. */
+/**
+ * Adds the Next.js digest of the original error to the event, so the screen finds the report. A
+ * digest is any string: Next writes digits for most errors, other strings for some thrown values,
+ * and an app may set its own.
+ */
 export function tagDigest(event: ErrorEvent, hint: EventHint): ErrorEvent {
   const digest = digestOf(hint);
-  if (digest !== undefined && /^\d+$/.test(digest)) {
+  if (digest !== undefined && digest !== '') {
     event.tags = { ...event.tags, [DIGEST_TAG]: digest };
   }
   return event;

@@ -9,6 +9,6 @@ export async function GET(request: Request): Promise<Response> {
   const marker = new URL(request.url).searchParams.get('test');
   if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
   await Sentry.flush(2_000);
-  const { eventsFor } = await import('@/fixtures/ingest/server-store');
-  return Response.json(eventsFor(marker));
+  const { serverReportsFor } = await import('@/fixtures/ingest/server-store');
+  return Response.json(serverReportsFor(marker));
 }

@@ -1,0 +1,59 @@
+/**
+ * The golden copy of the contract, on the checking side: the classic Next.js (15.2–16.1) failure
+ * fallback's wording and the digest rule.
+ *
+ * Written out here once, by hand, and never imported from the app: every check, `repro` and the
+ * mutants compare what the app shows and sends with these, so a changed character in the app's own
+ * copy (`app/_fallback/sentence.ts`, `app/_sentry/options.ts`) fails every check that sees it.
+ */
+export type Variant = 'server' | 'client';
+
+export const CLASSIC_SENTENCE: Record<Variant, (host: string) => string> = {
+  server: (host) =>
+    `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`,
+  client: (host) =>
+    `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`,
+};
+
+/** Starts the `<p>` under a server sentence; what follows it is the digest, any string. */
+export const DIGEST_LINE_PREFIX = 'Digest: ';
+
+/** What both sentences start with: how a driver sees that *some* fallback is shown. */
+export const FALLBACK_HEADING_START = 'Application error: a ';
+
+/**
+ * The host the sentence names for a browser that loaded `url`: `window.location.hostname`, that is
+ * no port, lower case, IDN as punycode, IPv6 in brackets (WHATWG URL parsing, in Node as in Chromium).
+ */
+export function expectedHost(url: string | URL): string {
+  return new URL(url).hostname;
+}
+
+/** The variant a shown heading is, by its exact wording for `host`; null for any other text. */
+export function variantOf(heading: string, host: string): Variant | null {
+  if (heading === CLASSIC_SENTENCE.server(host)) return 'server';
+  if (heading === CLASSIC_SENTENCE.client(host)) return 'client';
+  return null;
+}
+
+/**
+ * The digest a digest line shows: the whole rest of the line after the prefix, whatever string it
+ * is (Next writes digits for most errors, `1164953051@E394` for some thrown values in 16.1, and an
+ * app may set its own). Null when the line is not a digest line or shows nothing.
+ */
+export function digestOf(line: string | null): string | null {
+  if (line === null || !line.startsWith(DIGEST_LINE_PREFIX)) return null;
+  const digest = line.slice(DIGEST_LINE_PREFIX.length);
+  return digest.trim() === '' ? null : digest;
+}
+
+/** The tag on a Sentry event that carries the digest shown on screen and printed in the server log. */
+export const REPORT_DIGEST_TAG = 'digest';
+
+/**
+ * Every digest a production server log prints: `digest: '<digest>'` (Node's inspect of the error;
+ * double quotes when the digest holds a single quote), any string.
+ */
+export function digestsInLog(log: string): string[] {
+  return [...log.matchAll(/digest: (?:'([^'\n]*)'|"([^"\n]*)")/g)].map((match) => match[1] ?? match[2]);
+}

@@ -1,0 +1,252 @@
+import type { ExpectedReport, Scenario } from '../scenarios/schema';
+import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
+import { CLASSIC_SENTENCE, digestOf, expectedHost } from './golden';
+
+/**
+ * The one verdict of faultline: what an entry expects, what a check observed, and every
+ * difference between them. The catalogue spec, the ingest-fault checks, `repro`, the reporter and
+ * `report.json` all use it; nothing else compares.
+ */
+
+export type Fallback = 'server' | 'client' | 'none';
+
+/** What the user saw once the page settled: every field exactly as shown. */
+export interface Screen {
+  fallback: Fallback;
+  /** The fallback sentence exactly as shown, or null. */
+  heading: string | null;
+  /** The digest line exactly as shown, or null. */
+  digestLine: string | null;
+  /** The document's HTTP status (a request trigger's response status). */
+  status: number;
+  /** Where the browser (or the request, after redirects) ended up. */
+  path: string;
+  /** The entry's `sees` text when it is shown; otherwise what the page showed instead. */
+  sees: string | null;
+  actionStatus: number | null;
+}
+
+/** What an entry promises the user sees. The digest is opaque: only whether a line shows one. */
+export interface ExpectedScreen extends Omit<Screen, 'digestLine'> {
+  digest: boolean;
+}
+
+/** An error event reduced to what the catalogue pins. */
+export interface ReportSummary {
+  runtime: 'server' | 'browser';
+  type: string;
+  value: string;
+  handled: boolean | null;
+  mechanism: string | null;
+  /** The digest tag, any string, or null. */
+  digest: string | null;
+}
+
+/** A text that must never reach the browser, and where it was found. */
+export interface Leak {
+  text: string;
+  foundIn: string;
+}
+
+/** Everything one check of an entry observed. */
+export interface Observation {
+  screen: Screen;
+  /** Error events from both runtimes (the browser's only, when `serverReports` is false). */
+  reports: ReportSummary[];
+  /** False when the server's reports are out of reach (--base-url): its expectations are skipped. */
+  serverReports: boolean;
+  /** Envelopes that did not parse or could not be answered, pages without a Sentry client. */
+  reportProblems: string[];
+  /** Every digest the server log printed during the check; null when the log is not ours. */
+  serverLogDigests: string[] | null;
+  /** The digest line a direct load of the entry's `directLoad.path` showed, when it asks for one. */
+  directLoadDigestLine?: string | null;
+  /** What reports carry that they must not (client addresses, query strings, cookie values). */
+  privacy: string[];
+  leaks: Leak[];
+}
+
+export interface Expected {
+  screen: ExpectedScreen;
+  reports: ExpectedReport[];
+  directLoad?: { path: string; sameDigest: boolean };
+}
+
+export const CHECKS = [
+  'screen',
+  'reports',
+  'report problems',
+  'digest: report = screen',
+  'digest: in server log',
+  'direct load',
+  'privacy',
+  'no leak',
+] as const;
+export type Check = (typeof CHECKS)[number];
+
+export interface Difference {
+  check: Check;
+  /** The field or item that differs. */
+  what: string;
+  expected: unknown;
+  observed: unknown;
+}
+
+export interface Verdict {
+  /** The catalogue entry: the row's key in report.json, whatever the test is titled. */
+  entry: string;
+  expected: Expected;
+  observed: Observation;
+  differences: Difference[];
+  /** Checks that could not run here, with why: never counted as passed. */
+  skipped: string[];
+}
+
+
+/** What `scenario` promises a browser that loaded `baseUrl`. */
+export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
+  const { expect: e, path } = scenario;
+  return {
+    screen: {
+      fallback: e.fallback,
+      heading: e.fallback === 'none' ? null : CLASSIC_SENTENCE[e.fallback](expectedHost(baseUrl)),
+      digest: e.digest,
+      status: e.status,
+      path: e.url ?? path,
+      sees: e.sees ?? null,
+      actionStatus: e.actionStatus ?? null,
+    },
+    reports: scenario.reports,
+    ...(e.directLoad ? { directLoad: e.directLoad } : {}),
+  };
+}
+
+/** The screen's differences from what was promised; also what the ingest-fault checks compare. */
+export function screenDifferences(expected: ExpectedScreen, observed: Screen): Difference[] {
+  const differences: Difference[] = [];
+  const differ = (what: string, e: unknown, o: unknown) => {
+    if (e !== o) differences.push({ check: 'screen', what, expected: e, observed: o });
+  };
+  differ('fallback', expected.fallback, observed.fallback);
+  differ('heading', expected.heading, observed.heading);
+  const shown = digestOf(observed.digestLine);
+  if (expected.digest ? shown === null : observed.digestLine !== null) {
+    differences.push({ check: 'screen', what: 'digest line', expected: expected.digest ? 'Digest: <any digest>' : null, observed: observed.digestLine });
+  }
+  differ('status', expected.status, observed.status);
+  differ('path', expected.path, observed.path);
+  differ('sees', expected.sees, observed.sees);
+  differ('actionStatus', expected.actionStatus, observed.actionStatus);
+  return differences;
+}
+
+function valueMatches(expected: ExpectedReport['value'], value: string): boolean {
+  return typeof expected === 'string' ? value === expected : value.startsWith(expected.startsWith);
+}
+
+function reportMatches(expected: ExpectedReport, observed: ReportSummary): boolean {
+  return (
+    expected.runtime === observed.runtime &&
+    expected.type === observed.type &&
+    valueMatches(expected.value, observed.value) &&
+    observed.handled === false &&
+    expected.digest === (observed.digest !== null)
+  );
+}
+
+/** An expected report as a reader compares it with a summary. */
+function promised(report: ExpectedReport) {
+  const value = typeof report.value === 'string' ? report.value : `${report.value.startsWith}…`;
+  return { runtime: report.runtime, type: report.type, value, handled: false, digest: report.digest ? '<a digest>' : null };
+}
+
+/** Pairs expected and observed reports one to one; what is left on either side differs. */
+function reportDifferences(expected: readonly ExpectedReport[], observed: readonly ReportSummary[]) {
+  const unmatched = [...observed];
+  const pairs: [ExpectedReport, ReportSummary][] = [];
+  const missing: ExpectedReport[] = [];
+  for (const report of expected) {
+    const at = unmatched.findIndex((candidate) => reportMatches(report, candidate));
+    if (at === -1) missing.push(report);
+    else pairs.push([report, ...unmatched.splice(at, 1)] as [ExpectedReport, ReportSummary]);
+  }
+  const differences: Difference[] = [];
+  // A near miss (same runtime) reads best as one difference with both sides.
+  for (const report of missing) {
+    const at = unmatched.findIndex((candidate) => candidate.runtime === report.runtime);
+    const [near] = at === -1 ? [null] : unmatched.splice(at, 1);
+    differences.push({ check: 'reports', what: near ? `${report.runtime} report` : `${report.runtime} report missing`, expected: promised(report), observed: near });
+  }
+  for (const extra of unmatched) differences.push({ check: 'reports', what: `unexpected ${extra.runtime} report`, expected: null, observed: extra });
+  return { pairs, differences };
+}
+
+/** Compares everything a check observed with what the entry promises. */
+export function judge(scenario: Scenario, baseUrl: string, observed: Observation): Verdict {
+  const expected = expectedOf(scenario, baseUrl);
+  const skipped: string[] = [];
+  const differences = screenDifferences(expected.screen, observed.screen);
+
+  const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
+  if (!observed.serverReports) skipped.push(`server reports: ${REMOTE_SKIP_REASON}`);
+  const reports = reportDifferences(reachable, observed.reports);
+  differences.push(...reports.differences);
+  for (const problem of observed.reportProblems) differences.push({ check: 'report problems', what: 'ingest', expected: null, observed: problem });
+
+  // Digests are opaque: whatever string is on screen must be the one on the report and in the log.
+  const screenDigest = digestOf(observed.screen.digestLine);
+  const tagged = reports.pairs.map(([, report]) => report).filter((report) => report.digest !== null);
+  if (screenDigest !== null) {
+    for (const report of tagged) {
+      if (report.digest !== screenDigest) {
+        differences.push({ check: 'digest: report = screen', what: `${report.runtime} report digest tag`, expected: screenDigest, observed: report.digest });
+      }
+    }
+  }
+  if (observed.serverLogDigests === null) {
+    skipped.push(`server log carries the digest: ${REMOTE_SKIP_REASON}`);
+  } else {
+    const digests = new Set([...(screenDigest === null ? [] : [screenDigest]), ...tagged.map((report) => report.digest!)]);
+    for (const digest of digests) {
+      if (!observed.serverLogDigests.includes(digest)) {
+        differences.push({ check: 'digest: in server log', what: `digest: '${digest}'`, expected: digest, observed: observed.serverLogDigests });
+      }
+    }
+  }
+
+  if (expected.directLoad) {
+    const line = observed.directLoadDigestLine ?? null;
+    const direct = digestOf(line);
+    if (direct === null) {
+      differences.push({ check: 'direct load', what: `digest line at ${expected.directLoad.path}`, expected: 'Digest: <any digest>', observed: line });
+    } else if ((direct === screenDigest) !== expected.directLoad.sameDigest) {
+      differences.push({ check: 'direct load', what: 'same digest as a direct load', expected: expected.directLoad.sameDigest, observed: direct === screenDigest });
+    }
+  }
+
+  for (const problem of observed.privacy) differences.push({ check: 'privacy', what: 'a report carries', expected: null, observed: problem });
+  for (const leak of observed.leaks) differences.push({ check: 'no leak', what: `found in ${leak.foundIn}`, expected: null, observed: leak.text });
+
+  return { entry: scenario.id, expected, observed, differences, skipped };
+}
+
+/**
+ * The texts a check must not find in the browser: every message the server reported for this
+ * check (and the ones the entry expects from it), in any response; every reported message in the
+ * document. Taken from what the trigger caused, not from the entry's id.
+ */
+export function textsToHide(expected: readonly ExpectedReport[], serverMessages: readonly string[], browserMessages: readonly string[]) {
+  const exact = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 8))];
+  const fromServer = exact([...expected.filter((r) => r.runtime === 'server').map((r) => (typeof r.value === 'string' ? r.value : undefined)), ...serverMessages]);
+  return { inResponses: fromServer, inDocument: exact([...fromServer, ...browserMessages]) };
+}
+
+/** One line per difference, as a person reads it. */
+export function describeDifference({ check, what, expected, observed }: Difference): string {
+  return `${check}: ${what}: expected ${JSON.stringify(expected)}, observed ${JSON.stringify(observed)}`;
+}
+
+/** The checks that failed, each once: what the mutants table shows. */
+export function failedChecks(verdict: Pick<Verdict, 'differences'>): Check[] {
+  return CHECKS.filter((check) => verdict.differences.some((difference) => difference.check === check));
+}
