@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildFingerprint } from '../fixtures/harness/build';
+import { buildInputs } from '../fixtures/harness/build-inputs';
+
+/** A small Next app: the page imports a helper through `@/`, the helper a file in another folder. */
+function project(): { root: string; write(path: string, text: string): void } {
+  const root = mkdtempSync(join(tmpdir(), 'faultline-build-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('tsconfig.json', JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@/*': ['./*'] } } }));
+  write('package.json', '{"name":"p"}');
+  write('app/page.tsx', "import { label } from '@/cli/label';\nexport default function Page() { return <h1>{label}</h1>; }\n");
+  write('cli/label.ts', "import { word } from '../lib/word';\nimport { z } from 'zod';\nexport const label = word + String(z);\n");
+  write('lib/word.ts', "export const word = 'hello';\n");
+  write('e2e/some.spec.ts', "export const unrelated = 1;\n");
+  for (const [name, version] of [['next', '16.4.5'], ['react', '19.3.1'], ['react-dom', '19.3.1'], ['zod', '4.6.7']]) {
+    write(`node_modules/${name}/package.json`, JSON.stringify({ name, version }));
+  }
+  return { root, write };
+}
+
+describe('build fingerprint', () => {
+  it('derives its inputs from the module graph, through `@/` paths and folders no list names', async () => {
+    const { root } = project();
+    const inputs = await buildInputs(root);
+    expect(inputs.derivedFrom).toBe('module graph');
+    expect(inputs.files).toEqual(['app/page.tsx', 'cli/label.ts', 'lib/word.ts', 'package.json', 'tsconfig.json']);
+    expect(inputs.packages).toEqual({ next: '16.4.5', react: '19.3.1', 'react-dom': '19.3.1', zod: '4.6.7' });
+  });
+
+  it('changes when a file the app imports changes, even two imports away', async () => {
+    const { root, write } = project();
+    const before = await buildFingerprint(root, {});
+    write('lib/word.ts', "export const word = 'hullo';\n");
+    expect(await buildFingerprint(root, {})).not.toBe(before);
+  });
+
+  it('changes when another next is installed over the same lockfile', async () => {
+    const { root, write } = project();
+    const before = await buildFingerprint(root, {});
+    write('node_modules/next/package.json', JSON.stringify({ name: 'next', version: '16.1.7' }));
+    expect(await buildFingerprint(root, {})).not.toBe(before);
+  });
+
+  it('changes with a NEXT_PUBLIC_ variable, not with a test file', async () => {
+    const { root, write } = project();
+    const before = await buildFingerprint(root, {});
+    write('e2e/some.spec.ts', 'export const unrelated = 2;\n');
+    expect(await buildFingerprint(root, {})).toBe(before);
+    expect(await buildFingerprint(root, { NEXT_PUBLIC_FLAG: '1' })).not.toBe(before);
+  });
+});

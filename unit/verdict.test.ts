@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { findScenario, thrownMessage } from '../scenarios/catalogue';
+import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { privacyProblems } from '../verdict/privacy';
+import { failedChecks, judge, textsToHide, type Observation, type ReportSummary } from '../verdict/verdict';
+import { ingestHandlers } from '../fixtures/ingest/handlers';
+import { serverReportsFor, serverStore } from '../fixtures/ingest/server-store';
+import type { ErrorEvent } from '@sentry/core';
+
+const BASE = 'http://localhost:4000';
+const serverPage = findScenario('server-page-throws')!;
+
+function serverFailure(digest: string, over: Partial<Observation> = {}): Observation {
+  const report: ReportSummary = { runtime: 'server', type: 'Error', value: thrownMessage('server-page-throws'), handled: false, mechanism: 'm', digest };
+  return {
+    screen: { fallback: 'server', heading: CLASSIC_SENTENCE.server('localhost'), digestLine: `Digest: ${digest}`, status: 500, path: serverPage.path, sees: null, actionStatus: null },
+    reports: [report],
+    serverReports: true,
+    reportProblems: [],
+    serverLogDigests: [digest],
+    privacy: [],
+    leaks: [],
+    ...over,
+  };
+}
+
+describe('the verdict', () => {
+  it.each(['938357510', '1164953051@E394', 'order-7f3a', "it's mine"])('takes the digest %j as the opaque string it is', (digest) => {
+    expect(judge(serverPage, BASE, serverFailure(digest)).differences).toEqual([]);
+  });
+
+  it('fails when the report, the screen and the log name different digests', () => {
+    const observed = serverFailure('42', { serverLogDigests: ['41'] });
+    observed.reports[0].digest = '43';
+    expect(failedChecks(judge(serverPage, BASE, observed))).toEqual(['digest: report = screen', 'digest: in server log']);
+  });
+
+  it('compares the heading with the golden wording, not the app’s', () => {
+    const observed = serverFailure('42');
+    observed.screen.heading = observed.screen.heading!.replace('server logs', 'server log');
+    expect(judge(serverPage, BASE, observed).differences).toEqual([
+      { check: 'screen', what: 'heading', expected: CLASSIC_SENTENCE.server('localhost'), observed: observed.screen.heading },
+    ]);
+  });
+
+  it('names a missing, an extra and a near-miss report', () => {
+    const extra: ReportSummary = { runtime: 'browser', type: 'Error', value: 'x', handled: false, mechanism: null, digest: null };
+    const observed = serverFailure('42', { reports: [{ ...serverFailure('42').reports[0], value: 'other' }, extra] });
+    expect(judge(serverPage, BASE, observed).differences.map((d) => d.what)).toEqual(['server report', 'unexpected browser report']);
+  });
+
+  it('lists server checks as skipped, never as passed, when the server is not ours', () => {
+    const verdict = judge(serverPage, BASE, serverFailure('42', { reports: [], serverReports: false, serverLogDigests: null }));
+    expect(verdict.differences).toEqual([]);
+    expect(verdict.skipped.map((s) => s.split(':')[0])).toEqual(['server reports', 'server log carries the digest']);
+  });
+});
+
+describe('texts that must not reach the browser', () => {
+  it('are what the trigger made the server report, not a message named after the entry', () => {
+    const navigate = findScenario('navigate-to-failing-route')!;
+    const hidden = textsToHide(navigate.reports, [], []);
+    expect(hidden.inResponses).toEqual([thrownMessage('server-page-throws')]);
+    expect(textsToHide([], ['observed: db password hunter2'], ['a browser message']).inDocument).toEqual(['observed: db password hunter2', 'a browser message']);
+  });
+});
+
+describe('privacy', () => {
+  it('finds a client address under any header name, and user.ip_address', () => {
+    const event = { user: { ip_address: '203.0.113.7' }, request: { headers: { host: '127.0.0.1:4000', 'x-unheard-of': '198.51.100.2', forwarded: 'for=x', referer: 'http://127.0.0.1:4000/' } } } as unknown as ErrorEvent;
+    expect(privacyProblems([event])).toEqual(['user.ip_address 203.0.113.7', 'request header x-unheard-of: 198.51.100.2', 'request header forwarded: for=x']);
+  });
+});
+
+describe('server envelopes that do not parse', () => {
+  it('reach the check whose marker they carry, and every check when they carry none', async () => {
+    const store = serverStore();
+    const [, envelope] = ingestHandlers({ events: () => {}, malformed: (problem, body) => store.malformed.push({ problem, body }) });
+    const post = (body: string) =>
+      envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }) });
+    await post('not an envelope {"x-faultline-test":"mine"}');
+    await post('garbage without a marker');
+    await post('not an envelope {"x-faultline-test":"theirs"}');
+    expect(serverReportsFor('mine').malformed).toHaveLength(2);
+    expect(serverReportsFor('mine').events).toEqual([]);
+  });
+});
