@@ -77,7 +77,7 @@ describe('server envelopes that do not parse', () => {
     const store = serverStore();
     const [, envelope] = ingestHandlers({ events: () => {}, malformed: (problem, body) => store.malformed.push({ problem, body }) });
     const post = (body: string) =>
-      envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }) });
+      envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }), requestId: body });
     await post('not an envelope {"x-faultline-test":"mine"}');
     await post('garbage without a marker');
     await post('not an envelope {"x-faultline-test":"theirs"}');
