@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { CHROMIUM_ENV } from '../fixtures/harness/browser';
 import { freePort } from '../fixtures/harness/app-server';
+import { copyProject } from '../fixtures/harness/workspace';
 import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import type { ConformanceReport, EntryReport } from '../cli/report';
@@ -52,15 +53,23 @@ const malformedCatalogue = () => {
   return file;
 };
 
+const emptyCatalogue = () => {
+  const file = join(outDir(), 'catalogue.json');
+  writeFileSync(file, '[]');
+  return file;
+};
+
 for (const [why, args, env, message] of [
   ['an unknown scenario id', () => ['run', '--scenario', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
   ['an unknown id to repro', () => ['repro', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
   ['an unreachable base URL', () => ['run', '--base-url', 'http://127.0.0.1:9'], {}, /^faultline: Cannot reach http:\/\/127\.0\.0\.1:9 /],
   ['a malformed URL', () => ['run', '--base-url', 'not a url'], {}, /^faultline: Not a valid URL: not a url$/m],
   ['a bad shard spec', () => ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
+  ['a negative worker count', () => ['run', '--workers', '-1'], {}, /^faultline: Bad --workers "-1": a whole number from 1 to 16$/m],
+  ['an empty catalogue', () => ['run', '--catalogue', emptyCatalogue()], {}, /^faultline: \S+ holds no entry: a run of it would check nothing$/m],
   ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed:\n {2}- entry "broken": expect\.status: /],
   // The server answers, but every request fails: its instrumentation rejects the fault name.
-  ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [INGEST_FAULT_ENV]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/scenarios\/healthy with HTTP 500; see \S+\.log$/m],
+  ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [INGEST_FAULT_ENV]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/ with HTTP 500; see \S+\.log$/m],
   ['a missing browser', () => ['run'], { [CHROMIUM_ENV]: '/nowhere/chromium' }, new RegExp(`^faultline: No Chromium found .*Set ${CHROMIUM_ENV} `)],
   ['a merge of a folder without reports', () => ['merge', tmpdir()], {}, /^faultline: .* holds no blob report/],
   ['an unknown command', () => ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
@@ -173,6 +182,53 @@ test('two shards merged equal one unsharded run', async () => {
   expect(code).toBe(0);
   expect(comparable(readReport(merged))).toEqual(comparable(readReport(whole)));
   expect(readFileSync(join(merged, 'junit.xml'), 'utf8')).toContain('name="not-found-signal"');
+
+  // A merge that would look complete without being so.
+  for (const [dirs, message] of [
+    [[first], /^faultline: Cannot merge: shard 2\/2 missing/],
+    [[first, first], /^faultline: Cannot merge: shard 1\/2 is given twice/],
+    [[whole, second], /^faultline: Cannot merge: \S+ is a whole run, not a shard/],
+  ] as const) {
+    const refused = await faultline(['merge', ...dirs, '--out', outDir()]);
+    expect(refused.stderr).toMatch(message);
+    expect(refused.code).toBe(2);
+  }
+});
+
+test('--scenario and --grep together check the entries both select', async () => {
+  const out = outDir();
+  const { code, stdout } = await faultline(['run', '--scenario', 'healthy', '--scenario', 'server-page-throws', '--grep', 'server', '--out', out]);
+  expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped$/m);
+  expect(code).toBe(0);
+  expect(readReport(out).entries.map((entry) => entry.id)).toEqual(['server-page-throws']);
+});
+
+test('a run that checks nothing exits 2 and says so', async () => {
+  const { code, stderr } = await faultline(['run', '--scenario', 'healthy', '--grep', 'matches-no-check', '--out', outDir()]);
+  expect(stderr).toMatch(/^faultline: incomplete run: .*No tests found/m);
+  expect(code).toBe(2);
+});
+
+test('a stray test.only stops the run with exit 2 instead of checking one test', async () => {
+  test.setTimeout(240_000);
+  // A copy of the project, so that the focused test exists for this run alone.
+  const copy = join(root, '.faultline', `only-${process.pid}`);
+  copyProject(root, copy);
+  try {
+    const spec = join(copy, 'e2e/catalogue.spec.ts');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('  test(scenario.id, details,', '  test.only(scenario.id, details,'));
+    const { code, stderr } = await promisify(execFile)(process.execPath, [join(copy, 'bin/faultline.mjs'), 'run', '--scenario', 'healthy', '--out', join(copy, 'out')], {
+      cwd: copy,
+      env: { ...process.env, ...OWN_SERVER },
+    }).then(
+      (done) => ({ code: 0, ...done }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(stderr).toMatch(/^faultline: incomplete run: .*'\.only'/m);
+    expect(code).toBe(2);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test('repro of a server error shows one digest on screen, in the server log and in the report', async () => {
@@ -189,7 +245,7 @@ test('repro of a server error shows one digest on screen, in the server log and 
   });
   expect(result.serverLog).toContain(`  digest: '${digest}'`);
   expect(result.reports).toEqual([expect.objectContaining({ runtime: 'server', digest, handled: false })]);
-  expect(result.verdict).toEqual({ reproduced: true, reasons: [] });
+  expect(result.verdict).toEqual({ reproduced: true, failedChecks: [], reasons: [] });
 });
 
 test('repro in words shows what the user saw and what was reported', async () => {
