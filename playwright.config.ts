@@ -1,5 +1,9 @@
 import { chromium, defineConfig } from '@playwright/test';
 import { BrowserNotFoundError, chromiumArgs, findChromium } from './fixtures/harness/browser';
+import { exitWithLauncher, LIFELINE_ENV } from './fixtures/harness/lifeline';
+
+// The runner (not its workers, which end with it) ends with the faultline process that started it, even a SIGKILLed one.
+if (process.env[LIFELINE_ENV] === '1' && process.env.TEST_WORKER_INDEX === undefined) exitWithLauncher('SIGTERM');
 
 function chromiumPath(): string {
   try {
@@ -14,7 +18,7 @@ function chromiumPath(): string {
 
 const workers = Number(process.env.FAULTLINE_WORKERS) || 2;
 /** Specs that test faultline itself, not the app: never part of a conformance run. */
-const HARNESS_SPECS = /(cli|lifeline|reports-settle)\.spec\.ts$/;
+const HARNESS_SPECS = /(cli|lifeline|reports-settle|harness-exposure|run-faults)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -10,7 +10,7 @@ import { READY_PATH } from '../fixtures/harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
-import type { IngestState } from '../fixtures/ingest/server-store';
+import { STORE_EVENTS_ENV, type IngestState } from '../fixtures/ingest/server-store';
 import { fetchIngestState, fetchServerEvents } from '../fixtures/reports';
 import { median, percentile } from './stats';
 
@@ -51,7 +51,7 @@ async function fire(app: HarnessApp, prefix: string, count = REQUESTS, concurren
 }
 
 function state(app: HarnessApp): Promise<IngestState> {
-  return fetchIngestState(app.url, 'load');
+  return fetchIngestState(app, 'load');
 }
 
 async function stillServing(app: HarnessApp): Promise<boolean> {
@@ -65,7 +65,7 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
   const counts: number[] = [];
   for (let i = 0; i < markers.length; i += 25) {
     const slice = markers.slice(i, i + 25);
-    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app.url, marker)).events.length))));
+    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app, marker)).events.length))));
   }
   return counts;
 }
@@ -127,12 +127,37 @@ const stalledIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: 'stall
   };
 });
 
-const results = { measuredAt: new Date().toISOString(), healthyIngest, stalledIngest, problems };
+// A server left running: batch after batch of failing requests, each with a marker of its own.
+const BOUND = 300;
+const boundedStore = await withApp({ ...process.env, [INGEST_FAULT_ENV]: '', [STORE_EVENTS_ENV]: String(BOUND) }, async (app) => {
+  const after: IngestState[] = [];
+  for (const round of [1, 2, 3]) {
+    await fire(app, `bound${round}`);
+    // Flushes the server SDK, so every event of the batch is in the store when it is measured.
+    await fetchServerEvents(app, 'none');
+    after.push(await state(app));
+  }
+  const last = after[2];
+  check(last.kept === BOUND, `the store keeps ${last.kept} events, not its bound of ${BOUND}`);
+  check(last.evicted === last.arrivedTotal - BOUND, `evicted ${last.evicted} of ${last.arrivedTotal} events; expected ${last.arrivedTotal - BOUND}`);
+  const growthMb = mb(last.memory.rss - after[1].memory.rss);
+  check(growthMb < 40, `server memory grew by ${growthMb} MB over the third batch although the store is full and bounded`);
+  return {
+    bound: BOUND,
+    requests: 3 * REQUESTS,
+    arrived: last.arrivedTotal,
+    kept: last.kept,
+    evicted: last.evicted,
+    rssMbAfterEachBatch: after.map((s) => mb(s.memory.rss)),
+  };
+});
+
+const results = { measuredAt: new Date().toISOString(), healthyIngest, stalledIngest, boundedStore, problems };
 console.log(JSON.stringify(results, null, 2));
 if (process.argv.includes('--record')) writeFileSync(join(import.meta.dirname, 'load-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 if (problems.length > 0) {
   console.error(`load: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exitCode = 1;
 } else {
-  console.log(`load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest`);
+  console.log(`load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest; the event store stays at ${BOUND} events over ${3 * REQUESTS} requests (RSS ${boundedStore.rssMbAfterEachBatch.join(' → ')} MB)`);
 }

@@ -117,7 +117,7 @@ async function documentMs(fault: 'stall' | '') {
       await page.goto('/scenarios/server-page-throws');
       times.push(performance.now() - started);
     }
-    const pending = (await fetchIngestState(app.url, 'any')).stalledTotal;
+    const pending = (await fetchIngestState(app, 'any')).stalledTotal;
     stalls.releaseAll();
     return { ms: median(times), pending };
   } finally {

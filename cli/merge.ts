@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SELECTION_ENV } from './conformance-reporter';
 import { shardSetProblem, type ConformanceReport } from './report';
 import { outcomeOf, reporters } from './run';
+import { claimOutDir } from './out-dir';
 import { UsageError } from './usage-error';
 
 export interface MergeOptions {
@@ -38,7 +39,10 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
   const dirs = parsed.positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
   for (const dir of dirs) {
-    if (blobsIn(dir).length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
+    const blobs = blobsIn(dir);
+    if (blobs.length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
+    const corrupt = blobs.find((blob) => !isZip(blob));
+    if (corrupt) throw new UsageError(`${corrupt} is not a blob report (not a zip file): the shard's upload may be incomplete`);
   }
   const out = resolve(parsed.values.out);
   if (dirs.includes(out)) throw new UsageError(`--out ${out} is one of the folders to merge; pick another`);
@@ -46,6 +50,18 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
   const problem = shardSetProblem(runs);
   if (problem) throw new UsageError(`Cannot merge: ${problem}`);
   return { dirs, out, selection: runs[0].run!.selection };
+}
+
+/** A zip file starts with a local file header (or, empty, with the end of central directory). */
+function isZip(file: string): boolean {
+  const head = Buffer.alloc(4);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.equals(Buffer.from('PK\x03\x04', 'latin1')) || head.equals(Buffer.from('PK\x05\x06', 'latin1'));
 }
 
 function blobsIn(dir: string): string[] {
@@ -60,7 +76,7 @@ export async function merge(options: MergeOptions, root: string): Promise<number
     options.dirs.forEach((dir, i) => {
       for (const blob of blobsIn(dir)) copyFileSync(blob, join(gathered, `${i + 1}-${blob.split('/').at(-1)}`));
     });
-    rmSync(join(options.out, 'report.json'), { force: true });
+    claimOutDir(options.out);
     const code = await new Promise<number | null>((done, fail) => {
       const child = spawn(
         process.execPath,

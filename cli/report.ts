@@ -116,3 +116,20 @@ export function shardSetProblem(runs: readonly { dir: string; run: RunManifest |
   if (absent.length > 0) return `shard${absent.length > 1 ? 's' : ''} ${absent.map((current) => `${current}/${total}`).join(', ')} missing: the merged report would look complete without ${absent.length > 1 ? 'them' : 'it'}`;
   return null;
 }
+
+const ABORT_GRACE_MS = 2_000;
+
+/**
+ * The report of a run stopped because a part of it died: the cause is the run's error, and checks
+ * that ended after it are not judged (a dead server or browser is not a deviation of the app).
+ */
+export function markAborted(report: ConformanceReport, abort: { cause: string; at: string }): ConformanceReport {
+  // A check that failed on the dead part may end a moment before the death is noticed.
+  const at = Date.parse(abort.at) - ABORT_GRACE_MS;
+  const entries = report.entries.map((entry) =>
+    entry.outcome === 'failed' && Date.parse(entry.startedAt) + entry.durationMs >= at
+      ? { ...entry, outcome: 'skipped' as const, reasons: [`not judged: ${abort.cause}`], verdict: undefined }
+      : entry,
+  );
+  return { ...report, run: { ...report.run, errors: [abort.cause, ...report.run.errors] }, counts: countOutcomes(entries), entries };
+}

@@ -115,7 +115,7 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     const logMark = app ? readFileSync(app.logFile).length : 0;
 
     const logSince = app ? () => readFileSync(app!.logFile).subarray(logMark).toString('utf8') : null;
-    const collect = () => settleReports(context, record, app ? { appUrl: app.url, marker } : null);
+    const collect = () => settleReports(context, record, app ? { endpoints: app, marker } : null);
 
     let seen: Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'>;
     let reports: ReportSummary[];

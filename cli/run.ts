@@ -1,18 +1,21 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BrowserNotFoundError, findChromium } from '../fixtures/harness/browser';
+import { BrowserNotFoundError, CHROMIUM_UNSAFE_PORTS, findChromium } from '../fixtures/harness/browser';
 import { assertReachable, UnreachableError } from '../fixtures/harness/reachable';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { CATALOGUE_ENV, readCatalogueFile, SCENARIOS_ENV } from '../scenarios/active';
 import { assertPortFree, PortInUseError } from '../fixtures/harness/app-server';
 import { launchHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import { incompleteness, type ConformanceReport } from './report';
+import { ABORT_ENV, watchAborts, type Abort } from '../fixtures/harness/abort';
+import { LIFELINE_ENV } from '../fixtures/harness/lifeline';
+import { incompleteness, markAborted, type ConformanceReport } from './report';
 import { SELECTION_ENV } from './conformance-reporter';
+import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 
@@ -42,7 +45,8 @@ function wholeNumber(option: string, value: string, max: number): number {
 
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError(`Bad --port "${value}": a whole number from 1 to 65535`);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new UsageError(`Bad --port "${value}": a whole number from 1 to 65535`);
+  if (CHROMIUM_UNSAFE_PORTS.has(port)) throw new UsageError(`Bad --port ${port}: Chromium refuses to load pages from it (ERR_UNSAFE_PORT); pick another`);
   return port;
 }
 
@@ -211,8 +215,7 @@ async function launchApp(options: RunOptions, root: string): Promise<HarnessApp 
 export async function run(options: RunOptions, root: string): Promise<number> {
   await preflight(options);
   const out = resolve(options.out);
-  rmSync(join(out, 'report.json'), { force: true });
-  rmSync(join(out, 'blob'), { recursive: true, force: true });
+  claimOutDir(out);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
@@ -226,22 +229,36 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const app = await launchApp(options, root);
   // What the workers test; an enclosing run's target is never inherited.
   env[TARGET_ENV.baseUrl] = app?.url ?? options.baseUrl;
-  if (app) env[TARGET_ENV.serverLog] = app.logFile;
-  else delete env[TARGET_ENV.serverLog];
+  if (app) Object.assign(env, { [TARGET_ENV.serverLog]: app.logFile, [TARGET_ENV.secret]: app.secret });
+  else for (const name of [TARGET_ENV.serverLog, TARGET_ENV.secret]) delete env[name];
 
+  // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
+  mkdirSync(join(root, '.faultline'), { recursive: true });
+  const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
+  env[ABORT_ENV] = abortFile;
+  let aborted: Abort | undefined;
+  const abort = (cause: Abort) => {
+    if (aborted) return;
+    aborted = cause;
+    playwright.kill('SIGTERM');
+  };
+  const stopWatching = watchAborts(abortFile, abort);
+
+  // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
   const playwright = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
     cwd: root,
-    env,
-    stdio: 'inherit',
+    env: { ...env, [LIFELINE_ENV]: '1' },
+    stdio: ['pipe', 'inherit', 'inherit'],
   });
   const finished = new Promise<number | null>((done, fail) => {
     playwright.on('error', fail);
     playwright.on('close', done);
   });
-  let serverFailure: Error | undefined;
-  app?.ready.catch((error: Error) => {
-    serverFailure = error;
-    playwright.kill('SIGTERM');
+  app?.ready.catch((error: Error) => abort({ cause: error.message, at: new Date().toISOString() }));
+  app?.exited.then((exit) => {
+    if (exit.expected) return;
+    const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+    abort({ cause: `the app server died during the run (${how}); its log: ${app.logFile}${lastLines(app.logFile)}`, at: exit.at.toISOString() });
   });
   // Stopped from outside: Playwright winds down first, then the server goes too, never left behind.
   let stoppedBy: NodeJS.Signals | undefined;
@@ -256,10 +273,29 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       console.error(`faultline: stopped by ${stoppedBy}`);
       return 128 + constants.signals[stoppedBy];
     }
-    if (serverFailure) throw new UsageError(serverFailure.message);
+    if (aborted) return abortedRun(out, aborted);
     return outcomeOf(out, code);
   } finally {
+    stopWatching();
+    rmSync(abortFile, { force: true });
     process.off('SIGINT', stop).off('SIGTERM', stop);
     await app?.stop();
   }
+}
+
+/** The last lines of a server log, indented under the cause. */
+function lastLines(logFile: string, count = 5): string {
+  const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-count) : [];
+  return lines.length > 0 ? `; its last lines:\n${lines.map((line) => `    ${line}`).join('\n')}` : '';
+}
+
+/** A run stopped because a part of it died: its report says why, and counts no check that ended after as a deviation. */
+function abortedRun(out: string, abort: Abort): number {
+  const reportFile = join(out, 'report.json');
+  if (existsSync(reportFile)) {
+    const report = markAborted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, abort);
+    writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  console.error(`faultline: ${abort.cause}`);
+  return EXIT.usage;
 }

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ async function faultline(args: string[], env: Record<string, string | undefined>
 }
 
 /** Makes the CLI start (and stop) an app of its own instead of using the outer run's. */
-const OWN_SERVER = { [TARGET_ENV.baseUrl]: undefined, [TARGET_ENV.serverLog]: undefined };
+const OWN_SERVER = { [TARGET_ENV.baseUrl]: undefined, [TARGET_ENV.serverLog]: undefined, [TARGET_ENV.secret]: undefined };
 
 const outDir = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
@@ -59,6 +59,15 @@ const emptyCatalogue = () => {
   return file;
 };
 
+/** A shard folder whose blob was cut off on upload. */
+const corruptShard = () => {
+  const dir = outDir();
+  mkdirSync(join(dir, 'blob'));
+  writeFileSync(join(dir, 'blob', 'report-1.zip'), 'PK\x03');
+  writeFileSync(join(dir, 'report.json'), JSON.stringify({ run: { planned: 1, shard: null, selection: 's', errors: [], status: 'passed' } }));
+  return dir;
+};
+
 for (const [why, args, env, message] of [
   ['an unknown scenario id', () => ['run', '--scenario', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
   ['an unknown id to repro', () => ['repro', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
@@ -67,6 +76,9 @@ for (const [why, args, env, message] of [
   ['a bad shard spec', () => ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
   ['a negative worker count', () => ['run', '--workers', '-1'], {}, /^faultline: Bad --workers "-1": a whole number from 1 to 16$/m],
   ['an empty catalogue', () => ['run', '--catalogue', emptyCatalogue()], {}, /^faultline: \S+ holds no entry: a run of it would check nothing$/m],
+  ['an unknown id in an empty catalogue', () => ['repro', 'healthy'], { FAULTLINE_CATALOGUE: emptyCatalogue() }, /^faultline: Unknown scenario "healthy": the catalogue has no entries$/m],
+  ['a port browsers refuse', () => ['run', '--port', '6000'], {}, /^faultline: Bad --port 6000: Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\); pick another$/m],
+  ['a merge of a corrupt blob', () => ['merge', corruptShard()], {}, /^faultline: \S+\.zip is not a blob report \(not a zip file\)/m],
   ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed:\n {2}- entry "broken": expect\.status: /],
   // The server answers, but every request fails: its instrumentation rejects the fault name.
   ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [INGEST_FAULT_ENV]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/ with HTTP 500; see \S+\.log$/m],
@@ -80,6 +92,16 @@ for (const [why, args, env, message] of [
     expect(code).toBe(2);
   });
 }
+
+test('--out never deletes what faultline did not write', async () => {
+  const mine = outDir();
+  mkdirSync(join(mine, 'html'));
+  writeFileSync(join(mine, 'html', 'notes.txt'), 'my notes');
+  const { code, stderr } = await faultline(['run', '--scenario', 'healthy', '--out', mine]);
+  expect(stderr).toMatch(/^faultline: --out \S+ holds files faultline did not write; give a new or empty folder \(nothing was deleted\)$/m);
+  expect(code).toBe(2);
+  expect(existsSync(join(mine, 'html', 'notes.txt')), 'the user’s file is still there').toBe(true);
+});
 
 test('a port in use gives one clear line and exit 2', async () => {
   const busy = createServer();

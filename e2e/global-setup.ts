@@ -24,5 +24,6 @@ export default async function globalSetup() {
   });
   process.env[TARGET_ENV.baseUrl] = server.url;
   process.env[TARGET_ENV.serverLog] = server.logFile;
+  process.env[TARGET_ENV.secret] = server.secret;
   return () => server.stop();
 }

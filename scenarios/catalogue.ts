@@ -201,7 +201,7 @@ const entries: ScenarioInput[] = [
     failureClass: 'server-action',
     path: '/scenarios/action-onclick-throws',
     trigger: { kind: 'click', button: 'Call action' },
-    expect: { ...noFallback, status: 200, sees: 'Action called', actionStatus: 500 },
+    expect: { ...noFallback, status: 200, sees: 'Action rejected', actionStatus: 500 },
     note: 'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, so the browser drops its redacted copy: the server reported the real one.',
     reports: [fromServer(thrownMessage('action-onclick-throws'))],
   },

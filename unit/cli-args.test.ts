@@ -93,7 +93,7 @@ describe('parseMergeArgs', () => {
   const runDir = (shard: { current: number; total: number } | null, selection = 'sel') => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-'));
     mkdirSync(join(dir, 'blob'));
-    writeFileSync(join(dir, 'blob', 'report-1.zip'), '');
+    writeFileSync(join(dir, 'blob', 'report-1.zip'), Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'latin1'));
     writeFileSync(join(dir, 'report.json'), JSON.stringify({ run: { planned: 1, shard, selection, errors: [], status: 'passed' } }));
     return dir;
   };
@@ -112,5 +112,17 @@ describe('parseMergeArgs', () => {
   ])('refuses %s in one line', (_why, dirs, message) => {
     expect(() => parseMergeArgs(dirs())).toThrow(UsageError);
     expect(() => parseMergeArgs(dirs())).toThrow(message);
+  });
+});
+
+describe('ports', () => {
+  it('says what is wrong with a port in one line', async () => {
+    const { portProblem } = await import('../fixtures/harness/app-server');
+    expect(portProblem(80, 'EACCES')).toMatch(/^Port 80 needs more privileges than this process has \(EACCES: ports below 1024 need root\)/);
+    expect(portProblem(4000, 'EADDRINUSE')).toMatch(/^Port 4000 is already in use/);
+  });
+
+  it.each(['6000', '6667', '10080'])('refuses --port %s, which Chromium will not load', (port) => {
+    expect(() => parseRunArgs(['--port', port])).toThrow(/Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\)/);
   });
 });

@@ -4,7 +4,7 @@ import { CLASSIC_SENTENCE } from '../verdict/golden';
 import { privacyProblems } from '../verdict/privacy';
 import { failedChecks, judge, textsToHide, type Observation, type ReportSummary } from '../verdict/verdict';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
-import { serverReportsFor, serverStore } from '../fixtures/ingest/server-store';
+import { serverReportsFor, storeMalformed } from '../fixtures/ingest/server-store';
 import type { ErrorEvent } from '@sentry/core';
 
 const BASE = 'http://localhost:4000';
@@ -66,16 +66,30 @@ describe('texts that must not reach the browser', () => {
 });
 
 describe('privacy', () => {
-  it('finds a client address under any header name, and user.ip_address', () => {
-    const event = { user: { ip_address: '203.0.113.7' }, request: { headers: { host: '127.0.0.1:4000', 'x-unheard-of': '198.51.100.2', forwarded: 'for=x', referer: 'http://127.0.0.1:4000/' } } } as unknown as ErrorEvent;
-    expect(privacyProblems([event])).toEqual(['user.ip_address 203.0.113.7', 'request header x-unheard-of: 198.51.100.2', 'request header forwarded: for=x']);
+  it('finds a client address, a header it does not know, a query, a cookie', () => {
+    const event = {
+      user: { ip_address: '203.0.113.7' },
+      request: {
+        url: 'http://127.0.0.1:4000/x?code=1',
+        headers: { host: '127.0.0.1:4000', 'x-unheard-of': 'v', referer: 'http://127.0.0.1:4000/', 'user-agent': 'via 198.51.100.2' },
+        cookies: { user_email: 'a@b.c' },
+      },
+      breadcrumbs: [{ category: 'navigation', data: { from: '/a', to: '/b?sig=2' } }],
+    } as unknown as ErrorEvent;
+    expect(privacyProblems([event])).toEqual([
+      'user.ip_address 203.0.113.7',
+      'request header x-unheard-of: v',
+      'an address in request header user-agent: via 198.51.100.2',
+      'a query string in request.url http://127.0.0.1:4000/x?code=1',
+      'request.cookies {"user_email":"a@b.c"}',
+      "a query string in a navigation breadcrumb's to: /b?sig=2",
+    ]);
   });
 });
 
 describe('server envelopes that do not parse', () => {
   it('reach the check whose marker they carry, and every check when they carry none', async () => {
-    const store = serverStore();
-    const [, envelope] = ingestHandlers({ events: () => {}, malformed: (problem, body) => store.malformed.push({ problem, body }) });
+    const [, envelope] = ingestHandlers({ events: () => {}, malformed: storeMalformed });
     const post = (body: string) =>
       envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }), requestId: body });
     await post('not an envelope {"x-faultline-test":"mine"}');

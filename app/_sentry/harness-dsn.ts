@@ -1,3 +1,8 @@
 /** Where reports go in harness mode; nothing answers at this host but MSW. */
 export const HARNESS_DSN = 'https://faultline@ingest.faultline.test/1';
 export const HARNESS_ENV = 'FAULTLINE_HARNESS';
+
+/** A secret per harness server, made by the process that starts it: its endpoints answer no one else. */
+export const HARNESS_SECRET_ENV = 'FAULTLINE_HARNESS_SECRET';
+/** The request header that carries that secret. */
+export const HARNESS_SECRET_HEADER = 'x-faultline-harness';

@@ -29,22 +29,42 @@ export function dropServerOriginated(event: ErrorEvent, hint: EventHint): ErrorE
   return digestOf(hint) === undefined ? scrubPrivate(event) : null;
 }
 
-/** Headers that name the client's address; Sentry v11 forwards them (and infers user.ip_address). */
-const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip'];
+/**
+ * The request headers a report keeps: what was asked for and by which kind of client, never who
+ * asked. Every other header goes, whatever its name (a list of names to remove always misses one).
+ * `x-faultline-test` is the harness's own marker, set by faultline's tests only.
+ */
+const KEPT_HEADERS = new Set(['host', 'user-agent', 'accept', 'accept-language', 'accept-encoding', 'content-type', 'content-length', 'referer', 'rsc', 'next-action', 'x-faultline-test']);
+
+/** A URL (or path) without its query string and fragment, where tokens, codes and addresses travel. */
+function withoutQuery(url: unknown): unknown {
+  return typeof url === 'string' ? url.split(/[?#]/)[0] : url;
+}
 
 /**
- * Removes what identifies the user and Sentry's own filters miss: the client IP, and the query
- * string that `contexts.nextjs.request_path` carries unfiltered (it may hold tokens).
+ * Keeps only what is known to be safe, in both runtimes: no query string and no fragment anywhere
+ * (request, Next's request path, breadcrumbs), no cookie, no request body, only the headers above,
+ * no client address.
  */
 export function scrubPrivate(event: ErrorEvent): ErrorEvent {
-  if (event.user) {
-    const { ip_address: _ip, ...user } = event.user;
-    event.user = user;
+  if (event.user) event.user = event.user.id === undefined ? {} : { id: event.user.id };
+  const request = event.request;
+  if (request) {
+    request.url = withoutQuery(request.url) as string | undefined;
+    delete request.query_string;
+    delete request.cookies;
+    delete request.data;
+    if (request.headers) {
+      const kept = Object.entries(request.headers).filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+      request.headers = Object.fromEntries(kept.map(([name, value]) => [name, name.toLowerCase() === 'referer' ? (withoutQuery(value) as string) : value]));
+    }
   }
-  const headers = event.request?.headers;
-  if (headers) for (const name of CLIENT_ADDRESS_HEADERS) delete headers[name];
   const nextjs = event.contexts?.nextjs as { request_path?: unknown } | undefined;
-  if (nextjs && typeof nextjs.request_path === 'string') nextjs.request_path = nextjs.request_path.split('?')[0];
+  if (nextjs) nextjs.request_path = withoutQuery(nextjs.request_path);
+  for (const breadcrumb of event.breadcrumbs ?? []) {
+    const data = breadcrumb.data;
+    if (data) for (const key of ['url', 'from', 'to']) if (key in data) data[key] = withoutQuery(data[key]);
+  }
   return event;
 }
 

@@ -1,11 +1,11 @@
 import * as Sentry from '@sentry/nextjs';
-import { HARNESS_ENV } from '@/app/_sentry/harness-dsn';
+import { fromHarness, notFound } from '../harness-guard';
 
 export const dynamic = 'force-dynamic';
 
-/** Harness mode only: flushes the server SDK, then returns the error events a test caused. */
+/** Harness mode, and the process that started the server, only: flushes the server SDK, then returns the error events a test caused. */
 export async function GET(request: Request): Promise<Response> {
-  if (process.env[HARNESS_ENV] !== '1') return new Response('Not Found', { status: 404 });
+  if (!fromHarness(request)) return notFound();
   const marker = new URL(request.url).searchParams.get('test');
   if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
   await Sentry.flush(2_000);

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConformanceReport } from '../cli/report';
+import { TARGET_ENV } from '../fixtures/harness/target';
+import { expect, test } from '../fixtures/test';
+
+const root = join(import.meta.dirname, '..');
+test.describe.configure({ timeout: 120_000 });
+
+/** Every process whose environment holds `marker`, with its command line. */
+function processesWith(marker: string): { pid: number; command: string }[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        if (!readFileSync(`/proc/${name}/environ`, 'utf8').includes(marker)) return [];
+        return [{ pid: Number(name), command: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() }];
+      } catch {
+        return []; // Gone meanwhile, or not ours to read.
+      }
+    });
+}
+
+/** A whole conformance run with a server of its own, tagged so that its processes can be found. */
+function startRun() {
+  const marker = `FAULTLINE_RUN_TAG=${randomUUID()}`;
+  const out = mkdtempSync(join(tmpdir(), 'faultline-faults-'));
+  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...env } = process.env;
+  const [name, value] = marker.split('=');
+  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], { cwd: root, env: { ...env, [name]: value } });
+  const output = { stdout: '', stderr: '' };
+  run.stdout!.on('data', (chunk) => (output.stdout += chunk));
+  run.stderr!.on('data', (chunk) => (output.stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
+  const checking = () => expect.poll(() => output.stdout, { timeout: 90_000, message: 'the run checks its first entry' }).toMatch(/^[✓✗] /m);
+  return { run, marker, out, output, exited, checking };
+}
+
+const report = (out: string): ConformanceReport => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+
+test('a server that dies mid-run stops the run in seconds with exit 2, its cause and its log, and no deviation', async () => {
+  const { marker, out, output, exited, checking } = startRun();
+  await checking();
+  const [server] = processesWith(marker).filter((p) => p.command.startsWith('next-server'));
+  expect(server, 'the run has a server').toBeDefined();
+  const killed = Date.now();
+  process.kill(server.pid, 'SIGKILL');
+  expect(await exited).toBe(2);
+  expect(Date.now() - killed, 'noticed within seconds').toBeLessThan(15_000);
+  expect(output.stderr).toMatch(/^faultline: the app server died during the run \(killed by SIGKILL\); its log: \S+\.log; its last lines:$/m);
+  const { counts, run } = report(out);
+  expect(counts.failed, 'a dead server is no deviation of the app').toBe(0);
+  expect(run.errors[0]).toMatch(/^the app server died during the run/);
+});
+
+test('a browser that dies mid-run stops the run with exit 2 naming it, and no deviation', async () => {
+  const { marker, out, output, exited, checking } = startRun();
+  await checking();
+  const browsers = processesWith(marker).filter((p) => /chrom/i.test(p.command.split(' ')[0]) && !p.command.includes('--type='));
+  expect(browsers.length, 'the run has a browser').toBeGreaterThan(0);
+  process.kill(browsers[0].pid, 'SIGKILL');
+  expect(await exited).toBe(2);
+  expect(output.stderr).toMatch(/^faultline: Chromium \(the browser of worker \d+\) died during the run$/m);
+  expect(report(out).counts.failed, 'a dead browser is no deviation of the app').toBe(0);
+});
+
+test('everything a run started ends with it, even when it is killed with SIGKILL', async () => {
+  const { run, marker, exited, checking } = startRun();
+  await checking();
+  expect(processesWith(marker).length, 'the run has a runner, workers, browsers and a server').toBeGreaterThan(3);
+  run.kill('SIGKILL');
+  await exited;
+  await expect
+    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the run is left' })
+    .toEqual([]);
+});
