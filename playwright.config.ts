@@ -2,8 +2,14 @@ import { chromium, defineConfig } from '@playwright/test';
 import { BrowserNotFoundError, chromiumArgs, findChromium } from './fixtures/harness/browser';
 import { exitWithLauncher, LIFELINE_ENV } from './fixtures/harness/lifeline';
 
-// The runner (not its workers, which end with it) ends with the faultline process that started it, even a SIGKILLed one.
-if (process.env[LIFELINE_ENV] === '1' && process.env.TEST_WORKER_INDEX === undefined) exitWithLauncher('SIGTERM');
+// Under `faultline run`, the runner ends with the faultline process that started it, even a SIGKILLed
+// one (its stdin), and each worker with its runner (its IPC channel): a worker whose runner died can
+// otherwise linger, holding its browser.
+if (process.env[LIFELINE_ENV] === '1') {
+  // Workers are forked with an IPC channel; the runner is spawned without one.
+  if (process.send === undefined) exitWithLauncher('SIGINT');
+  else process.once('disconnect', () => process.exit(0));
+}
 
 function chromiumPath(): string {
   try {

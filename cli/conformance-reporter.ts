@@ -17,9 +17,12 @@ function firstLines(error: TestError | undefined, count = 12): string {
 function toEntry(test: TestCase, result: TestResult): EntryReport {
   const verdict = readVerdict(result.attachments);
   const entryId = test.annotations.find((a) => a.type === ENTRY_ANNOTATION)?.description;
-  const outcome = result.status === 'skipped' ? 'skipped' : result.status === 'passed' ? 'passed' : 'failed';
-  const reasons =
-    outcome === 'failed'
+  // A check the run stopped before it ended was not judged: it is no deviation.
+  const interrupted = result.status === 'interrupted';
+  const outcome = result.status === 'skipped' || interrupted ? 'skipped' : result.status === 'passed' ? 'passed' : 'failed';
+  const reasons = interrupted
+    ? ['not judged: the run was stopped before this check ended']
+    : outcome === 'failed'
       ? result.errors.map((error) => firstLines(error))
       : test.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? 'skipped');
   return {

@@ -240,14 +240,17 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const abort = (cause: Abort) => {
     if (aborted) return;
     aborted = cause;
-    playwright.kill('SIGTERM');
+    // SIGINT: Playwright stops its workers and still writes its reports (SIGTERM ends it without them).
+    playwright.kill('SIGINT');
   };
   const stopWatching = watchAborts(abortFile, abort);
 
   // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
+  // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
+  const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
   const playwright = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
     cwd: root,
-    env: { ...env, [LIFELINE_ENV]: '1' },
+    env: { ...runnerEnv, [LIFELINE_ENV]: '1' },
     stdio: ['pipe', 'inherit', 'inherit'],
   });
   const finished = new Promise<number | null>((done, fail) => {

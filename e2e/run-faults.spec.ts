@@ -59,9 +59,9 @@ test('a server that dies mid-run stops the run in seconds with exit 2, its cause
 test('a browser that dies mid-run stops the run with exit 2 naming it, and no deviation', async () => {
   const { marker, out, output, exited, checking } = startRun();
   await checking();
-  const browsers = processesWith(marker).filter((p) => /chrom/i.test(p.command.split(' ')[0]) && !p.command.includes('--type='));
-  expect(browsers.length, 'the run has a browser').toBeGreaterThan(0);
-  process.kill(browsers[0].pid, 'SIGKILL');
+  const browsers = () => processesWith(marker).filter((p) => /chrom/i.test(p.command.split(' ')[0]) && !p.command.includes('--type='));
+  await expect.poll(() => browsers().length, { message: 'the run has a browser' }).toBeGreaterThan(0);
+  process.kill(browsers()[0].pid, 'SIGKILL');
   expect(await exited).toBe(2);
   expect(output.stderr).toMatch(/^faultline: Chromium \(the browser of worker \d+\) died during the run$/m);
   expect(report(out).counts.failed, 'a dead browser is no deviation of the app').toBe(0);

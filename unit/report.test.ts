@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcomes, inReportOrder, summaryLine, verdictInWords, type EntryReport } from '../cli/report';
+import { countOutcomes, incompleteness, inReportOrder, markAborted, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from '../cli/report';
 import { judge, type Screen } from '../verdict/verdict';
 import { findScenario } from '../scenarios/catalogue';
 
@@ -45,5 +45,39 @@ describe('conformance report', () => {
       'server fallback, Digest: 42, HTTP 500 (skipped: server reports)',
     );
     expect(verdictInWords(entry({ outcome: 'failed', reasons: ['Error: status differs'] }))).toBe('Error: status differs');
+  });
+});
+
+describe('a run that checked less than it claims', () => {
+  const report = (over: Partial<ConformanceReport> = {}, entries: EntryReport[] = [entry({})]): ConformanceReport => ({
+    startedAt: '2026-11-21T00:00:00.000Z',
+    durationMs: 1,
+    run: { planned: entries.length, shard: null, selection: 's', errors: [], status: 'passed' },
+    counts: countOutcomes(entries),
+    entries,
+    ...over,
+  });
+
+  it('is complete when every planned check ended and one ran', () => {
+    expect(incompleteness(report())).toBeNull();
+  });
+
+  it.each([
+    ['no check ran', report({}, [entry({ outcome: 'skipped' })]), /checked nothing/],
+    ['planned checks never ended', report({ run: { planned: 3, shard: null, selection: 's', errors: [], status: 'passed' } }), /only 1 of the 3 planned checks ended/],
+    ['an error outside the checks (a .only)', report({ run: { planned: 1, shard: null, selection: 's', errors: ["Error: item focused with '.only'"], status: 'failed' } }), /'\.only'/],
+    ['an interrupted run', report({ run: { planned: 1, shard: null, selection: 's', errors: [], status: 'interrupted' } }), /interrupted/],
+  ])('is incomplete when %s', (_why, r, message) => {
+    expect(incompleteness(r)).toMatch(message);
+  });
+
+  it('does not count checks that failed after a part died as deviations', () => {
+    const before = entry({ id: 'a', outcome: 'failed', startedAt: '2026-11-21T00:00:00.000Z', durationMs: 100 });
+    const after = entry({ id: 'b', outcome: 'failed', startedAt: '2026-11-21T00:00:09.000Z', durationMs: 100 });
+    const marked = markAborted(report({}, [before, after]), { cause: 'the app server died', at: '2026-11-21T00:00:09.050Z' });
+    expect(marked.entries.map((e) => e.outcome)).toEqual(['failed', 'skipped']);
+    expect(marked.entries[1].reasons).toEqual(['not judged: the app server died']);
+    expect(marked.counts).toMatchObject({ failed: 1, skipped: 1 });
+    expect(incompleteness(marked)).toBe('the app server died');
   });
 });
