@@ -50,9 +50,15 @@ export function parsePort(value: string): number {
   return port;
 }
 
-/** `--workers -1` reads as two options to parseArgs; as one, it gets the range message it deserves. */
+/** `--workers -1` reads as two options to parseArgs; joined (`--workers=-1`), it gets the range message it deserves. */
 function joinNegativeValues(argv: string[]): string[] {
-  return argv.flatMap((arg, i) => (/^-\d/.test(argv[i + 1] ?? '') && arg.startsWith('--') && !arg.includes('=') ? [`${arg}=${argv[i + 1]}`] : /^-\d/.test(arg) && argv[i - 1]?.startsWith('--') ? [] : [arg]));
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const [arg, next] = [argv[i], argv[i + 1]];
+    if (arg.startsWith('--') && !arg.includes('=') && /^-\d/.test(next ?? '')) joined.push(`${arg}=${argv[++i]}`);
+    else joined.push(arg);
+  }
+  return joined;
 }
 
 export function parseRunArgs(argv: string[]): RunOptions {

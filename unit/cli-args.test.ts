@@ -126,3 +126,12 @@ describe('ports', () => {
     expect(() => parseRunArgs(['--port', port])).toThrow(/Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\)/);
   });
 });
+
+describe('reporters', () => {
+  it('adds GitHub annotations in GitHub Actions only', async () => {
+    const { reporters } = await import('../cli/run');
+    const names = (env: Record<string, string>) => reporters('out', { env }).map((r) => (r as string[])[0]);
+    expect(names({ GITHUB_ACTIONS: 'true' })[0]).toBe('github');
+    expect(names({})).not.toContain('github');
+  });
+});
