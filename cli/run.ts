@@ -167,7 +167,7 @@ export function selectionOf(options: Pick<RunOptions, 'scenarios' | 'grep' | 're
   return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }
 
-export function reporters(outDir: string, { blob = true, env = process.env } = {}): unknown[] {
+export function reporters(outDir: string, { blob = true, env = process.env as Record<string, string | undefined> } = {}): unknown[] {
   return [
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
