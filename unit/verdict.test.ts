@@ -63,6 +63,11 @@ describe('texts that must not reach the browser', () => {
     expect(hidden.inResponses).toEqual([thrownMessage('server-page-throws')]);
     expect(textsToHide([], ['observed: db password hunter2'], ['a browser message']).inDocument).toEqual(['observed: db password hunter2', 'a browser message']);
   });
+
+  it("never count React's redacted message, which is meant for the browser, as a leak", () => {
+    const redacted = 'An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details.';
+    expect(textsToHide([], [redacted], []).inResponses).toEqual([]);
+  });
 });
 
 describe('privacy', () => {

@@ -47,6 +47,13 @@ export function digestOf(line: string | null): string | null {
   return digest.trim() === '' ? null : digest;
 }
 
+/**
+ * How React's production build replaces a Server Component error's message before it reaches the
+ * browser (Next 15 and 16.1 also report this text instead of the thrown one for thrown non-Errors):
+ * meant for the browser, so never a leak.
+ */
+export const REDACTED_MESSAGE_START = 'An error occurred in the Server Components render.';
+
 /** The tag on a Sentry event that carries the digest shown on screen and printed in the server log. */
 export const REPORT_DIGEST_TAG = 'digest';
 

@@ -1,6 +1,6 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
 import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
-import { CLASSIC_SENTENCE, digestOf, expectedHost } from './golden';
+import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
 
 /**
  * The one verdict of faultline: what an entry expects, what a check observed, and every
@@ -236,7 +236,9 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
  * document. Taken from what the trigger caused, not from the entry's id.
  */
 export function textsToHide(expected: readonly ExpectedReport[], serverMessages: readonly string[], browserMessages: readonly string[]) {
-  const exact = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 8))];
+  const exact = (values: readonly (string | undefined)[]) => [
+    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 8 && !v.startsWith(REDACTED_MESSAGE_START))),
+  ];
   const fromServer = exact([...expected.filter((r) => r.runtime === 'server').map((r) => (typeof r.value === 'string' ? r.value : undefined)), ...serverMessages]);
   return { inResponses: fromServer, inDocument: exact([...fromServer, ...browserMessages]) };
 }
