@@ -13,7 +13,9 @@ import { settleReports } from '../fixtures/reports';
 import { readFallback } from '../fixtures/scenario-driver';
 import { digestOf } from '../verdict/golden';
 import { describeDifference, failedChecks, judge, type Check, type ReportSummary, type Screen } from '../verdict/verdict';
+import { join } from 'node:path';
 import { activeCatalogue } from '../scenarios/active';
+import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
 import type { Scenario } from '../scenarios/schema';
 import { chromiumPath, parsePort, preflight } from './run';
 import { resolveScenario } from './select';
@@ -28,6 +30,8 @@ export interface ReproOptions {
   baseUrl?: string;
   port?: number;
 }
+
+const root = join(import.meta.dirname, '..');
 
 export function parseReproArgs(argv: string[], env: Record<string, string | undefined> = process.env): ReproOptions {
   let parsed;
@@ -55,7 +59,7 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
   if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`Bad --path "${values.path}": a route starting with /`);
   if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
   return {
-    scenario: positionals[0] === undefined ? undefined : resolveScenario(activeCatalogue(env), positionals[0]),
+    scenario: positionals[0] === undefined ? undefined : forNext(resolveScenario(activeCatalogue(env), positionals[0]), comparedVersion(installedNext(root)).version),
     path: values.path,
     dev: values.dev,
     // Headed where there is a screen to show it on.

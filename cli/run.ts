@@ -9,6 +9,7 @@ import { assertReachable, UnreachableError } from '../fixtures/harness/reachable
 import { TARGET_ENV } from '../fixtures/harness/target';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { CATALOGUE_ENV, readCatalogueFile, SCENARIOS_ENV } from '../scenarios/active';
+import { comparedVersion, installedNext, NEXT_VERSION_ENV } from '../scenarios/versions';
 import { assertPortFree, PortInUseError } from '../fixtures/harness/app-server';
 import { launchHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
 import { ABORT_ENV, watchAborts, type Abort } from '../fixtures/harness/abort';
@@ -232,6 +233,10 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   };
   if (options.catalogue) env[CATALOGUE_ENV] = options.catalogue;
   else delete env[CATALOGUE_ENV];
+  // Which next's expectations apply: the installed one, or the nearest the catalogue was pinned on.
+  const compared = comparedVersion(installedNext(root));
+  if (compared.outside) console.log(`faultline: ${compared.outside}\n`);
+  env[NEXT_VERSION_ENV] = compared.version;
   const app = await launchApp(options, root);
   // What the workers test; an enclosing run's target is never inherited.
   env[TARGET_ENV.baseUrl] = app?.url ?? options.baseUrl;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { observeEntry } from '../fixtures/observe-entry';
 import { SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
@@ -5,7 +6,7 @@ import { ENTRY_ANNOTATION, attachVerdict, verdictFailure } from '../fixtures/ver
 import { judge } from '../verdict/verdict';
 import { test } from '../fixtures/test';
 
-for (const scenario of selectedScenarios(activeCatalogue())) {
+for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dirname, '..'))) {
   const details = { annotation: [{ type: ENTRY_ANNOTATION, description: scenario.id }, { type: 'title', description: scenario.title }] };
   test(scenario.id, details, async ({ page, app, serverLog, reports }, testInfo) => {
     const observed = await observeEntry(page, scenario, {

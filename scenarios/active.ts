@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { catalogue } from './catalogue';
 import { CatalogueError, parseCatalogue, type Scenario } from './schema';
+import { comparedVersion, forNext, installedNext, NEXT_VERSION_ENV } from './versions';
 
 /** Names a JSON catalogue to check instead of the built-in one (`faultline run --catalogue FILE`). */
 export const CATALOGUE_ENV = 'FAULTLINE_CATALOGUE';
@@ -32,8 +33,9 @@ export function activeCatalogue(env: Record<string, string | undefined> = proces
 /** Names the entries a run checks (`faultline run --scenario`), comma-separated; unset: all. */
 export const SCENARIOS_ENV = 'FAULTLINE_SCENARIOS';
 
-/** The entries of `catalogue` this run checks, in catalogue order. */
-export function selectedScenarios(catalogue: readonly Scenario[], env: Record<string, string | undefined> = process.env): Scenario[] {
+/** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` under test. */
+export function selectedScenarios(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): Scenario[] {
   const ids = env[SCENARIOS_ENV]?.split(',').filter((id) => id !== '');
-  return ids && ids.length > 0 ? catalogue.filter((scenario) => ids.includes(scenario.id)) : [...catalogue];
+  const version = env[NEXT_VERSION_ENV] || comparedVersion(installedNext(root)).version;
+  return catalogue.filter((scenario) => !ids?.length || ids.includes(scenario.id)).map((scenario) => forNext(scenario, version));
 }

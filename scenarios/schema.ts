@@ -1,3 +1,4 @@
+import { validRange } from 'semver';
 import { z } from 'zod';
 
 export const failureClasses = [
@@ -43,7 +44,7 @@ export const triggerSchema = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
-export const expectationSchema = z
+const expectationShape = z
   .object({
     fallback: z.enum(['server', 'client', 'none']),
     /** Whether the `Digest: …` line is shown. */
@@ -59,15 +60,20 @@ export const expectationSchema = z
     /** Compare the digest with the one a direct load of `path` shows: equal, or not. */
     directLoad: z.object({ path: routePath, sameDigest: z.boolean() }).strict().optional(),
   })
-  .strict()
-  .superRefine((expect, ctx) => {
-    if (expect.digest && expect.fallback !== 'server') {
-      ctx.addIssue({ code: 'custom', path: ['digest'], message: 'only the server fallback shows a digest' });
-    }
-    if (expect.fallback === 'none' && expect.sees === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['sees'], message: 'a scenario without fallback must say what the user sees' });
-    }
-  });
+  .strict();
+
+type ExpectationShape = z.infer<typeof expectationShape>;
+
+function expectationProblems(expect: ExpectationShape): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (expect.digest && expect.fallback !== 'server') problems.push({ path: 'digest', message: 'only the server fallback shows a digest' });
+  if (expect.fallback === 'none' && expect.sees === undefined) problems.push({ path: 'sees', message: 'a scenario without fallback must say what the user sees' });
+  return problems;
+}
+
+export const expectationSchema = expectationShape.superRefine((expect, ctx) => {
+  for (const { path, message } of expectationProblems(expect)) ctx.addIssue({ code: 'custom', path: [path], message });
+});
 
 export const reportSchema = z
   .object({
@@ -78,6 +84,22 @@ export const reportSchema = z
     value: z.union([z.string(), z.object({ startsWith: z.string().min(1) }).strict()]),
     /** Whether the event carries the `digest` tag (equal to the digest on screen when one is shown). */
     digest: z.boolean(),
+  })
+  .strict();
+
+/**
+ * What an entry shows and sends on other `next` versions, where that is a genuine framework change:
+ * the fields that differ, for a semver range, with why. Differences between versions are data here,
+ * never branches in the drivers.
+ */
+export const versionOverrideSchema = z
+  .object({
+    /** The `next` versions this holds for: a semver range (`>=16.0.0 <16.2.0`). */
+    next: z.string().refine((range) => validRange(range) !== null, 'must be a semver range'),
+    expect: expectationShape.partial().optional(),
+    reports: z.array(reportSchema).optional(),
+    /** What changed in the framework, and on which version it was observed. */
+    note: z.string().min(1),
   })
   .strict();
 
@@ -93,8 +115,17 @@ export const scenarioSchema = z
     reports: z.array(reportSchema),
     /** Why the outcome is what it is, where it surprises. */
     note: z.string().optional(),
+    /** Other `next` versions' outcomes, where the framework changed; the first matching range applies. */
+    overrides: z.array(versionOverrideSchema).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((scenario, ctx) => {
+    scenario.overrides?.forEach((override, i) => {
+      for (const { path, message } of expectationProblems({ ...scenario.expect, ...override.expect })) {
+        ctx.addIssue({ code: 'custom', path: ['overrides', i, 'expect', path], message });
+      }
+    });
+  });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;

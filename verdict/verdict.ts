@@ -67,6 +67,8 @@ export interface Observation {
 }
 
 export interface Expected {
+  /** Why the entry expects what it does, where that surprises (for another `next`, the override's note). */
+  note?: string;
   screen: ExpectedScreen;
   reports: ExpectedReport[];
   directLoad?: { path: string; sameDigest: boolean };
@@ -107,6 +109,7 @@ export interface Verdict {
 export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
   const { expect: e, path } = scenario;
   return {
+    ...(scenario.note ? { note: scenario.note } : {}),
     screen: {
       fallback: e.fallback,
       heading: e.fallback === 'none' ? null : CLASSIC_SENTENCE[e.fallback](expectedHost(baseUrl)),

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { major, minor, satisfies, valid } from 'semver';
+import type { Scenario } from './schema';
+
+/**
+ * The `next` versions the whole catalogue was run and pinned on: the entries' own expectations
+ * hold for the first, their `overrides` for the others. A version of another minor is compared
+ * with the nearest of these, and the run says so.
+ */
+export const OBSERVED_ON = ['16.4.5', '16.1.7'] as const;
+
+/** Set by `faultline run`: the `next` version whose expectations a run checks. */
+export const NEXT_VERSION_ENV = 'FAULTLINE_NEXT_VERSION';
+
+/** The `next` installed for the app at `root`, or null when none is. */
+export function installedNext(root: string): string | null {
+  const manifest = join(root, 'node_modules', 'next', 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : null;
+}
+
+export interface ComparedVersion {
+  /** The version whose expectations apply. */
+  version: string;
+  /** Set when the installed version is outside every observed minor: what a run prints first. */
+  outside?: string;
+}
+
+/** Which observed version's expectations a run of `installed` compares with. */
+export function comparedVersion(installed: string | null): ComparedVersion {
+  if (installed === null || valid(installed) === null) return { version: OBSERVED_ON[0], outside: `no next is installed here; comparing with ${OBSERVED_ON[0]}` };
+  const sameMinor = OBSERVED_ON.find((observed) => major(observed) === major(installed) && minor(observed) === minor(installed));
+  if (sameMinor) return { version: installed };
+  const distance = (observed: string) => Math.abs(major(observed) * 1000 + minor(observed) - (major(installed) * 1000 + minor(installed)));
+  const nearest = [...OBSERVED_ON].sort((a, b) => distance(a) - distance(b))[0];
+  const minors = OBSERVED_ON.map((observed) => `${major(observed)}.${minor(observed)}.x`).join(', ');
+  return { version: nearest, outside: `next ${installed} is outside the versions this catalogue was pinned on (${minors}); comparing with the nearest, ${nearest}` };
+}
+
+/** The entry as it holds for `next` `version`: its first matching override applied. */
+export function forNext(scenario: Scenario, version: string): Scenario {
+  const override = scenario.overrides?.find((candidate) => satisfies(version, candidate.next, { includePrerelease: true }));
+  if (!override) return scenario;
+  return {
+    ...scenario,
+    expect: { ...scenario.expect, ...override.expect },
+    reports: override.reports ?? scenario.reports,
+    note: `next ${override.next}: ${override.note}`,
+  };
+}
