@@ -76,7 +76,13 @@ if (baseline.code !== 0) {
 const outcomes: Outcome[] = [];
 for (const mutant of chosen) {
   const started = performance.now();
-  const restore = apply(mutant);
+  let restore: () => void;
+  try {
+    restore = apply(mutant);
+  } catch (error) {
+    console.error(`mutants: ${(error as Error).message}`);
+    process.exit(2);
+  }
   try {
     const { code, report } = await conformance(mutant.scenarios, join(work, 'out', mutant.id));
     const failed = [...new Set((report?.entries ?? []).flatMap((entry) => (entry.verdict ? failedChecks(entry.verdict) : [])))];

@@ -63,8 +63,8 @@ test('browser reports carry no query value, in the request or in navigation brea
   await page.evaluate((value) => history.pushState(null, '', `?zq9=${value}`), secrets.pushedQuery);
   await page.getByRole('button', { name: 'Break the page' }).click();
   await expect(fallbackHeading(page)).toBeVisible();
-  const { browser, raw } = await reports.settle();
+  const { browser, rawBrowser } = await reports.settle();
   expect(browser, 'the error was reported').toHaveLength(1);
-  expect(JSON.stringify(raw), 'the report has a navigation breadcrumb to check').toContain('"category":"navigation"');
-  expectNothingPrivate(raw);
+  expect(JSON.stringify(rawBrowser), 'the report has a navigation breadcrumb to check').toContain('"category":"navigation"');
+  expectNothingPrivate(rawBrowser);
 });
