@@ -233,9 +233,9 @@ test('a run that checks nothing exits 2 and says so', async () => {
 
 test('a stray test.only stops the run with exit 2 instead of checking one test', async () => {
   test.setTimeout(240_000);
-  // A copy of the project, so that the focused test exists for this run alone.
+  // A copy of the project, so that the focused test exists for this run alone (the app is the same: no build).
   const copy = join(root, '.faultline', `only-${process.pid}`);
-  copyProject(root, copy);
+  copyProject(root, copy, { withBuild: true });
   try {
     const spec = join(copy, 'e2e/catalogue.spec.ts');
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('  test(scenario.id, details,', '  test.only(scenario.id, details,'));
