@@ -1,13 +1,15 @@
 import * as Sentry from '@sentry/nextjs';
-import { HARNESS_ENV } from './app/_sentry/harness-dsn';
-import { LIFELINE_ENV } from './fixtures/harness/lifeline';
 
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  if (process.env[LIFELINE_ENV] === '1') await import('./fixtures/harness/lifeline').then((m) => m.exitWithLauncher());
-  // MSW must patch node:https before Sentry's transport first uses it.
-  if (process.env[HARNESS_ENV] === '1') await import('./fixtures/ingest/node').then((m) => m.interceptIngest());
-  await import('./app/_sentry/server');
+  // One `if` around every Node.js-only import: webpack (Next 15) drops the block from the edge bundle,
+  // where `node:` modules do not build; code after an early return would stay in it.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const [{ HARNESS_ENV }, { LIFELINE_ENV, exitWithLauncher }] = await Promise.all([import('./app/_sentry/harness-dsn'), import('./fixtures/harness/lifeline')]);
+    if (process.env[LIFELINE_ENV] === '1') exitWithLauncher();
+    // MSW must patch node:https before Sentry's transport first uses it.
+    if (process.env[HARNESS_ENV] === '1') await import('./fixtures/ingest/node').then((m) => m.interceptIngest());
+    await import('./app/_sentry/server');
+  }
 }
 
 export const onRequestError = Sentry.captureRequestError;

@@ -20,6 +20,12 @@ const USAGE = `usage: faultline <command>
       --out DIR                  reports folder (default faultline-report)
   faultline merge DIR... [--out DIR]
                                  merge the reports of shard runs into one
+  faultline matrix [options]     the catalogue observed on several next versions, cell by cell
+      --next V,V,...             versions (default: newest patch of each minor, 15.5 to 16.4)
+      --fallback KIND            classic (the app's own, default), builtin (Next's) or both
+      --scenario ID              only this entry (repeatable)
+      --out DIR                  matrix.json, matrix.md, matrix.html (default faultline-matrix)
+      --fresh                    observe again where nothing changed since the last matrix
   faultline repro ID | --path /route [options]
                                  replay one scenario (or any route) and show what happened
       --json                     one JSON object: screen, serverLog, reports, verdict
@@ -28,7 +34,7 @@ const USAGE = `usage: faultline <command>
       --base-url URL             a deployed app instead of starting one
       --port N                   port for the app faultline starts
 
-exit codes: 0 conforms (or reproduced), 1 deviates, 2 bad usage or cannot run`;
+exit codes: 0 conforms (or reproduced; a matrix as pinned), 1 deviates (a matrix drifts), 2 bad usage or cannot run`;
 
 // Each command loads only its own modules: a conformance run should not wait for repro's.
 async function dispatch(argv: string[]): Promise<number> {
@@ -57,6 +63,10 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'merge': {
       const { merge, parseMergeArgs } = await import('./merge');
       return merge(parseMergeArgs(rest), root);
+    }
+    case 'matrix': {
+      const { matrix, parseMatrixArgs } = await import('./matrix');
+      return matrix(parseMatrixArgs(rest), root);
     }
     case 'repro': {
       const { parseReproArgs, repro } = await import('./repro');

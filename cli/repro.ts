@@ -12,7 +12,7 @@ import { observeEntry } from '../fixtures/observe-entry';
 import { settleReports } from '../fixtures/reports';
 import { readFallback } from '../fixtures/scenario-driver';
 import { digestOf } from '../verdict/golden';
-import { describeDifference, failedChecks, judge, type Check, type ReportSummary, type Screen } from '../verdict/verdict';
+import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join } from 'node:path';
 import { activeCatalogue } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
@@ -76,7 +76,7 @@ export interface ReproResult {
   screen: {
     /** The fallback sentence as shown, else the page title. */
     text: string;
-    variant: 'server' | 'client' | 'none';
+    variant: Fallback;
     digest: string | null;
     status: number;
   };
@@ -154,7 +154,8 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
 
 export function reproInWords(result: ReproResult): string {
   const { screen } = result;
-  const seen = screen.variant === 'none' ? `no fallback; page title "${screen.text}"` : `${screen.variant} fallback`;
+  const seen =
+    screen.variant === 'none' ? `no fallback; page title "${screen.text}"` : screen.variant === 'other' ? 'another error screen' : `${screen.variant} fallback`;
   const lines = [
     `${result.scenario ?? 'path'}: ${result.url}`,
     `  user saw   ${seen}`,

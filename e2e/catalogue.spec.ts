@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { observeEntry } from '../fixtures/observe-entry';
-import { SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
+import { SCREENSHOTS_ENV, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
 import { ENTRY_ANNOTATION, attachVerdict, verdictFailure } from '../fixtures/verdict-attachment';
 import { judge } from '../verdict/verdict';
 import { test } from '../fixtures/test';
@@ -16,7 +17,12 @@ for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dir
         testInfo.annotations.push({ type: VERDICT_MS, description: verdictMs.toFixed(1) }, { type: SETTLE_MS, description: settleMs.toFixed(1) });
       },
     });
-    if (observed.screen.fallback !== 'none') await testInfo.attach('fallback', { body: await page.screenshot(), contentType: 'image/png' });
+    if (observed.screen.fallback !== 'none') {
+      const shot = await page.screenshot();
+      await testInfo.attach('fallback', { body: shot, contentType: 'image/png' });
+      // What `faultline matrix` shows of each distinct screen.
+      if (process.env[SCREENSHOTS_ENV]) writeFileSync(join(process.env[SCREENSHOTS_ENV], `${scenario.id}.png`), shot);
+    }
     const verdict = judge(scenario, app.url, observed);
     await attachVerdict(testInfo, verdict);
     // One line per difference: the verdict is the message (a diff of the same list would repeat it).

@@ -1,3 +1,4 @@
+import { REDACTED_MESSAGE_START } from '../verdict/golden';
 import { parseCatalogue, type ScenarioInput } from './schema';
 
 /**
@@ -12,6 +13,7 @@ const clientFallback = { fallback: 'client', digest: false } as const;
 const noFallback = { fallback: 'none', digest: false } as const;
 
 /** One event from the server SDK (onRequestError), tagged with the digest. */
+const REDACTED = REDACTED_MESSAGE_START;
 const fromServer = (value: string, digest = true) => ({ runtime: 'server', type: 'Error', value, digest }) as const;
 /** One event from the browser SDK, which never sees a digest. */
 const fromBrowser = (value: string | { startsWith: string }, type = 'Error') =>
@@ -78,6 +80,18 @@ const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 200 },
     note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
     reports: [fromServer(thrownMessage('metadata-throws'))],
+    overrides: [
+      {
+        next: '<16.0.0-0',
+        expect: { ...clientFallback },
+        reports: [
+          fromServer(thrownMessage('metadata-throws'), false),
+          { runtime: 'server', type: 'Error', value: { startsWith: REDACTED }, digest: true },
+          fromBrowser({ startsWith: REDACTED }),
+        ],
+        note: "Observed on 15.5.29: the error reaches the browser without its digest, so the client variant shows, and it is reported three times: by Sentry's wrapper of generateMetadata (webpack builds only, no digest), by onRequestError (React's redacted message, with the digest) and by the browser's global error (the redacted message). Reported exactly once from 16.0 on.",
+      },
+    ],
   },
   // Thrown values that are not plain Errors
   {
@@ -90,9 +104,9 @@ const entries: ScenarioInput[] = [
     reports: [fromServer(thrownMessage('throws-string'))],
     overrides: [
       {
-        next: '>=16.1.0 <16.2.0',
-        reports: [{ runtime: 'server', type: 'Error', value: { startsWith: 'An error occurred in the Server Components render.' }, digest: true }],
-        note: "Observed on 16.1.7 (and 16.2.12): the server reports React's redacted message, not the thrown string. 16.4.5 reports the string; 16.3 not observed yet.",
+        next: '<16.3.0',
+        reports: [{ runtime: 'server', type: 'Error', value: { startsWith: REDACTED }, digest: true }],
+        note: "Observed on 15.5.29, 16.0.11, 16.1.7 and 16.2.12: the server reports React's redacted message, not the thrown string; from 16.3 (16.3.8, 16.4.5) it reports the string.",
       },
     ],
   },
@@ -228,9 +242,9 @@ const entries: ScenarioInput[] = [
     note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
     overrides: [
       {
-        next: '>=16.1.0 <16.2.0',
+        next: '<16.3.0',
         expect: { directLoad: { path: '/scenarios/server-page-throws', sameDigest: true } },
-        note: 'Observed on 16.1.7 (and 16.2.12): the navigation shows the same digest as a direct load. 16.4.5 shows another; 16.3 not observed yet.',
+        note: 'Observed on 15.5.29, 16.0.11, 16.1.7 and 16.2.12: the navigation shows the same digest as a direct load; from 16.3 (16.3.8, 16.4.5) another.',
       },
     ],
     reports: [fromServer(thrownMessage('server-page-throws'))],
@@ -243,6 +257,18 @@ const entries: ScenarioInput[] = [
     trigger: { kind: 'navigate', link: 'Go to the lazily loaded page', blockChunks: true },
     expect: { ...clientFallback, status: 200, url: '/scenarios/chunk-load-fails/target' },
     reports: [fromBrowser({ startsWith: 'Failed to load chunk ' }, 'ChunkLoadError')],
+    overrides: [
+      {
+        next: '<16.0.0-0',
+        reports: [fromBrowser({ startsWith: 'Loading chunk ' }, 'ChunkLoadError')],
+        note: "Observed on 15.5.29, built with webpack (Next 15's default): webpack's own ChunkLoadError, `Loading chunk 966 failed.` with the chunk's URL.",
+      },
+      {
+        next: '>=16.0.0-0 <16.1.0',
+        reports: [fromBrowser({ startsWith: 'Failed to load chunk ' })],
+        note: "Observed on 16.0.11: Turbopack's runtime throws a plain Error (same message); from 16.1 a ChunkLoadError.",
+      },
+    ],
   },
   // Not documents: route handlers and the proxy
   {

@@ -16,7 +16,7 @@ const entry = (over: Partial<EntryReport>): EntryReport => ({
   ...over,
 });
 
-const serverScreen: Screen = { fallback: 'server', heading: 'h', digestLine: 'Digest: 42', status: 500, path: '/p', sees: null, actionStatus: null };
+const serverScreen: Screen = { fallback: 'server', heading: 'h', digestLine: 'Digest: 42', lines: null, status: 500, path: '/p', sees: null, actionStatus: null };
 const verdict = judge(findScenario('server-page-throws')!, 'http://localhost', {
   screen: serverScreen, reports: [], serverReports: false, reportProblems: [], serverLogDigests: null, privacy: [], leaks: [],
 });

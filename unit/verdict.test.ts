@@ -13,7 +13,7 @@ const serverPage = findScenario('server-page-throws')!;
 function serverFailure(digest: string, over: Partial<Observation> = {}): Observation {
   const report: ReportSummary = { runtime: 'server', type: 'Error', value: thrownMessage('server-page-throws'), handled: false, mechanism: 'm', digest };
   return {
-    screen: { fallback: 'server', heading: CLASSIC_SENTENCE.server('localhost'), digestLine: `Digest: ${digest}`, status: 500, path: serverPage.path, sees: null, actionStatus: null },
+    screen: { fallback: 'server', heading: CLASSIC_SENTENCE.server('localhost'), digestLine: `Digest: ${digest}`, lines: null, status: 500, path: serverPage.path, sees: null, actionStatus: null },
     reports: [report],
     serverReports: true,
     reportProblems: [],

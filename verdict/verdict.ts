@@ -8,7 +8,8 @@ import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from
  * `report.json` all use it; nothing else compares.
  */
 
-export type Fallback = 'server' | 'client' | 'none';
+/** The classic fallback's variant; `other` for another error screen (Next's own from 16.2); `none` for no error screen. */
+export type Fallback = 'server' | 'client' | 'other' | 'none';
 
 /** What the user saw once the page settled: every field exactly as shown. */
 export interface Screen {
@@ -17,6 +18,8 @@ export interface Screen {
   heading: string | null;
   /** The digest line exactly as shown, or null. */
   digestLine: string | null;
+  /** For an `other` error screen: its visible lines exactly as shown (heading, message, any reference line). */
+  lines: string[] | null;
   /** The document's HTTP status (a request trigger's response status). */
   status: number;
   /** Where the browser (or the request, after redirects) ended up. */
@@ -27,7 +30,7 @@ export interface Screen {
 }
 
 /** What an entry promises the user sees. The digest is opaque: only whether a line shows one. */
-export interface ExpectedScreen extends Omit<Screen, 'digestLine'> {
+export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines'> {
   digest: boolean;
 }
 
@@ -112,7 +115,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     ...(scenario.note ? { note: scenario.note } : {}),
     screen: {
       fallback: e.fallback,
-      heading: e.fallback === 'none' ? null : CLASSIC_SENTENCE[e.fallback](expectedHost(baseUrl)),
+      heading: e.fallback === 'server' || e.fallback === 'client' ? CLASSIC_SENTENCE[e.fallback](expectedHost(baseUrl)) : null,
       digest: e.digest,
       status: e.status,
       path: e.url ?? path,

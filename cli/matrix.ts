@@ -1,0 +1,286 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { lt, major, valid } from 'semver';
+import { ensureBuild } from '../fixtures/harness/build';
+import { harnessEnv } from '../fixtures/harness/harness-app';
+import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError } from '../fixtures/harness/next-workspace';
+import { SCREENSHOTS_ENV } from '../fixtures/annotations';
+import { TARGET_ENV } from '../fixtures/harness/target';
+import { catalogue } from '../scenarios/catalogue';
+import { CATALOGUE_ENV } from '../scenarios/active';
+import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
+import { comparedVersion } from '../scenarios/versions';
+import { cellOf, drift, markChanges, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { matrixAsHtml } from './matrix-html';
+import { matrixAsMarkdown, matrixAsTable } from './matrix-render';
+import { claimOutDir, MATRIX_FOLDER } from './out-dir';
+import type { ConformanceReport } from './report';
+import { resolveScenario } from './select';
+import { EXIT, UsageError } from './usage-error';
+
+/** The newest patch of each minor from 15.5 to 16.4 that installs here. */
+export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
+
+export interface MatrixOptions {
+  versions: string[];
+  fallbacks: FallbackKind[];
+  scenarios: string[];
+  out: string;
+  /** Observe again even where nothing changed since the last matrix. */
+  fresh: boolean;
+}
+
+export function parseMatrixArgs(argv: string[]): MatrixOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        next: { type: 'string', multiple: true, default: [] },
+        fallback: { type: 'string', default: 'classic' },
+        scenario: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string', default: 'faultline-matrix' },
+        fresh: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
+  if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
+  for (const id of values.scenario) resolveScenario(catalogue, id);
+  const versions = values.next.flatMap((list) => list.split(',')).map((version) => version.trim()).filter(Boolean);
+  if (values.next.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
+  return { versions: versions.length > 0 ? [...new Set(versions)] : DEFAULT_VERSIONS, fallbacks: fallbacks[values.fallback], scenarios: values.scenario, out: values.out, fresh: values.fresh };
+}
+
+/** Why `version` cannot be a column, before anything is installed; null when it can. */
+export function versionProblem(version: string): string | null {
+  if (valid(version) === null) return 'not an exact version (like 16.1.7)';
+  if (lt(version, OLDEST_NEXT)) return `older than ${OLDEST_NEXT}, the first version the app runs on (instrumentation-client.ts came in 15.3)`;
+  if (major(version) > NEWEST_MAJOR) return `newer than next ${NEWEST_MAJOR}.x, the last major the catalogue knows`;
+  return null;
+}
+
+/** Live progress: the step under way ticks in place on a terminal; finished steps are lines above it. */
+class Progress {
+  private timer: NodeJS.Timeout | undefined;
+  private started = 0;
+  private label = '';
+  detail = '';
+  constructor(private readonly tty = Boolean(process.stdout.isTTY)) {}
+  start(label: string): void {
+    this.label = label;
+    this.detail = '';
+    this.started = performance.now();
+    if (this.tty) this.timer = setInterval(() => process.stdout.write(`\r${this.line()}\x1b[K`), 500);
+  }
+  private line(): string {
+    return `${this.label} ${this.detail} ${((performance.now() - this.started) / 1000).toFixed(0)} s`.replace(/ +/g, ' ');
+  }
+  /** A line of its own, above the step that ticks. */
+  note(line: string): void {
+    process.stdout.write(this.tty ? `\r${line}\x1b[K\n` : `${line}\n`);
+  }
+  end(what: string): number {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = (performance.now() - this.started) / 1000;
+    this.note(`${this.label} ${what} (${seconds.toFixed(1)} s)`);
+    return seconds;
+  }
+}
+
+/** Everything a run's observation depends on besides the build: the harness, the catalogue, the spec. */
+const HARNESS_PATHS = ['bin', 'cli', 'fixtures', 'scenarios', 'verdict', 'e2e/catalogue.spec.ts', 'e2e/global-setup.ts', 'playwright.config.ts', 'package.json'];
+
+function hashPaths(dir: string, paths: readonly string[], hash = createHash('sha256')) {
+  for (const path of paths) {
+    const full = join(dir, path);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isDirectory()) hashPaths(dir, readdirSync(full).sort().map((name) => join(path, name)), hash);
+    else hash.update(path).update('\0').update(readFileSync(full)).update('\0');
+  }
+  return hash;
+}
+
+/** What a column's observation was made from: the same key means nothing changed since. */
+function observationKey(dir: string, scenarios: readonly string[]): string {
+  const build = readFileSync(join(dir, '.next', 'faultline-build.json'), 'utf8');
+  return hashPaths(dir, HARNESS_PATHS).update(build).update(JSON.stringify(scenarios)).digest('hex');
+}
+
+const COLUMN_FILE = 'matrix-column.json';
+
+/** A conformance run of the catalogue in the workspace, its progress counted from its lines. */
+async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
+  const reportDir = join(dir, 'matrix-report');
+  const screens = join(dir, 'screens');
+  rmSync(screens, { recursive: true, force: true });
+  mkdirSync(screens, { recursive: true });
+  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, [CATALOGUE_ENV]: _catalogue, ...env } = process.env;
+  const ids = scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id);
+  const args = [join(dir, 'bin/faultline.mjs'), 'run', '--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])];
+  let checked = 0;
+  let stderr = '';
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [SCREENSHOTS_ENV]: screens }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => {
+      checked += String(chunk).split('\n').filter((line) => /^[✓✗-] /.test(line)).length;
+      progress.detail = `${checked}/${ids.length} entries`;
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', done);
+  });
+  const reportFile = join(reportDir, 'report.json');
+  // 1 is a run with deviations: in a matrix, those are the cells that differ from their pins.
+  if ((code !== 0 && code !== 1) || !existsSync(reportFile)) {
+    const said = stderr.split('\n').find((line) => line.startsWith('faultline: ')) ?? stderr.trim().split('\n').at(-1) ?? '';
+    throw new WorkspaceError(`the run could not complete (exit ${code}): ${said.replace(/^faultline: /, '') || 'no message'}`);
+  }
+  return JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport;
+}
+
+/** A workspace with its sources and its next: what the next column's install does while this one builds and runs. */
+interface Prepared {
+  dir: string;
+  adaptations: string[];
+  seconds: number;
+  reused: boolean;
+  error?: string;
+}
+
+async function prepare(root: string, version: string, fallback: FallbackKind, label: string, progress: Progress): Promise<Prepared> {
+  const dir = workspaceDir(root, version, fallback);
+  const problem = versionProblem(version);
+  if (problem) return { dir, adaptations: [], seconds: 0, reused: false, error: problem };
+  const started = performance.now();
+  try {
+    const adaptations = syncSources(root, dir, version, fallback);
+    const installed = await installNext(root, dir, version);
+    const seconds = (performance.now() - started) / 1000;
+    progress.note(`${label} install ${installed ? 'done' : 'reused'} (${seconds.toFixed(1)} s)`);
+    return { dir, adaptations, seconds, reused: !installed };
+  } catch (error) {
+    if (!(error instanceof WorkspaceError)) throw error;
+    progress.note(`${label} install failed`);
+    return { dir, adaptations: [], seconds: (performance.now() - started) / 1000, reused: false, error: error.message };
+  }
+}
+
+/** One column: the prepared workspace built (or its build reused), then the catalogue observed in it. */
+async function column(root: string, version: string, fallback: FallbackKind, prepared: Prepared, options: MatrixOptions, label: string, progress: Progress): Promise<MatrixColumn> {
+  const { dir } = prepared;
+  const result: MatrixColumn = {
+    next: version,
+    fallback,
+    pinsOf: null,
+    adaptations: prepared.adaptations,
+    seconds: { install: prepared.seconds, build: 0, run: 0 },
+    reused: { install: prepared.reused, build: false, run: false },
+    observedAt: null,
+    cells: [],
+  };
+  if (prepared.error) return { ...result, error: prepared.error };
+  result.pinsOf = comparedVersion(version).version;
+  try {
+    progress.start(`${label} build`);
+    const env = harnessEnv();
+    const adopted = await adoptProjectBuild(root, dir, env);
+    const build = await ensureBuild(dir, env);
+    result.reused.build = adopted || !build.built;
+    result.seconds.build = progress.end(adopted ? "the project's own" : build.built ? 'done' : 'reused');
+
+    progress.start(`${label} run`);
+    const key = observationKey(dir, options.scenarios);
+    const saved = existsSync(join(dir, COLUMN_FILE)) ? (JSON.parse(readFileSync(join(dir, COLUMN_FILE), 'utf8')) as { key: string; column: MatrixColumn }) : null;
+    if (!options.fresh && saved?.key === key) {
+      result.reused.run = true;
+      result.seconds.run = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
+      return { ...saved.column, seconds: result.seconds, reused: result.reused };
+    }
+    const report = await observe(dir, options.scenarios, progress);
+    result.observedAt = report.startedAt;
+    result.cells = report.entries
+      .filter((entry) => entry.entry)
+      .map((entry) => cellOf(entry, existsSync(join(dir, 'screens', `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined));
+    const matching = result.cells.filter((cell) => cell.matchesPin).length;
+    result.seconds.run = progress.end(`${matching} of ${result.cells.length} as pinned for ${result.pinsOf}`);
+    writeFileSync(join(dir, COLUMN_FILE), JSON.stringify({ key, column: result }));
+    return result;
+  } catch (error) {
+    if (!(error instanceof WorkspaceError) && !(error instanceof Error && /next build failed/.test(error.message))) throw error;
+    progress.end('failed');
+    return { ...result, error: oneLine((error as Error).message) };
+  }
+}
+
+/** A failure in one line: its first, and for a failed build the first line that names an error. */
+function oneLine(message: string): string {
+  const [first, ...rest] = message.replace(/\x1b\[[\d;]*m/g, '').split('\n');
+  const cause = rest.find((line) => /error/i.test(line))?.trim();
+  return cause ? `${first.replace(/:$/, '')}: ${cause}` : first;
+}
+
+/** Copies each column's screenshots into the matrix folder, where the cells name them. */
+function gatherScreens(root: string, out: string, columns: readonly MatrixColumn[]): void {
+  for (const { next, fallback, cells } of columns) {
+    for (const cell of cells) {
+      if (!cell.screenshot) continue;
+      const source = join(workspaceDir(root, next, fallback), 'screens', `${cell.entry}.png`);
+      if (!existsSync(source)) continue;
+      mkdirSync(join(out, 'screens', `${next}-${fallback}`), { recursive: true });
+      copyFileSync(source, join(out, cell.screenshot));
+    }
+  }
+}
+
+/** A path as short as it can be said from here. */
+const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+
+/** Writes matrix.json, matrix.md and matrix.html; returns the matrix. */
+export function writeMatrix(out: string, matrix: Matrix): void {
+  writeFileSync(join(out, 'matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);
+  writeFileSync(join(out, 'matrix.md'), `${matrixAsMarkdown(matrix)}\n`);
+  writeFileSync(join(out, 'matrix.html'), matrixAsHtml(matrix, out));
+}
+
+/** 0 every cell as pinned, 1 drift (a cell differs from its pin), 2 a version could not be run. */
+export async function matrix(options: MatrixOptions, root: string): Promise<number> {
+  const out = resolve(options.out);
+  claimOutDir(out, MATRIX_FOLDER);
+  const started = performance.now();
+  const entries = catalogue.filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id)).map(({ id, title }) => ({ id, title }));
+  const results: MatrixColumn[] = [];
+  const plan = options.fallbacks.flatMap((fallback) => options.versions.map((version) => ({ version, fallback })));
+  const label = ({ version, fallback }: (typeof plan)[number], i: number) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
+  const progress = new Progress();
+  // One install ahead: npm waits on the network and the disk while the column before builds and runs
+  // on both cores. Builds and runs stay one at a time: side by side they would slow each other's timings.
+  const preparing = (i: number) => (i < plan.length ? prepare(root, plan[i].version, plan[i].fallback, label(plan[i], i), progress) : undefined);
+  let next = preparing(0);
+  for (const [i, step] of plan.entries()) {
+    const prepared = await next!;
+    next = preparing(i + 1);
+    const result = await column(root, step.version, step.fallback, prepared, options, label(step, i), progress);
+    if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
+    results.push(result);
+  }
+  await next;
+  gatherScreens(root, out, results);
+  const columns = options.fallbacks.flatMap((fallback) => markChanges(results.filter((result) => result.fallback === fallback)));
+  const built: Matrix = { generatedAt: new Date().toISOString(), fallback: options.fallbacks.length > 1 ? 'both' : options.fallbacks[0], entries, columns };
+  writeMatrix(out, built);
+  console.log(`\n${matrixAsTable(built)}\n`);
+  console.log(`matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${shown(join(out, 'matrix.html'))} (and matrix.json, matrix.md)`);
+  const failed = columns.filter((result) => result.error !== undefined);
+  for (const result of failed) console.error(`faultline: next ${result.next}: ${result.error}`);
+  if (failed.length > 0) return EXIT.usage;
+  return drift(built).length > 0 ? EXIT.deviation : EXIT.ok;
+}

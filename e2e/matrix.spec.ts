@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { TARGET_ENV } from '../fixtures/harness/target';
+import type { Matrix, MatrixColumn } from '../verdict/matrix';
+import { expect, test } from '../fixtures/test';
+
+const root = join(import.meta.dirname, '..');
+// Each installs or builds another next (about a minute apiece on 2 cores with a warm npm cache).
+test.describe.configure({ timeout: 360_000 });
+
+async function matrix(args: string[], env: Record<string, string | undefined> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
+  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...outer } = process.env;
+  const result = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', ...args, '--out', out], {
+    cwd: root,
+    env: { ...outer, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  const written: Matrix | null = existsSync(join(out, 'matrix.json')) ? JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')) : null;
+  return { ...result, out, written };
+}
+
+const cell = (column: MatrixColumn | undefined, entry: string) => column?.cells.find((candidate) => candidate.entry === entry);
+
+test("Next's own screen: 16.1 renders the classic sentence by itself, 16.4.5 another screen with the same digest", async () => {
+  const { code, stdout, out, written } = await matrix(['--next', '16.1.7,16.4.5', '--fallback', 'builtin', '--scenario', 'server-page-throws', '--fresh']);
+  expect(code, 'a cell differs from its pin: drift').toBe(1);
+  const [old, current] = written!.columns;
+  expect(old.cells.map((c) => [c.entry, c.matchesPin, c.observed?.screen.fallback])).toEqual([['server-page-throws', true, 'server']]);
+  const redesigned = cell(current, 'server-page-throws')!;
+  expect(redesigned.matchesPin).toBe(false);
+  expect(redesigned.changed, 'behaves otherwise than on 16.1.7').toBe(true);
+  expect(redesigned.observed?.screen).toMatchObject({ fallback: 'other', heading: 'This page couldn’t load', digestLine: null, status: 500 });
+  // The digest moved to another line, and is still the one on the report and in the log.
+  expect(redesigned.observed?.digests).toMatchObject({ agree: true, inLog: true });
+  expect(redesigned.observed?.screen.lines).toContain(`ERROR ${redesigned.observed?.digests.screen}`);
+  expect(stdout).toMatch(/^server-page-throws\s+✓\s+Δ ✗ fallback, heading/m);
+  for (const file of ['matrix.md', 'matrix.html', `screens/16.4.5-builtin/server-page-throws.png`]) expect(existsSync(join(out, file)), file).toBe(true);
+  expect(readFileSync(join(out, 'matrix.html'), 'utf8')).toContain('data:image/png;base64,');
+});
+
+test('versions that cannot run get one line each and exit 2; the others are still observed', async () => {
+  const { code, stderr, written } = await matrix(['--next', '14.2.0,16.4.99,16.4.5', '--scenario', 'healthy']);
+  expect(stderr).toMatch(/^faultline: next 14\.2\.0: older than 15\.3\.0, the first version the app runs on/m);
+  expect(stderr).toMatch(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/m);
+  expect(code).toBe(2);
+  expect(written!.columns.map((c) => [c.next, c.error === undefined, c.cells.length])).toEqual([
+    ['14.2.0', false, 0],
+    ['16.4.99', false, 0],
+    ['16.4.5', true, 1],
+  ]);
+});
+
+test('an unreachable registry names the version and the cause, exit 2', async () => {
+  const cache = mkdtempSync(join(tmpdir(), 'faultline-npm-cache-'));
+  const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: cache, npm_config_fetch_retries: '0' };
+  const { code, stderr } = await matrix(['--next', '16.0.11', '--scenario', 'healthy'], offline);
+  expect(stderr).toMatch(/^faultline: next 16\.0\.11: ECONNREFUSED/m);
+  expect(code).toBe(2);
+});

@@ -1,0 +1,57 @@
+import { satisfies } from 'semver';
+
+/**
+ * What the app needs to run the same scenarios on another `next`: data with a version range and
+ * a note, applied to a matrix workspace (never to the source tree), so that drivers hold no
+ * version branches.
+ */
+export interface Adaptation {
+  /** A semver range of `next` versions. */
+  next: string;
+  note: string;
+  /** Files renamed, relative to the app's root. */
+  rename?: { from: string; to: string }[];
+  /** Exact text replaced in a file (after renames); the text must be there. */
+  replace?: { file: string; from: string; to: string }[];
+  /** Files removed. */
+  remove?: string[];
+}
+
+/** The oldest `next` the app runs on: `instrumentation-client.ts` (the browser SDK's entry) is a 15.3 convention. */
+export const OLDEST_NEXT = '15.3.0';
+/** The last major the catalogue and its adaptations know. */
+export const NEWEST_MAJOR = 16;
+
+export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
+  {
+    next: '*',
+    note: "no type check in the workspace build: the project's own build checks the same sources, and an older next's types must not stop a version from being observed",
+    replace: [{ file: 'next.config.ts', from: '  poweredByHeader: false,', to: '  poweredByHeader: false,\n  typescript: { ignoreBuildErrors: true },' }],
+  },
+  {
+    next: '<16.0.0-0',
+    note: 'Next 15 calls the proxy convention middleware.ts, exporting `middleware` (16.0 renamed it proxy)',
+    rename: [{ from: 'proxy.ts', to: 'middleware.ts' }],
+    replace: [{ file: 'middleware.ts', from: 'export function proxy(', to: 'export function middleware(' }],
+  },
+  {
+    next: '>=15.5.0 <16.0.0-0',
+    note: "Next 15 runs middleware on the Edge runtime unless told otherwise, where the app's server SDK does not run; 15.5 runs it on Node.js when asked (16's proxy always does)",
+    replace: [{ file: 'middleware.ts', from: 'export const config = {', to: "export const config = { runtime: 'nodejs'," }],
+  },
+];
+
+/** Which global error screen the matrix shows: the app's own (the classic fallback) or Next's. */
+export type FallbackKind = 'classic' | 'builtin';
+
+export const FALLBACK_ADAPTATIONS: Record<FallbackKind, Omit<Adaptation, 'next'> | null> = {
+  classic: null,
+  builtin: { note: "without the app's app/global-error.tsx: what Next renders by itself", remove: ['app/global-error.tsx'] },
+};
+
+/** The adaptations a workspace of `next` `version` gets, in order. */
+export function adaptationsFor(version: string, fallback: FallbackKind): Omit<Adaptation, 'next'>[] {
+  const byVersion = NEXT_ADAPTATIONS.filter((adaptation) => satisfies(version, adaptation.next, { includePrerelease: true }));
+  const byFallback = FALLBACK_ADAPTATIONS[fallback];
+  return [...byVersion, ...(byFallback ? [byFallback] : [])];
+}

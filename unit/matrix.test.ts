@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryReport } from '../cli/report';
+import { matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
+import { DEFAULT_VERSIONS, parseMatrixArgs, versionProblem } from '../cli/matrix';
+import { npmFailure } from '../fixtures/harness/next-workspace';
+import { findScenario } from '../scenarios/catalogue';
+import { adaptationsFor } from '../scenarios/next-adaptations';
+import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { cellOf, digestAgreement, drift, markChanges, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { judge, type Observation, type Screen } from '../verdict/verdict';
+
+const serverPage = findScenario('server-page-throws')!;
+const BASE = 'http://localhost:3000';
+
+function observation(digest: string, screen: Partial<Screen> = {}, over: Partial<Observation> = {}): Observation {
+  return {
+    screen: {
+      fallback: 'server',
+      heading: CLASSIC_SENTENCE.server('localhost'),
+      digestLine: `Digest: ${digest}`,
+      lines: null,
+      status: 500,
+      path: serverPage.path,
+      sees: null,
+      actionStatus: null,
+      ...screen,
+    },
+    reports: [{ runtime: 'server', type: 'Error', value: 'server-page-throws: db password hunter2', handled: false, mechanism: 'm', digest }],
+    serverReports: true,
+    reportProblems: [],
+    serverLogDigests: [digest],
+    privacy: [],
+    leaks: [],
+    ...over,
+  };
+}
+
+/** Next 16.4's own screen: the digest on a line of its own wording. */
+const redesign = (digest: string) =>
+  observation(digest, { fallback: 'other', heading: 'This page couldn’t load', digestLine: null, lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', `ERROR ${digest}`] });
+
+function row(observed: Observation): EntryReport {
+  const verdict = judge(serverPage, BASE, observed);
+  return { id: serverPage.id, entry: true, title: serverPage.title, file: 'e2e/catalogue.spec.ts', outcome: verdict.differences.length ? 'failed' : 'passed', startedAt: '', durationMs: 1, verdict, reasons: [], skippedChecks: [] };
+}
+
+function column(next: string, cells: ReturnType<typeof cellOf>[], error?: string): MatrixColumn {
+  return { next, fallback: 'builtin', pinsOf: error ? null : next, adaptations: [], seconds: { install: 0, build: 0, run: 0 }, reused: { install: false, build: false, run: false }, observedAt: null, cells, ...(error ? { error } : {}) };
+}
+
+describe('a matrix cell', () => {
+  it('matches its pin when the one verdict finds no difference', () => {
+    const cell = cellOf(row(observation('42')));
+    expect(cell).toMatchObject({ matchesPin: true, differences: [], short: '' });
+    expect(cell.observed?.digests).toEqual({ screen: '42', reports: ['42'], inLog: true, agree: true });
+  });
+
+  it('names what differs in a few words, and every difference in full', () => {
+    const cell = cellOf(row(redesign('42')));
+    expect(cell.matchesPin).toBe(false);
+    expect(cell.short).toBe('fallback, heading, digest line');
+    expect(cell.differences[0]).toBe('screen: fallback: expected "server", observed "other"');
+  });
+
+  it('finds the digest another screen shows on a line of its own wording', () => {
+    expect(digestAgreement(redesign('1164953051@E394'))).toEqual({ screen: '1164953051@E394', reports: ['1164953051@E394'], inLog: true, agree: true });
+  });
+
+  it('says when screen, report and log name different digests', () => {
+    const split = observation('42', {}, { reports: [{ runtime: 'server', type: 'Error', value: 'v', handled: false, mechanism: 'm', digest: '43' }], serverLogDigests: ['43'] });
+    expect(digestAgreement(split)).toMatchObject({ screen: '42', inLog: false, agree: false });
+    expect(digestAgreement(observation('42', {}, { serverLogDigests: null })).inLog).toBeNull();
+  });
+
+  it('is "not observed", with the first line of why, when the check ended without a verdict', () => {
+    const cell = cellOf({ ...row(observation('1')), verdict: undefined, outcome: 'failed', reasons: ['The button "Throw" was not hydrated within 10000 ms\n  at …'] });
+    expect(cell).toMatchObject({ matchesPin: false, observed: null, error: 'The button "Throw" was not hydrated within 10000 ms' });
+  });
+});
+
+describe('changes between versions', () => {
+  it('ignore digest values and mark a screen that changed', () => {
+    const columns = markChanges([
+      column('16.1.7', [cellOf(row(observation('111')))]),
+      column('16.2.12', [cellOf(row(observation('222')))]),
+      column('16.4.5', [cellOf(row(redesign('333')))]),
+    ]);
+    expect(columns.map((c) => c.cells[0].changed)).toEqual([null, false, true]);
+  });
+
+  it('compare with the last version that ran, skipping one that could not', () => {
+    const columns = markChanges([column('16.1.7', [cellOf(row(observation('1')))]), column('16.2.99', [], 'ETARGET'), column('16.3.8', [cellOf(row(observation('2')))])]);
+    expect(columns[2].cells[0].changed).toBe(false);
+  });
+
+  it('count every cell off its pin as drift', () => {
+    const matrix = { columns: [column('16.1.7', [cellOf(row(observation('1')))]), column('16.4.5', [cellOf(row(redesign('2')))])] };
+    expect(drift(matrix)).toEqual([{ next: '16.4.5', entry: 'server-page-throws', short: 'fallback, heading, digest line' }]);
+  });
+});
+
+describe('the matrix as text', () => {
+  const matrix: Matrix = {
+    generatedAt: '2026-11-23T00:00:00Z',
+    fallback: 'builtin',
+    entries: [{ id: serverPage.id, title: serverPage.title }],
+    columns: markChanges([column('16.1.7', [cellOf(row(observation('1')))]), column('16.4.5', [cellOf(row(redesign('2')))]), column('14.2.0', [], 'older than 15.3.0')]),
+  };
+
+  it('is a table of entries by versions: a mark for the pin, what differs otherwise, Δ for a change', () => {
+    const lines = matrixAsTable(matrix).split('\n');
+    expect(lines[0]).toMatch(/^entry\s+16\.1\.7 \(builtin\)\s+16\.4\.5 \(builtin\)\s+14\.2\.0 \(builtin\)$/);
+    expect(lines[2]).toMatch(/^server-page-throws\s+✓\s+Δ ✗ fallback, heading, di…\s+—$/);
+    expect(lines.at(-1)).toBe('next 14.2.0: older than 15.3.0');
+  });
+
+  it('is markdown with the pins each column compared with and every difference in full', () => {
+    const md = matrixAsMarkdown(matrix);
+    expect(md).toContain('| `server-page-throws` | ✓ | Δ ✗ fallback, heading, digest line | — |');
+    expect(md).toContain('| *pins of* | 16.1.7 | 16.4.5 | — |');
+    expect(md).toContain('- `server-page-throws` on 16.4.5 (builtin): screen: fallback: expected "server", observed "other";');
+  });
+});
+
+describe('matrix input', () => {
+  it('defaults to the newest patch of each minor from 15.5 to 16.4, classic fallback', () => {
+    expect(parseMatrixArgs([])).toMatchObject({ versions: DEFAULT_VERSIONS, fallbacks: ['classic'], scenarios: [] });
+    expect(parseMatrixArgs(['--next', '16.1.7,16.4.5', '--next', '16.1.7', '--fallback', 'both']).versions).toEqual(['16.1.7', '16.4.5']);
+  });
+
+  it.each([
+    ['16.1', 'not an exact version (like 16.1.7)'],
+    ['14.2.35', 'older than 15.3.0, the first version the app runs on (instrumentation-client.ts came in 15.3)'],
+    ['17.0.0', 'newer than next 16.x, the last major the catalogue knows'],
+  ])('refuses %s before installing anything: %s', (version, problem) => {
+    expect(versionProblem(version)).toBe(problem);
+  });
+
+  it('accepts every default version', () => {
+    expect(DEFAULT_VERSIONS.map(versionProblem)).toEqual(DEFAULT_VERSIONS.map(() => null));
+  });
+
+  it.each([
+    ['npm error code ETARGET\nnpm error notarget No matching version found for next@16.4.99.\nnpm error A complete log of this run can be found in: /x', 'ETARGET: No matching version found for next@16.4.99.'],
+    ['npm error code ECONNREFUSED\nnpm error syscall connect\nnpm error errno ECONNREFUSED\nnpm error FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED: FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9'],
+    ['', 'npm failed without a message'],
+  ])('says why npm failed in one line', (output, line) => {
+    expect(npmFailure(output)).toBe(line);
+  });
+});
+
+describe('workspace adaptations', () => {
+  it('name the proxy middleware.ts, on Node.js, for Next 15 only', () => {
+    expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.rename ?? [])).toEqual([{ from: 'proxy.ts', to: 'middleware.ts' }]);
+    expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['next.config.ts', 'middleware.ts', 'middleware.ts']);
+    expect(adaptationsFor('16.0.11', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['next.config.ts']);
+  });
+
+  it("remove the app's global error for the builtin fallback", () => {
+    expect(adaptationsFor('16.4.5', 'builtin').flatMap((a) => a.remove ?? [])).toEqual(['app/global-error.tsx']);
+  });
+});
+
+describe('what counts as a change', () => {
+  it('is not a content hash in a chunk name', () => {
+    const chunk = (name: string) =>
+      observation('1', {}, { reports: [{ runtime: 'browser', type: 'ChunkLoadError', value: `Failed to load chunk /_next/static/chunks/${name}.js from module 5`, handled: false, mechanism: 'm', digest: null }] });
+    const columns = markChanges([column('16.1.7', [cellOf(row(chunk('0b7e4c1d9a2f3e11')))]), column('16.2.12', [cellOf(row(chunk('9f3e2d1c0b7a6e55')))])]);
+    expect(columns[1].cells[0].changed).toBe(false);
+  });
+
+  it('is whether a navigation shows the digest of a direct load', () => {
+    const navigate = findScenario('navigate-to-failing-route')!;
+    const nav = (direct: string) => {
+      const verdict = judge(navigate, BASE, observation('1', { path: navigate.expect.url }, { directLoadDigestLine: `Digest: ${direct}` }));
+      return cellOf({ ...row(observation('1')), id: navigate.id, verdict });
+    };
+    const columns = markChanges([column('16.2.12', [nav('1')]), column('16.3.8', [nav('2')])]);
+    expect(columns.map((c) => c.cells[0].observed?.sameDigestAsDirectLoad)).toEqual([true, false]);
+    expect(columns[1].cells[0].changed).toBe(true);
+  });
+});

@@ -1,0 +1,162 @@
+import type { EntryReport } from '../cli/report';
+import { digestOf } from './golden';
+import { describeDifference, type Difference, type Observation, type ReportSummary, type Screen } from './verdict';
+
+/**
+ * The matrix: every catalogue entry observed on several `next` versions, each cell compared with
+ * the entry's pinned expectation for that version (through the one verdict) and with the cell of
+ * the version before it.
+ */
+
+/** Where the screen, the server log and the reports put the digest, and whether they agree. */
+export interface DigestAgreement {
+  /** The digest the screen shows: the classic digest line's, or a reported/logged digest another screen shows. */
+  screen: string | null;
+  /** The digest tags of the reports. */
+  reports: string[];
+  /** Whether every digest above is in the server log; null when no digest was shown or reported. */
+  inLog: boolean | null;
+  /** Whether screen, reports and log name one digest; null when none was shown or reported. */
+  agree: boolean | null;
+}
+
+/** What a cell observed, as the matrix shows it. */
+export interface ObservedCell {
+  screen: Screen;
+  reports: ReportSummary[];
+  digests: DigestAgreement;
+  /** For an entry that loads its route directly too: whether both showed one digest. */
+  sameDigestAsDirectLoad?: boolean | null;
+}
+
+export interface MatrixCell {
+  entry: string;
+  /** Observed, and the same as the entry's pinned expectation for this version. */
+  matchesPin: boolean;
+  /** Every difference from the pin, one line each. */
+  differences: string[];
+  /** The differences in a few words: what a table cell shows. */
+  short: string;
+  /** Null when the entry could not be observed (see `error`). */
+  observed: ObservedCell | null;
+  error?: string;
+  /** Whether the behaviour differs from the previous version's cell; null for the first column or a missing cell. */
+  changed: boolean | null;
+  /** The screenshot of the screen, relative to the matrix's folder. */
+  screenshot?: string;
+}
+
+export interface MatrixColumn {
+  next: string;
+  fallback: 'classic' | 'builtin';
+  /** The `next` version whose pins the cells are compared with (itself, or the nearest pinned). */
+  pinsOf: string | null;
+  /** Why this column has no cells, in one line. */
+  error?: string;
+  /** Workspace adaptations applied (data in scenarios/next-adaptations.ts). */
+  adaptations: string[];
+  seconds: { install: number; build: number; run: number };
+  /** Steps skipped because nothing they depend on changed. */
+  reused: { install: boolean; build: boolean; run: boolean };
+  /** When the cells were observed (ISO). */
+  observedAt: string | null;
+  cells: MatrixCell[];
+}
+
+export interface Matrix {
+  generatedAt: string;
+  fallback: 'classic' | 'builtin' | 'both';
+  entries: { id: string; title: string }[];
+  columns: MatrixColumn[];
+}
+
+/** The digests of an observation, and whether they agree. */
+export function digestAgreement(observed: Pick<Observation, 'screen' | 'reports' | 'serverLogDigests'>): DigestAgreement {
+  const reports = observed.reports.flatMap((report) => (report.digest === null ? [] : [report.digest]));
+  const known = [...reports, ...(observed.serverLogDigests ?? [])];
+  // Another screen's reference line has its own wording: the digest is whichever known one it shows.
+  const screen = digestOf(observed.screen.digestLine) ?? known.find((digest) => observed.screen.lines?.some((line) => line.includes(digest))) ?? null;
+  const all = new Set([...(screen === null ? [] : [screen]), ...reports]);
+  if (all.size === 0) return { screen, reports, inLog: null, agree: null };
+  const inLog = observed.serverLogDigests === null ? null : [...all].every((digest) => observed.serverLogDigests!.includes(digest));
+  return { screen, reports, inLog, agree: all.size === 1 && inLog !== false && (screen !== null || reports.length > 0) };
+}
+
+/** A few words for a list of differences: the distinct fields that differ. */
+export function shortDifference(differences: readonly Difference[]): string {
+  const words = [...new Set(differences.map(({ check, what }) => (check === 'screen' ? what : check === 'reports' ? what.replace(/ report( missing)?$/, ' report') : check)))];
+  return words.join(', ');
+}
+
+function sameDigest({ screen, directLoadDigestLine }: Observation): boolean | null {
+  const [shown, direct] = [digestOf(screen.digestLine), digestOf(directLoadDigestLine ?? null)];
+  return shown === null || direct === null ? null : shown === direct;
+}
+
+/** A row of a faultline report as a matrix cell. */
+export function cellOf(entry: EntryReport, screenshot?: string): MatrixCell {
+  const { verdict } = entry;
+  if (!verdict) {
+    const error = entry.reasons[0]?.split('\n')[0] ?? `not observed (${entry.outcome})`;
+    return { entry: entry.id, matchesPin: false, differences: [], short: 'not observed', observed: null, error, changed: null };
+  }
+  return {
+    entry: entry.id,
+    matchesPin: verdict.differences.length === 0,
+    differences: verdict.differences.map(describeDifference),
+    short: shortDifference(verdict.differences),
+    observed: {
+      screen: verdict.observed.screen,
+      reports: verdict.observed.reports,
+      digests: digestAgreement(verdict.observed),
+      ...(verdict.observed.directLoadDigestLine === undefined ? {} : { sameDigestAsDirectLoad: sameDigest(verdict.observed) }),
+    },
+    changed: null,
+    ...(screenshot ? { screenshot } : {}),
+  };
+}
+
+/**
+ * What a cell's behaviour is, without what changes on every run (digest values, the host): two
+ * cells with the same behaviour have the same text.
+ */
+export function behaviourOf(observed: ObservedCell): string {
+  const { screen, reports, digests } = observed;
+  const digestShape = (digest: string | null) => (digest === null ? null : digest.replace(/\d+/g, 'N'));
+  // Chunk names and other content hashes change with every build.
+  const unhashed = (value: string) => value.replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…');
+  return JSON.stringify({
+    fallback: screen.fallback,
+    lines: screen.fallback === 'other' ? screen.lines : null,
+    digestLine: digestShape(digestOf(screen.digestLine)),
+    status: screen.status,
+    path: screen.path,
+    sees: screen.sees,
+    actionStatus: screen.actionStatus,
+    reports: reports
+      .map(({ runtime, type, value, handled, mechanism, digest }) => ({ runtime, type, value: unhashed(value), handled, mechanism, digest: digestShape(digest) }))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    agree: digests.agree,
+    sameDigestAsDirectLoad: observed.sameDigestAsDirectLoad ?? null,
+  });
+}
+
+/** Marks every cell that behaves otherwise than the same entry in the column before it. */
+export function markChanges(columns: readonly MatrixColumn[]): MatrixColumn[] {
+  return columns.map((column, i) => {
+    const before = columns.slice(0, i).reverse().find((candidate) => candidate.error === undefined);
+    return {
+      ...column,
+      cells: column.cells.map((cell) => {
+        const previous = before?.cells.find((candidate) => candidate.entry === cell.entry);
+        const changed = !previous?.observed || !cell.observed ? null : behaviourOf(previous.observed) !== behaviourOf(cell.observed);
+        return { ...cell, changed };
+      }),
+    };
+  });
+}
+
+/** Cells that differ from their pin, over every column: what a matrix run reports as drift. */
+export function drift(matrix: Pick<Matrix, 'columns'>): { next: string; entry: string; short: string }[] {
+  return matrix.columns.flatMap((column) => column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ next: column.next, entry: cell.entry, short: cell.error ?? cell.short })));
+}
