@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { CatalogueError } from '../scenarios/schema';
 import { EXIT, UsageError } from './usage-error';
+import { exitWithLauncher, RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
 
 const root = join(import.meta.dirname, '..');
 
@@ -83,6 +84,11 @@ async function dispatch(argv: string[]): Promise<number> {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // Started by a matrix: end (winding down like Ctrl-C) when the matrix is gone, even by SIGKILL.
+  if (process.env[RUN_LIFELINE_ENV] === '1') {
+    delete process.env[RUN_LIFELINE_ENV];
+    exitWithLauncher('SIGINT');
+  }
   try {
     return await dispatch(argv);
   } catch (error) {

@@ -9,6 +9,7 @@ import { harnessEnv } from '../fixtures/harness/harness-app';
 import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError } from '../fixtures/harness/next-workspace';
 import { SCREENSHOTS_ENV } from '../fixtures/annotations';
 import { TARGET_ENV } from '../fixtures/harness/target';
+import { RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
 import { catalogue } from '../scenarios/catalogue';
 import { CATALOGUE_ENV } from '../scenarios/active';
 import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
@@ -129,7 +130,8 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   let checked = 0;
   let stderr = '';
   const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [SCREENSHOTS_ENV]: screens }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdin is its lifeline: the run (its server, its browsers) ends with this process, even a SIGKILLed one.
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [SCREENSHOTS_ENV]: screens, [RUN_LIFELINE_ENV]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => {
       checked += String(chunk).split('\n').filter((line) => /^[✓✗-] /.test(line)).length;
       progress.detail = `${checked}/${ids.length} entries`;

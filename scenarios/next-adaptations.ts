@@ -24,15 +24,15 @@ export const NEWEST_MAJOR = 16;
 
 export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
   {
-    next: '*',
-    note: "no type check in the workspace build: the project's own build checks the same sources, and an older next's types must not stop a version from being observed",
-    replace: [{ file: 'next.config.ts', from: '  poweredByHeader: false,', to: '  poweredByHeader: false,\n  typescript: { ignoreBuildErrors: true },' }],
-  },
-  {
     next: '<16.0.0-0',
     note: 'Next 15 calls the proxy convention middleware.ts, exporting `middleware` (16.0 renamed it proxy)',
     rename: [{ from: 'proxy.ts', to: 'middleware.ts' }],
     replace: [{ file: 'middleware.ts', from: 'export function proxy(', to: 'export function middleware(' }],
+  },
+  {
+    next: '<16.0.0-0',
+    note: 'Next 15 rewrites tsconfig.json to `"jsx": "preserve"` on every build (16 wants react-jsx): set beforehand, so that the build does not change its own input and build again next time',
+    replace: [{ file: 'tsconfig.json', from: '"jsx": "react-jsx"', to: '"jsx": "preserve"' }],
   },
   {
     next: '>=15.5.0 <16.0.0-0',

@@ -152,8 +152,8 @@ describe('matrix input', () => {
 describe('workspace adaptations', () => {
   it('name the proxy middleware.ts, on Node.js, for Next 15 only', () => {
     expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.rename ?? [])).toEqual([{ from: 'proxy.ts', to: 'middleware.ts' }]);
-    expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['next.config.ts', 'middleware.ts', 'middleware.ts']);
-    expect(adaptationsFor('16.0.11', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['next.config.ts']);
+    expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['middleware.ts', 'tsconfig.json', 'middleware.ts']);
+    expect(adaptationsFor('16.0.11', 'classic')).toEqual([]);
   });
 
   it("remove the app's global error for the builtin fallback", () => {
