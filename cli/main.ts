@@ -85,7 +85,8 @@ async function dispatch(argv: string[]): Promise<number> {
 
 export async function main(argv: string[]): Promise<number> {
   // Started by a matrix: end (winding down like Ctrl-C) when the matrix is gone, even by SIGKILL.
-  if (process.env[RUN_LIFELINE_ENV] === '1') {
+  const lifeline = process.env[RUN_LIFELINE_ENV] === '1';
+  if (lifeline) {
     delete process.env[RUN_LIFELINE_ENV];
     exitWithLauncher('SIGINT');
   }
@@ -97,5 +98,8 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
     throw error;
+  } finally {
+    // The lifeline holds stdin open: let the process end once the command has.
+    if (lifeline) process.stdin.destroy();
   }
 }
