@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { lt, major, valid } from 'semver';
 import { ensureBuild } from '../fixtures/harness/build';
 import { harnessEnv } from '../fixtures/harness/harness-app';
-import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError } from '../fixtures/harness/next-workspace';
+import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../fixtures/harness/next-workspace';
 import { SCREENSHOTS_ENV } from '../fixtures/annotations';
 import { TARGET_ENV } from '../fixtures/harness/target';
 import { RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
@@ -116,12 +116,10 @@ function observationKey(dir: string, scenarios: readonly string[]): string {
   return hashPaths(dir, HARNESS_PATHS).update(build).update(JSON.stringify(scenarios)).digest('hex');
 }
 
-const COLUMN_FILE = 'matrix-column.json';
 
 /** A conformance run of the catalogue in the workspace, its progress counted from its lines. */
 async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
-  const reportDir = join(dir, 'matrix-report');
-  const screens = join(dir, 'screens');
+  const { report: reportDir, screens } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
   mkdirSync(screens, { recursive: true });
   const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, [CATALOGUE_ENV]: _catalogue, ...env } = process.env;
@@ -201,7 +199,8 @@ async function column(root: string, version: string, fallback: FallbackKind, pre
 
     progress.start(`${label} run`);
     const key = observationKey(dir, options.scenarios);
-    const saved = existsSync(join(dir, COLUMN_FILE)) ? (JSON.parse(readFileSync(join(dir, COLUMN_FILE), 'utf8')) as { key: string; column: MatrixColumn }) : null;
+    const outputs = workspaceOutputs(dir);
+    const saved = existsSync(outputs.column) ? (JSON.parse(readFileSync(outputs.column, 'utf8')) as { key: string; column: MatrixColumn }) : null;
     if (!options.fresh && saved?.key === key) {
       result.reused.run = true;
       result.seconds.run = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
@@ -211,10 +210,10 @@ async function column(root: string, version: string, fallback: FallbackKind, pre
     result.observedAt = report.startedAt;
     result.cells = report.entries
       .filter((entry) => entry.entry)
-      .map((entry) => cellOf(entry, existsSync(join(dir, 'screens', `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined));
+      .map((entry) => cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined));
     const matching = result.cells.filter((cell) => cell.matchesPin).length;
     result.seconds.run = progress.end(`${matching} of ${result.cells.length} as pinned for ${result.pinsOf}`);
-    writeFileSync(join(dir, COLUMN_FILE), JSON.stringify({ key, column: result }));
+    writeFileSync(outputs.column, JSON.stringify({ key, column: result }));
     return result;
   } catch (error) {
     if (!(error instanceof WorkspaceError) && !(error instanceof Error && /next build failed/.test(error.message))) throw error;
@@ -235,7 +234,7 @@ function gatherScreens(root: string, out: string, columns: readonly MatrixColumn
   for (const { next, fallback, cells } of columns) {
     for (const cell of cells) {
       if (!cell.screenshot) continue;
-      const source = join(workspaceDir(root, next, fallback), 'screens', `${cell.entry}.png`);
+      const source = join(workspaceOutputs(workspaceDir(root, next, fallback)).screens, `${cell.entry}.png`);
       if (!existsSync(source)) continue;
       mkdirSync(join(out, 'screens', `${next}-${fallback}`), { recursive: true });
       copyFileSync(source, join(out, cell.screenshot));

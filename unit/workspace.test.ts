@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../fixtures/harness/workspace';
+import { syncSources, workspaceOutputs } from '../fixtures/harness/next-workspace';
 
 describe('copyProject', () => {
   it('copies sources, links installed files, and copies npm’s hidden lockfile, which npm rewrites in place', () => {
@@ -21,5 +22,24 @@ describe('copyProject', () => {
     expect(inode(join(dest, 'node_modules', 'pkg', 'index.js'))).toBe(inode(join(root, 'node_modules', 'pkg', 'index.js')));
     expect(inode(join(dest, 'node_modules', '.package-lock.json'))).not.toBe(inode(join(root, 'node_modules', '.package-lock.json')));
     expect(readFileSync(join(dest, 'node_modules', '.package-lock.json'), 'utf8')).toBe('{"lock":1}');
+  });
+});
+
+describe('a matrix workspace', () => {
+  it('takes the sources afresh and keeps its install, its build and its last observation', () => {
+    const root = mkdtempSync(join(tmpdir(), 'faultline-root-'));
+    writeFileSync(join(root, 'page.tsx'), 'new source');
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-workspace-'));
+    const kept = ['node_modules/next/package.json', '.next/BUILD_ID', relative(dir, workspaceOutputs(dir).column)];
+    for (const file of kept) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), 'kept');
+    }
+    writeFileSync(join(dir, 'page.tsx'), 'old source');
+    writeFileSync(join(dir, 'deleted-since.tsx'), 'gone from the project');
+    syncSources(root, dir, '16.4.5', 'classic');
+    expect(readFileSync(join(dir, 'page.tsx'), 'utf8')).toBe('new source');
+    expect(existsSync(join(dir, 'deleted-since.tsx'))).toBe(false);
+    for (const file of kept) expect(readFileSync(join(dir, file), 'utf8'), file).toBe('kept');
   });
 });
