@@ -8,13 +8,16 @@ function outcomeShown({ expect: { fallback, digest, status } }: Scenario): strin
   return `${fallback} fallback${digest ? ' + digest' : ''}, ${status}`;
 }
 
-test('the home page links every scenario with its expected outcome', async ({ page }) => {
+test('the home page links every scenario under its failure class, with its expected outcome and note', async ({ page }) => {
   await page.goto('/');
-  const rows = page.getByRole('row');
-  await expect(rows).toHaveCount(catalogue.length + 1);
+  const classes = [...new Set(catalogue.map((scenario) => scenario.failureClass))];
+  await expect(page.getByRole('region')).toHaveCount(classes.length);
+  await expect(page.getByRole('row')).toHaveCount(catalogue.length + classes.length);
   for (const scenario of catalogue) {
-    const row = rows.filter({ has: page.getByRole('link', { name: scenario.title, exact: true }) });
+    const section = page.getByRole('region').filter({ has: page.locator(`h2[id="${scenario.failureClass}"]`) });
+    const row = section.getByRole('row').filter({ has: page.getByRole('link', { name: scenario.title, exact: true }) });
     await expect(row.getByRole('link')).toHaveAttribute('href', scenario.path);
-    await expect(row.getByRole('cell').last()).toHaveText(outcomeShown(scenario));
+    await expect(row.getByRole('cell').nth(2)).toHaveText(outcomeShown(scenario));
+    await expect(row.getByRole('cell').nth(3)).toHaveText(scenario.note ?? '');
   }
 });

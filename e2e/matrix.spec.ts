@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TARGET_ENV } from '../fixtures/harness/target';
+import { processesWith } from '../fixtures/processes';
 import type { Matrix, MatrixColumn } from '../verdict/matrix';
 import { expect, test } from '../fixtures/test';
 
@@ -63,4 +65,24 @@ test('an unreachable registry names the version and the cause, exit 2', async ()
   const { code, stderr } = await matrix(['--next', '16.0.11', '--scenario', 'healthy'], offline);
   expect(stderr).toMatch(/^faultline: next 16\.0\.11: ECONNREFUSED/m);
   expect(code).toBe(2);
+});
+
+test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {
+  const marker = `FAULTLINE_MATRIX_TAG=${randomUUID()}`;
+  const [name, value] = marker.split('=');
+  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...outer } = process.env;
+  const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
+  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], { cwd: root, env: { ...outer, [name]: value }, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  await expect
+    .poll(() => processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)), {
+      timeout: 120_000,
+      message: 'the matrix runs the catalogue: a server and Playwright workers',
+    })
+    .toBe(true);
+  child.kill('SIGKILL');
+  await exited;
+  await expect
+    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' })
+    .toEqual([]);
 });

@@ -1,28 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../cli/report';
 import { TARGET_ENV } from '../fixtures/harness/target';
+import { processesWith } from '../fixtures/processes';
 import { expect, test } from '../fixtures/test';
 
 const root = join(import.meta.dirname, '..');
 test.describe.configure({ timeout: 120_000 });
-
-/** Every process whose environment holds `marker`, with its command line. */
-function processesWith(marker: string): { pid: number; command: string }[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => {
-      try {
-        if (!readFileSync(`/proc/${name}/environ`, 'utf8').includes(marker)) return [];
-        return [{ pid: Number(name), command: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() }];
-      } catch {
-        return []; // Gone meanwhile, or not ours to read.
-      }
-    });
-}
 
 /** A whole conformance run with a server of its own, tagged so that its processes can be found. */
 function startRun() {

@@ -10,8 +10,35 @@ export const failureClasses = [
   'route-handler',
   'proxy',
   'routing-signal',
+  'error-boundary',
+  'after-response',
+  'streamed-data',
+  'metadata-route',
+  'static-isr',
+  'edge-runtime',
+  'no-javascript',
   'control',
 ] as const;
+
+/** How the home page and the README name each failure class. */
+export const failureClassTitles: Record<(typeof failureClasses)[number], string> = {
+  'server-component': 'Server Components',
+  'thrown-value': 'Thrown values that are not plain Errors',
+  'client-component': 'Client Components',
+  'server-action': 'Server Actions',
+  navigation: 'Client-side navigation',
+  'route-handler': 'Route Handlers',
+  proxy: 'The proxy',
+  'routing-signal': 'Routing signals',
+  'error-boundary': 'Error boundaries and special files',
+  'after-response': 'Work after the response',
+  'streamed-data': 'Streamed data',
+  'metadata-route': 'Metadata routes',
+  'static-isr': 'Static and ISR pages',
+  'edge-runtime': 'The Edge runtime',
+  'no-javascript': 'JavaScript off',
+  control: 'Control',
+};
 
 const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9 and single hyphens: nothing invisible)');
 /** Text matched exactly on the page: an invisible character would make it match nothing a person sees. */
@@ -30,8 +57,8 @@ const routePath = z
   .refine((path) => !path.startsWith('//') && new URL(path, ORIGIN).origin === ORIGIN, 'must stay on the app\'s origin (no //host)');
 
 export const triggerSchema = z.discriminatedUnion('kind', [
-  /** The browser loads `path`. */
-  z.object({ kind: z.literal('load') }).strict(),
+  /** The browser loads `path` (with JavaScript off, as some users browse, when `javaScript` is false). */
+  z.object({ kind: z.literal('load'), javaScript: z.literal(false).optional() }).strict(),
   /** A plain HTTP GET: for responses that are not documents (route handlers, proxy). */
   z.object({ kind: z.literal('request') }).strict(),
   /** Load `path`, then click the button with this accessible name once hydrated (a `HydratedButton`). */
@@ -40,7 +67,13 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('submit'), button: visibleText }).strict(),
   /** Load `path`, then follow the link with this name client-side once hydrated (a `HydratedLink`); optionally block JS chunks first. */
   z
-    .object({ kind: z.literal('navigate'), link: visibleText, blockChunks: z.boolean().optional() })
+    .object({
+      kind: z.literal('navigate'),
+      link: visibleText,
+      blockChunks: z.boolean().optional(),
+      /** The RSC request of the navigation fails: the server answers 500, or the request is aborted. */
+      failRsc: z.enum(['status-500', 'aborted']).optional(),
+    })
     .strict(),
 ]);
 

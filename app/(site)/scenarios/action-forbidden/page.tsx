@@ -1,0 +1,8 @@
+import { SignalActionForm } from '@/fixtures/throwers/client';
+
+// Rendered per request: the failure must happen while serving a user, not at build time.
+export const dynamic = 'force-dynamic';
+
+export default function Page() {
+  return <SignalActionForm signal="forbidden" />;
+}

@@ -1,0 +1,10 @@
+import { after, connection } from 'next/server';
+import { secretMessage } from '@/fixtures/throwers/secret';
+
+export default async function Page() {
+  await connection();
+  after(() => {
+    throw new Error(secretMessage('after-callback-throws'));
+  });
+  return <p role="status">The page rendered</p>;
+}

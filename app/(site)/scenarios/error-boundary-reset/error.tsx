@@ -1,0 +1,5 @@
+'use client';
+
+import { SegmentFallback } from '@/app/_fallback/SegmentFallback';
+
+export default SegmentFallback;

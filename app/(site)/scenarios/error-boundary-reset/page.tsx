@@ -1,0 +1,5 @@
+import { FailsOnceAfterHydration } from '@/fixtures/throwers/client';
+
+export default function Page() {
+  return <FailsOnceAfterHydration id="error-boundary-reset" />;
+}

@@ -1,0 +1,6 @@
+import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+
+/** The photo as a modal over the gallery, on a client navigation: it fails. */
+export default function PhotoModal() {
+  return <ThrowingServerComponent id="intercepted-route-throws" />;
+}

@@ -1,0 +1,10 @@
+import { HydratedLink } from '@/fixtures/throwers/HydratedLink';
+
+export default function Page() {
+  return (
+    <>
+      <h1>A gallery</h1>
+      <HydratedLink href="/scenarios/intercepted-route-throws/photo">Open the photo</HydratedLink>
+    </>
+  );
+}

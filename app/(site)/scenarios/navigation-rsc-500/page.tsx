@@ -1,0 +1,10 @@
+import { HydratedLink } from '@/fixtures/throwers/HydratedLink';
+
+export default function Page() {
+  return (
+    <>
+      <h1>Start of a client-side navigation</h1>
+      <HydratedLink href="/scenarios/healthy">Go to the healthy page</HydratedLink>
+    </>
+  );
+}

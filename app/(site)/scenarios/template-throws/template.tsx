@@ -1,0 +1,5 @@
+import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+
+export default function Template(_props: { children: React.ReactNode }) {
+  return <ThrowingServerComponent id="template-throws" />;
+}

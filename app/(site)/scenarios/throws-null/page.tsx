@@ -1,0 +1,5 @@
+import { ThrowValue } from '@/fixtures/throwers/server';
+
+export default function Page() {
+  return <ThrowValue id="throws-null" kind="null" />;
+}

@@ -1,0 +1,73 @@
+import type { ScenarioInput } from '../schema';
+import { thrownMessage, load, clientFallback, noFallback, fromServer, fromBrowser } from './shared';
+
+/** Client Components that throw (render, effects, events, hydration, rejections). */
+export const entries: ScenarioInput[] = [
+  {
+    id: 'client-throws-on-server-only',
+    title: 'A Client Component throws during server render only',
+    failureClass: 'client-component',
+    path: '/scenarios/client-throws-on-server-only',
+    trigger: load,
+    expect: { ...noFallback, status: 500, sees: 'Rendered in the browser' },
+    note: 'The server answers 500, but the browser re-renders the page and recovers.',
+    reports: [fromServer(thrownMessage('client-throws-on-server-only'))],
+  },
+  {
+    id: 'client-throws-everywhere',
+    title: 'A Client Component throws on the server and in the browser',
+    failureClass: 'client-component',
+    path: '/scenarios/client-throws-everywhere',
+    trigger: load,
+    expect: { ...clientFallback, status: 500 },
+    note: 'The browser re-render throws again; that error has no digest, so the client variant shows.',
+    reports: [fromServer(thrownMessage('client-throws-everywhere')), fromBrowser(thrownMessage('client-throws-everywhere'))],
+  },
+  {
+    id: 'client-effect-throws',
+    title: 'A Client Component throws in useEffect',
+    failureClass: 'client-component',
+    path: '/scenarios/client-effect-throws',
+    trigger: load,
+    expect: { ...clientFallback, status: 200 },
+    reports: [fromBrowser(thrownMessage('client-effect-throws'))],
+  },
+  {
+    id: 'client-click-render-throws',
+    title: 'A Client Component throws while rendering after a click',
+    failureClass: 'client-component',
+    path: '/scenarios/client-click-render-throws',
+    trigger: { kind: 'click', button: 'Break the page' },
+    expect: { ...clientFallback, status: 200 },
+    reports: [fromBrowser(thrownMessage('client-click-render-throws'))],
+  },
+  {
+    id: 'client-event-handler-throws',
+    title: 'An event handler throws',
+    failureClass: 'client-component',
+    path: '/scenarios/client-event-handler-throws',
+    trigger: { kind: 'click', button: 'Throw in handler' },
+    expect: { ...noFallback, status: 200, sees: 'Handler ran' },
+    note: 'Event handlers run outside React rendering: the error is uncaught, the page stays.',
+    reports: [fromBrowser(thrownMessage('client-event-handler-throws'))],
+  },
+  {
+    id: 'client-hydration-mismatch',
+    title: 'Server and browser render different text (hydration mismatch)',
+    failureClass: 'client-component',
+    path: '/scenarios/client-hydration-mismatch',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Hydrated' },
+    note: 'React recovers by rendering on the client.',
+    reports: [fromBrowser({ startsWith: 'Minified React error #418;' })],
+  },
+  {
+    id: 'client-unhandled-rejection',
+    title: 'A promise rejects with no handler',
+    failureClass: 'client-component',
+    path: '/scenarios/client-unhandled-rejection',
+    trigger: load,
+    expect: { ...noFallback, status: 200, sees: 'Rejection raised' },
+    reports: [fromBrowser(thrownMessage('client-unhandled-rejection'))],
+  },
+];

@@ -1,0 +1,85 @@
+import type { ScenarioInput } from '../schema';
+import { thrownMessage, load, serverFallback, clientFallback, fromServer, fromBrowser, noFallback } from './shared';
+
+/** Client-side navigation that fails. */
+export const entries: ScenarioInput[] = [
+  {
+    id: 'navigate-to-failing-route',
+    title: 'Client-side navigation to a failing server route',
+    failureClass: 'navigation',
+    path: '/scenarios/navigate-to-failing-route',
+    trigger: { kind: 'navigate', link: 'Go to the failing page' },
+    expect: {
+      ...serverFallback,
+      status: 200,
+      url: '/scenarios/server-page-throws',
+      directLoad: { path: '/scenarios/server-page-throws', sameDigest: false },
+    },
+    note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
+    overrides: [
+      {
+        next: '<16.3.0',
+        expect: { directLoad: { path: '/scenarios/server-page-throws', sameDigest: true } },
+        note: 'Observed on 15.5.29, 16.0.11, 16.1.7 and 16.2.12: the navigation shows the same digest as a direct load; from 16.3 (16.3.8, 16.4.5) another.',
+      },
+    ],
+    reports: [fromServer(thrownMessage('server-page-throws'))],
+  },
+  {
+    id: 'chunk-load-fails',
+    title: 'A JavaScript chunk fails to load during client navigation',
+    failureClass: 'navigation',
+    path: '/scenarios/chunk-load-fails',
+    trigger: { kind: 'navigate', link: 'Go to the lazily loaded page', blockChunks: true },
+    expect: { ...clientFallback, status: 200, url: '/scenarios/chunk-load-fails/target' },
+    reports: [fromBrowser({ startsWith: 'Failed to load chunk ' }, 'ChunkLoadError')],
+    overrides: [
+      {
+        next: '<16.0.0-0',
+        reports: [fromBrowser({ startsWith: 'Loading chunk ' }, 'ChunkLoadError')],
+        note: "Observed on 15.5.29, built with webpack (Next 15's default): webpack's own ChunkLoadError, `Loading chunk 966 failed.` with the chunk's URL.",
+      },
+      {
+        next: '>=16.0.0-0 <16.1.0',
+        reports: [fromBrowser({ startsWith: 'Failed to load chunk ' })],
+        note: "Observed on 16.0.11: Turbopack's runtime throws a plain Error (same message); from 16.1 a ChunkLoadError.",
+      },
+    ],
+  },
+  {
+    id: 'intercepted-route-throws',
+    title: 'An intercepted route (a modal on client navigation) throws',
+    failureClass: 'navigation',
+    path: '/scenarios/intercepted-route-throws',
+    trigger: { kind: 'navigate', link: 'Open the photo' },
+    expect: { ...serverFallback, status: 200, url: '/scenarios/intercepted-route-throws/photo' },
+    reports: [fromServer(thrownMessage('intercepted-route-throws'))],
+  },
+  {
+    id: 'navigate-to-not-found',
+    title: 'Client-side navigation to a route that calls notFound()',
+    failureClass: 'navigation',
+    path: '/scenarios/navigate-to-not-found',
+    trigger: { kind: 'navigate', link: 'Go to a page that is not found' },
+    expect: { ...noFallback, status: 200, sees: 'This page could not be found.', url: '/scenarios/not-found-signal' },
+    reports: [],
+  },
+  {
+    id: 'navigation-rsc-500',
+    title: 'The RSC request of a client navigation answers 500',
+    failureClass: 'navigation',
+    path: '/scenarios/navigation-rsc-500',
+    trigger: { kind: 'navigate', link: 'Go to the healthy page', failRsc: 'status-500' },
+    expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
+    reports: [],
+  },
+  {
+    id: 'navigation-rsc-aborted',
+    title: 'The RSC request of a client navigation is aborted',
+    failureClass: 'navigation',
+    path: '/scenarios/navigation-rsc-aborted',
+    trigger: { kind: 'navigate', link: 'Go to the healthy page', failRsc: 'aborted' },
+    expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
+    reports: [],
+  },
+];

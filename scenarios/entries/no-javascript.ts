@@ -1,0 +1,16 @@
+import type { ScenarioInput } from '../schema';
+import { fromServer, noFallback, thrownMessage } from './shared';
+
+/** Browsers with JavaScript off: what a failure leaves them. */
+export const entries: ScenarioInput[] = [
+  {
+    id: 'no-javascript-server-error',
+    title: 'A server failure loaded with JavaScript off',
+    failureClass: 'no-javascript',
+    path: '/scenarios/no-javascript-server-error',
+    trigger: { kind: 'load', javaScript: false },
+    expect: { ...noFallback, status: 500, sees: '' },
+    note: 'The classic fallback is rendered in the browser (it names the host the browser loaded): without JavaScript the user is left with a blank page titled "Application error". The server still reports the error once.',
+    reports: [fromServer(thrownMessage('no-javascript-server-error'))],
+  },
+];

@@ -1,0 +1,93 @@
+import type { ScenarioInput } from '../schema';
+import { thrownMessage, load, serverFallback, clientFallback, REDACTED, fromServer, fromBrowser } from './shared';
+
+/** Server Components that throw while rendering (pages, layouts, metadata). */
+export const entries: ScenarioInput[] = [
+  {
+    id: 'server-page-throws',
+    title: 'A dynamic Server Component page throws',
+    failureClass: 'server-component',
+    path: '/scenarios/server-page-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(thrownMessage('server-page-throws'))],
+  },
+  {
+    id: 'nested-layout-throws',
+    title: 'A nested layout throws',
+    failureClass: 'server-component',
+    path: '/scenarios/nested-layout-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(thrownMessage('nested-layout-throws'))],
+  },
+  {
+    id: 'root-layout-throws',
+    title: 'The root layout throws',
+    failureClass: 'server-component',
+    path: '/scenarios/root-layout-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(thrownMessage('root-layout-throws'))],
+  },
+  {
+    id: 'async-component-rejects',
+    title: 'An async Server Component awaits a rejecting data source',
+    failureClass: 'server-component',
+    path: '/scenarios/async-component-rejects',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(thrownMessage('async-component-rejects'))],
+  },
+  {
+    id: 'suspense-streamed-throws',
+    title: 'A component streamed inside <Suspense> throws',
+    failureClass: 'server-component',
+    path: '/scenarios/suspense-streamed-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    note: 'The shell was already sent with 200 when the streamed part failed.',
+    reports: [fromServer(thrownMessage('suspense-streamed-throws'))],
+  },
+  {
+    id: 'metadata-throws',
+    title: 'generateMetadata throws',
+    failureClass: 'server-component',
+    path: '/scenarios/metadata-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
+    reports: [fromServer(thrownMessage('metadata-throws'))],
+    overrides: [
+      {
+        next: '<16.0.0-0',
+        expect: { ...clientFallback },
+        reports: [
+          fromServer(thrownMessage('metadata-throws'), false),
+          { runtime: 'server', type: 'Error', value: { startsWith: REDACTED }, digest: true },
+          fromBrowser({ startsWith: REDACTED }),
+        ],
+        note: "Observed on 15.5.29: the error reaches the browser without its digest, so the client variant shows, and it is reported three times: by Sentry's wrapper of generateMetadata (webpack builds only, no digest), by onRequestError (React's redacted message, with the digest) and by the browser's global error (the redacted message). Reported exactly once from 16.0 on.",
+      },
+    ],
+  },
+  {
+    id: 'parallel-slot-throws',
+    title: 'A parallel route slot (@slot) throws',
+    failureClass: 'server-component',
+    path: '/scenarios/parallel-slot-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 500 },
+    reports: [fromServer(thrownMessage('parallel-slot-throws'))],
+  },
+  {
+    id: 'loading-then-throws',
+    title: 'A page under a loading.tsx throws',
+    failureClass: 'server-component',
+    path: '/scenarios/loading-then-throws',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    note: 'loading.tsx makes the page stream: the shell (and its 200) is sent before the page throws.',
+    reports: [fromServer(thrownMessage('loading-then-throws'))],
+  },
+];

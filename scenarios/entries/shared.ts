@@ -1,0 +1,20 @@
+import { REDACTED_MESSAGE_START } from '../../verdict/golden';
+
+/**
+ * The message each thrower throws, written out on the checking side: the app has its own copy
+ * (`fixtures/throwers/secret.ts`), and a report with another message is a deviation.
+ */
+export const thrownMessage = (id: string) => `${id}: db password hunter2`;
+
+export const load = { kind: 'load' } as const;
+export const serverFallback = { fallback: 'server', digest: true } as const;
+export const clientFallback = { fallback: 'client', digest: false } as const;
+export const noFallback = { fallback: 'none', digest: false } as const;
+
+/** React's message in place of a Server Component error's own, in production builds. */
+export const REDACTED = REDACTED_MESSAGE_START;
+/** One event from the server SDK (onRequestError), tagged with the digest. */
+export const fromServer = (value: string, digest = true) => ({ runtime: 'server', type: 'Error', value, digest }) as const;
+/** One event from the browser SDK, which never sees a digest. */
+export const fromBrowser = (value: string | { startsWith: string }, type = 'Error') =>
+  ({ runtime: 'browser', type, value, digest: false }) as const;

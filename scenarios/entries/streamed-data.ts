@@ -1,0 +1,24 @@
+import type { ScenarioInput } from '../schema';
+import { fromServer, load, noFallback, serverFallback, thrownMessage } from './shared';
+
+/** Data that fails while it streams: a promise read with use(), a streamed response body. */
+export const entries: ScenarioInput[] = [
+  {
+    id: 'use-promise-rejects',
+    title: 'A promise made in a Server Component and read with use() in a Client Component rejects',
+    failureClass: 'streamed-data',
+    path: '/scenarios/use-promise-rejects',
+    trigger: load,
+    expect: { ...serverFallback, status: 200 },
+    reports: [fromServer(thrownMessage('use-promise-rejects'))],
+  },
+  {
+    id: 'route-handler-stream-errors',
+    title: "A Route Handler's streamed body fails mid-stream",
+    failureClass: 'streamed-data',
+    path: '/scenarios/route-handler-stream-errors',
+    trigger: { kind: 'request' },
+    expect: { ...noFallback, status: 200, sees: 'first part;' },
+    reports: [fromServer(thrownMessage('route-handler-stream-errors'), false)],
+  },
+];
