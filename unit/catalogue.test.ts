@@ -81,22 +81,27 @@ describe('catalogue schema', () => {
   });
 });
 
+/** Metadata routes: the URL's last part, and the file that serves it. */
+const METADATA_ROUTES: Record<string, string> = { 'sitemap.xml': 'sitemap.ts', 'robots.txt': 'robots.ts' };
+
 function routeFilesFor(path: string): string[] {
   // Route groups like (site) do not appear in URLs: look in each of them.
   const groups = readdirSync(join(root, 'app')).filter((name) => /^\(.+\)$/.test(name));
-  return ['', ...groups].flatMap((group) =>
-    ['page.tsx', 'route.ts'].map((file) => join(root, 'app', group, path, file)),
-  );
+  const last = path.split('/').at(-1)!;
+  const [dir, files] = METADATA_ROUTES[last] ? [path.slice(0, -last.length - 1), [METADATA_ROUTES[last]]] : [path, ['page.tsx', 'route.ts']];
+  return ['', ...groups].flatMap((group) => files.map((file) => join(root, 'app', group, dir, file)));
 }
 
 describe('the catalogue', () => {
-  it('has at least 25 entries, 7 of them without fallback', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(25);
+  it('has at least 52 entries over 14 failure classes, 7 of them without fallback', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(52);
+    expect(new Set(catalogue.map((s) => s.failureClass)).size).toBeGreaterThanOrEqual(14);
     expect(catalogue.filter((s) => s.expect.fallback === 'none').length).toBeGreaterThanOrEqual(7);
   });
 
   it.each(catalogue.map((s) => [s.id, s] as const))('%s has a route in app/ (or the proxy)', (id, scenario) => {
-    expect(scenario.path).toBe(`/scenarios/${id}`);
+    // A page of its own, a metadata route in its own segment, or the app's robots.txt.
+    expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt']).toContain(scenario.path);
     const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
     expect(servedByProxy || routeFilesFor(scenario.path).some(existsSync), `no page.tsx or route.ts for ${scenario.path}`).toBe(true);
   });

@@ -64,6 +64,11 @@ describe('texts that must not reach the browser', () => {
     expect(textsToHide([], ['observed: db password hunter2'], ['a browser message']).inDocument).toEqual(['observed: db password hunter2', 'a browser message']);
   });
 
+  it('never count how a report names a thrown primitive (`throw undefined`): it is in every script', () => {
+    expect(textsToHide([], ['undefined', 'null'], []).inDocument).toEqual([]);
+    expect(textsToHide([], ['undefined: db password hunter2'], []).inDocument).toEqual(['undefined: db password hunter2']);
+  });
+
   it("never count React's redacted message, which is meant for the browser, as a leak", () => {
     const redacted = 'An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details.';
     expect(textsToHide([], [redacted], []).inResponses).toEqual([]);

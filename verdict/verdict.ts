@@ -236,6 +236,9 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   return { entry: scenario.id, expected, observed, differences, skipped };
 }
 
+/** How a report names a thrown primitive (`throw undefined`): no text of the app's, and in every script. */
+const PRIMITIVE_NAMES = new Set(['undefined', 'null', 'true', 'false']);
+
 /**
  * The texts a check must not find in the browser: every message the server reported for this
  * check (and the ones the entry expects from it), in any response; every reported message in the
@@ -243,7 +246,9 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
  */
 export function textsToHide(expected: readonly ExpectedReport[], serverMessages: readonly string[], browserMessages: readonly string[]) {
   const exact = (values: readonly (string | undefined)[]) => [
-    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 8 && !v.startsWith(REDACTED_MESSAGE_START))),
+    ...new Set(
+      values.filter((v): v is string => typeof v === 'string' && v.length >= 8 && !v.startsWith(REDACTED_MESSAGE_START) && !PRIMITIVE_NAMES.has(v)),
+    ),
   ];
   const fromServer = exact([...expected.filter((r) => r.runtime === 'server').map((r) => (typeof r.value === 'string' ? r.value : undefined)), ...serverMessages]);
   return { inResponses: fromServer, inDocument: exact([...fromServer, ...browserMessages]) };

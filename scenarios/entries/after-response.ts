@@ -1,5 +1,5 @@
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, thrownMessage } from './shared';
+import { load, noFallback } from './shared';
 
 /** Work after the response (`after()`): the user is served; the failure is only reported. */
 export const entries: ScenarioInput[] = [
@@ -10,6 +10,7 @@ export const entries: ScenarioInput[] = [
     path: '/scenarios/after-callback-throws',
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'The page rendered' },
-    reports: [fromServer(thrownMessage('after-callback-throws'), false)],
+    note: 'Not reported at all: Next logs "An error occurred in a function passed to `after()`" but does not pass after() errors to onRequestError, so the Sentry SDK never sees them (observed on 16.4.5; an app that needs them reported must catch and capture inside the callback).',
+    reports: [],
   },
 ];

@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '../schema';
 import { fromServer, noFallback, thrownMessage } from './shared';
 
-/** Metadata routes: files Next serves beside the pages (sitemaps, Open Graph images). */
+/** Metadata routes: files Next serves beside the pages (a segment's sitemap, the app's robots.txt). */
 export const entries: ScenarioInput[] = [
   {
     id: 'sitemap-throws',
@@ -13,12 +13,12 @@ export const entries: ScenarioInput[] = [
     reports: [fromServer(thrownMessage('sitemap-throws'), false)],
   },
   {
-    id: 'opengraph-image-throws',
-    title: 'An opengraph-image.tsx throws',
+    id: 'robots-throws',
+    title: 'robots.ts throws',
     failureClass: 'metadata-route',
-    path: '/scenarios/opengraph-image-throws/opengraph-image',
+    path: '/robots.txt',
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
-    reports: [fromServer(thrownMessage('opengraph-image-throws'), false)],
+    reports: [fromServer(thrownMessage('robots-throws'), false)],
   },
 ];

@@ -1,5 +1,5 @@
-import { FailsOnceAfterHydration } from '@/fixtures/throwers/client';
+import { FailsUntilCauseGone } from '@/fixtures/throwers/client';
 
 export default function Page() {
-  return <FailsOnceAfterHydration id="error-boundary-reset" />;
+  return <FailsUntilCauseGone id="error-boundary-reset" />;
 }

@@ -1,3 +1,0 @@
-export default function Page() {
-  return <p>A segment with an Open Graph image</p>;
-}
