@@ -5,35 +5,14 @@ import { DEFAULT_VERSIONS, parseMatrixArgs, versionProblem } from '../cli/matrix
 import { npmFailure } from '../fixtures/harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
-import { CLASSIC_SENTENCE } from '../verdict/golden';
 import { cellOf, digestAgreement, drift, markChanges, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { judge, type Observation, type Screen } from '../verdict/verdict';
+import { serverFailure } from './observations';
 
 const serverPage = findScenario('server-page-throws')!;
 const BASE = 'http://localhost:3000';
 
-function observation(digest: string, screen: Partial<Screen> = {}, over: Partial<Observation> = {}): Observation {
-  return {
-    screen: {
-      fallback: 'server',
-      heading: CLASSIC_SENTENCE.server('localhost'),
-      digestLine: `Digest: ${digest}`,
-      lines: null,
-      status: 500,
-      path: serverPage.path,
-      sees: null,
-      actionStatus: null,
-      ...screen,
-    },
-    reports: [{ runtime: 'server', type: 'Error', value: 'server-page-throws: db password hunter2', handled: false, mechanism: 'm', digest }],
-    serverReports: true,
-    reportProblems: [],
-    serverLogDigests: [digest],
-    privacy: [],
-    leaks: [],
-    ...over,
-  };
-}
+const observation = (digest: string, screen: Partial<Screen> = {}, over: Omit<Partial<Observation>, 'screen'> = {}) => serverFailure(digest, { ...over, screen });
 
 /** Next 16.4's own screen: the digest on a line of its own wording. */
 const redesign = (digest: string) =>

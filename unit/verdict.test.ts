@@ -2,27 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { findScenario, thrownMessage } from '../scenarios/catalogue';
 import { CLASSIC_SENTENCE } from '../verdict/golden';
 import { privacyProblems } from '../verdict/privacy';
-import { failedChecks, judge, textsToHide, type Observation, type ReportSummary } from '../verdict/verdict';
+import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict/verdict';
+import { serverFailure } from './observations';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
 import { serverReportsFor, storeMalformed } from '../fixtures/ingest/server-store';
 import type { ErrorEvent } from '@sentry/core';
 
 const BASE = 'http://localhost:4000';
 const serverPage = findScenario('server-page-throws')!;
-
-function serverFailure(digest: string, over: Partial<Observation> = {}): Observation {
-  const report: ReportSummary = { runtime: 'server', type: 'Error', value: thrownMessage('server-page-throws'), handled: false, mechanism: 'm', digest };
-  return {
-    screen: { fallback: 'server', heading: CLASSIC_SENTENCE.server('localhost'), digestLine: `Digest: ${digest}`, lines: null, status: 500, path: serverPage.path, sees: null, actionStatus: null },
-    reports: [report],
-    serverReports: true,
-    reportProblems: [],
-    serverLogDigests: [digest],
-    privacy: [],
-    leaks: [],
-    ...over,
-  };
-}
 
 describe('the verdict', () => {
   it.each(['938357510', '1164953051@E394', 'order-7f3a', "it's mine"])('takes the digest %j as the opaque string it is', (digest) => {

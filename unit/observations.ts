@@ -1,0 +1,28 @@
+import { findScenario, thrownMessage } from '../scenarios/catalogue';
+import { CLASSIC_SENTENCE } from '../verdict/golden';
+import type { Observation, Screen } from '../verdict/verdict';
+
+/** What a check of `server-page-throws` observes when the app conforms, with `digest` on screen, report and log. */
+export function serverFailure(digest: string, over: Omit<Partial<Observation>, 'screen'> & { screen?: Partial<Screen> } = {}): Observation {
+  const { screen, ...rest } = over;
+  return {
+    screen: {
+      fallback: 'server',
+      heading: CLASSIC_SENTENCE.server('localhost'),
+      digestLine: `Digest: ${digest}`,
+      lines: null,
+      status: 500,
+      path: findScenario('server-page-throws')!.path,
+      sees: null,
+      actionStatus: null,
+      ...screen,
+    },
+    reports: [{ runtime: 'server', type: 'Error', value: thrownMessage('server-page-throws'), handled: false, mechanism: 'm', digest }],
+    serverReports: true,
+    reportProblems: [],
+    serverLogDigests: [digest],
+    privacy: [],
+    leaks: [],
+    ...rest,
+  };
+}
