@@ -59,7 +59,7 @@ export function matrixAsMarkdown(matrix: Matrix): string {
   if (differing.length > 0) {
     lines.push('', '<details><summary>Every difference from the pins</summary>', '');
     for (const { column, cell } of differing) {
-      lines.push(`- \`${cell.entry}\` on ${header(column)}: ${escapeCell(cell.error ?? cell.differences.join('; '))}`);
+      lines.push(`- \`${cell.entry}\` on ${header(column)}: ${escapeCell(cell.error ?? cell.differences.map((difference) => clip(difference, 240)).join('; '))}`);
     }
     lines.push('', '</details>');
   }

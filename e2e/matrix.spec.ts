@@ -10,8 +10,9 @@ import type { Matrix, MatrixColumn } from '../verdict/matrix';
 import { expect, test } from '../fixtures/test';
 
 const root = join(import.meta.dirname, '..');
-// Each installs or builds another next (about a minute apiece on 2 cores with a warm npm cache).
-test.describe.configure({ timeout: 360_000 });
+// One after another: they share the workspaces in .faultline/matrix. Each may install and build
+// another next (one to two minutes apiece on 2 cores, more beside the other checks).
+test.describe.configure({ mode: 'default', timeout: 600_000 });
 
 async function matrix(args: string[], env: Record<string, string | undefined> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));

@@ -148,6 +148,12 @@ describe('what counts as a change', () => {
     expect(columns[1].cells[0].changed).toBe(false);
   });
 
+  it("is not which of the SDK's hooks caught the error", () => {
+    const caughtBy = (mechanism: string) => observation('1', {}, { reports: [{ ...serverFailure('1').reports[0], mechanism }] });
+    const columns = markChanges([column('15.5.29', [cellOf(row(caughtBy('auto.function.nextjs.generation_function')))]), column('16.0.11', [cellOf(row(caughtBy('auto.function.nextjs.on_request_error')))])]);
+    expect(columns[1].cells[0].changed).toBe(false);
+  });
+
   it('is whether a navigation shows the digest of a direct load', () => {
     const navigate = findScenario('navigate-to-failing-route')!;
     const nav = (direct: string) => {
