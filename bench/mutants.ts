@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConformanceReport } from '../cli/report';
 import { copyProject } from '../fixtures/harness/workspace';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { withoutTarget } from '../fixtures/harness/target';
 import { failedChecks, type Check } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
 
@@ -40,7 +40,7 @@ interface Outcome {
 
 /** A conformance run of `scenarios` in the copy, with a server of its own. */
 async function conformance(scenarios: string[], out: string): Promise<{ code: number | null; report: ConformanceReport | undefined }> {
-  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, ...env } = process.env;
+  const env = withoutTarget();
   const code = await new Promise<number | null>((resolve, reject) => {
     const args = [join(app, 'bin/faultline.mjs'), 'run', ...scenarios.flatMap((id) => ['--scenario', id]), '--out', out];
     const child = spawn(process.execPath, args, { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'] });

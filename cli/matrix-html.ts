@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
+import { cellMark, header } from './matrix-render';
 
 /**
  * `matrix.html`: one self-contained page (no script, no request): the grid colour-coded, every
@@ -24,10 +25,6 @@ pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wr
 figure { display: inline-block; margin: 0 1rem 1rem 0; vertical-align: top; } figure img { width: 420px; border: 1px solid #d0d7de; }
 figcaption { max-width: 420px; font-size: 12px; color: #57606a; }
 `;
-
-function header(column: MatrixColumn): string {
-  return column.fallback === 'builtin' ? `${column.next} (builtin)` : column.next;
-}
 
 const anchor = (column: MatrixColumn, entry: string) => `cell-${column.next}-${column.fallback}-${entry}`.replace(/[^\w-]/g, '_');
 
@@ -74,8 +71,7 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
       const cell = column.cells.find((candidate) => candidate.entry === id);
       if (column.error !== undefined || !cell) return `<td class="absent">—</td>`;
       const kind = cell.error ? 'error' : cell.matchesPin ? 'pin' : 'differs';
-      const text = cell.error ? 'not observed' : cell.matchesPin ? '✓' : `✗ ${cell.short}`;
-      return `<td class="${kind}"><a href="#${anchor(column, id)}" class="${cell.changed ? 'changed' : ''}">${escape(text)}</a></td>`;
+      return `<td class="${kind}"><a href="#${anchor(column, id)}" class="${cell.changed ? 'changed' : ''}">${escape(cellMark(cell))}</a></td>`;
     });
     return `<tr><th class="entry" title="${escape(title)}">${escape(id)}</th>${cells.join('')}</tr>`;
   });

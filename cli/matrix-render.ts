@@ -4,15 +4,20 @@ import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
 
 const CHANGED = 'Δ';
 
+/** A cell in a few characters: as pinned, what differs, or that it was not observed. */
+export function cellMark(cell: MatrixCell): string {
+  return cell.error !== undefined ? 'not observed' : cell.matchesPin ? '✓' : `✗ ${cell.short}`;
+}
+
 function cellText(cell: MatrixCell | undefined, column: MatrixColumn): string {
   if (column.error !== undefined) return '—';
   if (!cell) return '';
-  const mark = cell.error !== undefined ? '! not observed' : cell.matchesPin ? '✓' : `✗ ${cell.short}`;
+  const mark = cellMark(cell);
   // First, so that a clipped cell still says it changed.
   return cell.changed ? `${CHANGED} ${mark}` : mark;
 }
 
-function header(column: MatrixColumn): string {
+export function header(column: MatrixColumn): string {
   return column.fallback === 'builtin' ? `${column.next} (builtin)` : column.next;
 }
 

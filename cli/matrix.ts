@@ -1,20 +1,21 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lt, major, valid } from 'semver';
-import { ensureBuild } from '../fixtures/harness/build';
+import { ensureBuild, lastBuildFingerprint } from '../fixtures/harness/build';
+import { filesUnder } from '../fixtures/harness/build-inputs';
 import { harnessEnv } from '../fixtures/harness/harness-app';
 import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../fixtures/harness/next-workspace';
 import { SCREENSHOTS_ENV } from '../fixtures/annotations';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { withoutTarget } from '../fixtures/harness/target';
 import { RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
 import { catalogue } from '../scenarios/catalogue';
 import { CATALOGUE_ENV } from '../scenarios/active';
 import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
-import { cellOf, drift, markChanges, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { cellOf, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from './matrix-html';
 import { matrixAsMarkdown, matrixAsTable } from './matrix-render';
 import { claimOutDir, MATRIX_FOLDER } from './out-dir';
@@ -100,30 +101,28 @@ class Progress {
 /** Everything a run's observation depends on besides the build: the harness, the catalogue, the spec. */
 const HARNESS_PATHS = ['bin', 'cli', 'fixtures', 'scenarios', 'verdict', 'e2e/catalogue.spec.ts', 'e2e/global-setup.ts', 'playwright.config.ts', 'package.json'];
 
-function hashPaths(dir: string, paths: readonly string[], hash = createHash('sha256')) {
-  for (const path of paths) {
-    const full = join(dir, path);
-    if (!existsSync(full)) continue;
-    if (statSync(full).isDirectory()) hashPaths(dir, readdirSync(full).sort().map((name) => join(path, name)), hash);
-    else hash.update(path).update('\0').update(readFileSync(full)).update('\0');
-  }
+function hashPaths(dir: string, paths: readonly string[]) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap((path) => filesUnder(dir, path)).sort()) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
   return hash;
 }
 
 /** What a column's observation was made from: the same key means nothing changed since. */
 function observationKey(dir: string, scenarios: readonly string[]): string {
-  const build = readFileSync(join(dir, '.next', 'faultline-build.json'), 'utf8');
-  return hashPaths(dir, HARNESS_PATHS).update(build).update(JSON.stringify(scenarios)).digest('hex');
+  return hashPaths(dir, HARNESS_PATHS).update(lastBuildFingerprint(dir) ?? 'no build').update(JSON.stringify(scenarios)).digest('hex');
 }
 
+
+/** The entries a column observes: the chosen ones, or the whole catalogue. */
+const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] => (scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id));
 
 /** A conformance run of the catalogue in the workspace, its progress counted from its lines. */
 async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
   const { report: reportDir, screens } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
   mkdirSync(screens, { recursive: true });
-  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, [CATALOGUE_ENV]: _catalogue, ...env } = process.env;
-  const ids = scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id);
+  const { [CATALOGUE_ENV]: _catalogue, ...env } = withoutTarget();
+  const ids = plannedIds({ scenarios });
   const args = [join(dir, 'bin/faultline.mjs'), 'run', '--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])];
   let checked = 0;
   let stderr = '';
@@ -211,6 +210,8 @@ async function column(root: string, version: string, fallback: FallbackKind, pre
     result.cells = report.entries
       .filter((entry) => entry.entry)
       .map((entry) => cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined));
+    const missing = missingEntries(result.cells, plannedIds(options));
+    if (missing.length > 0) throw new WorkspaceError(`the run has no verdict row for ${missing.length} entr${missing.length > 1 ? 'ies' : 'y'} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`);
     const matching = result.cells.filter((cell) => cell.matchesPin).length;
     result.seconds.run = progress.end(`${matching} of ${result.cells.length} as pinned for ${result.pinsOf}`);
     writeFileSync(outputs.column, JSON.stringify({ key, column: result }));
@@ -245,7 +246,7 @@ function gatherScreens(root: string, out: string, columns: readonly MatrixColumn
 /** A path as short as it can be said from here. */
 const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
 
-/** Writes matrix.json, matrix.md and matrix.html; returns the matrix. */
+/** Writes matrix.json, matrix.md and matrix.html. */
 export function writeMatrix(out: string, matrix: Matrix): void {
   writeFileSync(join(out, 'matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);
   writeFileSync(join(out, 'matrix.md'), `${matrixAsMarkdown(matrix)}\n`);

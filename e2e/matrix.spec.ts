@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { withoutTarget } from '../fixtures/harness/target';
 import { processesWith } from '../fixtures/processes';
 import type { Matrix, MatrixColumn } from '../verdict/matrix';
 import { expect, test } from '../fixtures/test';
@@ -16,10 +16,9 @@ test.describe.configure({ mode: 'default', timeout: 600_000 });
 
 async function matrix(args: string[], env: Record<string, string | undefined> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...outer } = process.env;
   const result = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', ...args, '--out', out], {
     cwd: root,
-    env: { ...outer, ...env },
+    env: { ...withoutTarget(), ...env },
     maxBuffer: 16 * 1024 * 1024,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -71,9 +70,8 @@ test('an unreachable registry names the version and the cause, exit 2', async ()
 test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {
   const marker = `FAULTLINE_MATRIX_TAG=${randomUUID()}`;
   const [name, value] = marker.split('=');
-  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...outer } = process.env;
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], { cwd: root, env: { ...outer, [name]: value }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], { cwd: root, env: { ...withoutTarget(), [name]: value }, stdio: 'ignore' });
   const exited = new Promise((resolve) => child.on('close', resolve));
   await expect
     .poll(() => processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)), {

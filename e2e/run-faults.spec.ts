@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../cli/report';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { withoutTarget } from '../fixtures/harness/target';
 import { processesWith } from '../fixtures/processes';
 import { expect, test } from '../fixtures/test';
 
@@ -15,9 +15,8 @@ test.describe.configure({ timeout: 120_000 });
 function startRun() {
   const marker = `FAULTLINE_RUN_TAG=${randomUUID()}`;
   const out = mkdtempSync(join(tmpdir(), 'faultline-faults-'));
-  const { [TARGET_ENV.baseUrl]: _url, [TARGET_ENV.serverLog]: _log, [TARGET_ENV.secret]: _secret, ...env } = process.env;
   const [name, value] = marker.split('=');
-  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], { cwd: root, env: { ...env, [name]: value } });
+  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], { cwd: root, env: { ...withoutTarget(), [name]: value } });
   const output = { stdout: '', stderr: '' };
   run.stdout!.on('data', (chunk) => (output.stdout += chunk));
   run.stderr!.on('data', (chunk) => (output.stderr += chunk));

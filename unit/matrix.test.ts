@@ -5,7 +5,7 @@ import { DEFAULT_VERSIONS, parseMatrixArgs, versionProblem } from '../cli/matrix
 import { npmFailure } from '../fixtures/harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
-import { cellOf, digestAgreement, drift, markChanges, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { cellOf, digestAgreement, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { judge, type Observation, type Screen } from '../verdict/verdict';
 import { serverFailure } from './observations';
 
@@ -70,6 +70,11 @@ describe('changes between versions', () => {
   it('compare with the last version that ran, skipping one that could not', () => {
     const columns = markChanges([column('16.1.7', [cellOf(row(observation('1')))]), column('16.2.99', [], 'ETARGET'), column('16.3.8', [cellOf(row(observation('2')))])]);
     expect(columns[2].cells[0].changed).toBe(false);
+  });
+
+  it('name the entries a column holds no cell for: a column that checked less than it claims', () => {
+    expect(missingEntries([cellOf(row(observation('1')))], ['server-page-throws', 'healthy'])).toEqual(['healthy']);
+    expect(missingEntries([cellOf(row(observation('1')))], ['server-page-throws'])).toEqual([]);
   });
 
   it('count every cell off its pin as drift', () => {

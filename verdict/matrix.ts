@@ -157,6 +157,12 @@ export function markChanges(columns: readonly MatrixColumn[]): MatrixColumn[] {
   });
 }
 
+/** The entries a column was to observe and holds no cell for: a column that checked less than it claims. */
+export function missingEntries(cells: readonly Pick<MatrixCell, 'entry'>[], planned: readonly string[]): string[] {
+  const observed = new Set(cells.map((cell) => cell.entry));
+  return planned.filter((id) => !observed.has(id));
+}
+
 /** Cells that differ from their pin, over every column: what a matrix run reports as drift. */
 export function drift(matrix: Pick<Matrix, 'columns'>): { next: string; entry: string; short: string }[] {
   return matrix.columns.flatMap((column) => column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ next: column.next, entry: cell.entry, short: cell.error ?? cell.short })));
