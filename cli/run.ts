@@ -34,6 +34,9 @@ export interface RunOptions {
   out: string;
 }
 
+/** How long an aborted run's Playwright may take to wind down before it is ended by force (twice: SIGTERM, then SIGKILL). */
+const ABORT_WIND_DOWN_MS = 10_000;
+
 /** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
 const MAX_WORKERS = 16;
 const MAX_REPEAT = 100;
@@ -253,6 +256,14 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     aborted = cause;
     // SIGINT: Playwright stops its workers and still writes its reports (SIGTERM ends it without them).
     playwright.kill('SIGINT');
+    // A runner that does not wind down (seen once on CI, a SIGINT while it was still starting) is
+    // ended anyway: a run whose part died stops fast. Its workers and browsers end with it (lifelines).
+    const escalate = [
+      setTimeout(() => playwright.kill('SIGTERM'), ABORT_WIND_DOWN_MS),
+      setTimeout(() => playwright.kill('SIGKILL'), 2 * ABORT_WIND_DOWN_MS),
+    ];
+    for (const timer of escalate) timer.unref();
+    playwright.once('close', () => escalate.forEach(clearTimeout));
   };
   const stopWatching = watchAborts(abortFile, abort);
 
