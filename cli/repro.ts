@@ -9,7 +9,7 @@ import { linesWithDigest } from '../fixtures/harness/server-log';
 import { interceptBrowserIngest } from '../fixtures/ingest/browser';
 import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
 import { observeEntry } from '../fixtures/observe-entry';
-import { settleReports } from '../fixtures/reports';
+import { settleReports, type FlushedInPage } from '../fixtures/reports';
 import { readFallback } from '../fixtures/scenario-driver';
 import { digestOf } from '../verdict/golden';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
@@ -119,13 +119,13 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     const logMark = app ? readFileSync(app.logFile).length : 0;
 
     const logSince = app ? () => readFileSync(app!.logFile).subarray(logMark).toString('utf8') : null;
-    const collect = () => settleReports(context, record, app ? { endpoints: app, marker } : null);
+    const collect = (flushed?: FlushedInPage) => settleReports(context, record, app ? { endpoints: app, marker } : null, flushed);
 
     let seen: Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'>;
     let reports: ReportSummary[];
     let verdict: ReproResult['verdict'] = null;
     if (options.scenario) {
-      const observed = await observeEntry(page, options.scenario, { collect, serverLog: logSince });
+      const observed = await observeEntry(page, options.scenario, baseUrl, { collect, serverLog: logSince });
       const judged = judge(options.scenario, baseUrl, observed);
       ({ screen: seen, reports } = observed);
       verdict = { reproduced: judged.differences.length === 0, failedChecks: failedChecks(judged), reasons: judged.differences.map(describeDifference) };

@@ -2,15 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { observeEntry } from '../fixtures/observe-entry';
-import { SCREENSHOTS_ENV, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
+import { BARE_MS, SCREENSHOTS_ENV, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
+import { BENCH_ENV } from '../fixtures/floor';
 import { ENTRY_ANNOTATION, attachVerdict, verdictFailure } from '../fixtures/verdict-attachment';
 import { judge } from '../verdict/verdict';
 import { test } from '../fixtures/test';
 
 for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dirname, '..'))) {
   const details = { annotation: [{ type: ENTRY_ANNOTATION, description: scenario.id }, { type: 'title', description: scenario.title }] };
-  test(scenario.id, details, async ({ page, app, serverLog, reports }, testInfo) => {
-    const observed = await observeEntry(page, scenario, {
+  test(scenario.id, details, async ({ page, app, serverLog, reports, bare }, testInfo) => {
+    const observed = await observeEntry(page, scenario, app.url, {
       collect: reports.collect,
       serverLog: serverLog ? serverLog.text : null,
       timed: (verdictMs, settleMs) => {
@@ -25,6 +26,9 @@ for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dir
     }
     const verdict = judge(scenario, app.url, observed);
     await attachVerdict(testInfo, verdict);
+    // The bench's bare limit of this entry, sampled right after its check so that both see the same
+    // machine; after, so that what the sample causes on the server (an ISR regeneration) is not the check's.
+    if (process.env[BENCH_ENV]) testInfo.annotations.push({ type: BARE_MS, description: (await bare.sample(scenario)).toFixed(1) });
     // One line per difference: the verdict is the message (a diff of the same list would repeat it).
     if (verdict.differences.length > 0) throw new Error(verdictFailure(verdict));
   });
