@@ -17,17 +17,16 @@ const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().
 
 interface Stat {
   ppid: number;
-  /** utime + stime, and the same for its waited-for children, in clock ticks. */
+  /** utime + stime, in clock ticks. */
   ticks: number;
-  childTicks: number;
 }
 
 /** Fields after the command name, which may itself hold spaces and parentheses. */
 export function parseStat(text: string): Stat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // man proc(5): field 4 is ppid, 14/15 utime/stime, 16/17 cutime/cstime; `fields` starts at field 3.
+  // man proc(5): field 4 is ppid, 14/15 utime/stime; `fields` starts at field 3.
   const at = (field: number) => Number(fields[field - 3]);
-  return { ppid: at(4), ticks: at(14) + at(15), childTicks: at(16) + at(17) };
+  return { ppid: at(4), ticks: at(14) + at(15) };
 }
 
 export function partOf(commandLine: string): CpuPart {
