@@ -24,7 +24,7 @@ function chromiumPath(): string {
 
 const workers = Number(process.env.FAULTLINE_WORKERS) || 2;
 /** Specs that test faultline itself, not the app: never part of a conformance run. */
-const HARNESS_SPECS = /(cli|lifeline|reports-settle|harness-exposure|run-faults|matrix)\.spec\.ts$/;
+const HARNESS_SPECS = /(cli|lifeline|reports-settle|page-conditions|harness-exposure|run-faults|matrix)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -18,13 +18,15 @@ for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dir
         testInfo.annotations.push({ type: VERDICT_MS, description: verdictMs.toFixed(1) }, { type: SETTLE_MS, description: settleMs.toFixed(1) });
       },
     });
-    if (observed.screen.fallback !== 'none') {
+    const verdict = judge(scenario, app.url, observed);
+    // What the user was shown, for a check that deviated and for `faultline matrix` (one image of
+    // each distinct screen); on every passing check it cost about a seventh of the catalogue's time.
+    const screens = process.env[SCREENSHOTS_ENV];
+    if (observed.screen.fallback !== 'none' && (verdict.differences.length > 0 || screens)) {
       const shot = await page.screenshot();
       await testInfo.attach('fallback', { body: shot, contentType: 'image/png' });
-      // What `faultline matrix` shows of each distinct screen.
-      if (process.env[SCREENSHOTS_ENV]) writeFileSync(join(process.env[SCREENSHOTS_ENV], `${scenario.id}.png`), shot);
+      if (screens) writeFileSync(join(screens, `${scenario.id}.png`), shot);
     }
-    const verdict = judge(scenario, app.url, observed);
     await attachVerdict(testInfo, verdict);
     // The bench's bare limit of this entry, sampled right after its check so that both see the same
     // machine; after, so that what the sample causes on the server (an ISR regeneration) is not the check's.

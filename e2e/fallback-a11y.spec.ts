@@ -5,7 +5,9 @@ const WCAG2_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const path of ['/scenarios/server-page-throws', '/scenarios/client-effect-throws']) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`the fallback at ${path} has no WCAG 2 A/AA violations (${colorScheme})`, async ({ page }) => {
+    test(`the fallback at ${path} has no WCAG 2 A/AA violations (${colorScheme})`, async ({ context }) => {
+      // A page of its own: the emulated colour scheme ends with it (the shared page is not reset).
+      const page = await context.newPage();
       await page.emulateMedia({ colorScheme });
       await page.goto(path);
       await expect(fallbackHeading(page)).toBeVisible();
