@@ -78,12 +78,22 @@ export class TreeCpu {
     }
   }
 
+  /** The tree's CPU seconds so far, by part (read now); subtract two reads for what lies between. */
+  read(): Record<CpuPart | 'total', number> {
+    this.poll();
+    return this.sum();
+  }
+
   /** Call once the root process was reaped. */
   stop(): { seconds: Record<CpuPart | 'total', number> } {
     clearInterval(this.timer);
+    return { seconds: this.sum() };
+  }
+
+  private sum(): Record<CpuPart | 'total', number> {
     const seconds = Object.fromEntries(CPU_PARTS.map((part) => [part, 0])) as Record<CpuPart | 'total', number>;
     for (const { part, ticks } of this.last.values()) seconds[part] += ticks / TICKS_PER_SECOND;
     seconds.total = CPU_PARTS.reduce((sum, part) => sum + seconds[part], 0);
-    return { seconds };
+    return seconds;
   }
 }

@@ -22,11 +22,13 @@ import { fetchIngestState } from '../fixtures/reports';
 import { catalogue } from '../scenarios/catalogue';
 import { median } from './stats';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
+import { bareCatalogueCpu } from './bare-floor';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'bench');
 const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '5' }, 'skip-cold': { type: 'boolean', default: false }, 'skip-scaling': { type: 'boolean', default: false } } });
 const REPEAT = Number(options.repeat);
+const BARE_ROUNDS = 3;
 
 function sh(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, onSpawn?: (pid: number) => void): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
@@ -49,11 +51,11 @@ function testPhase(report: ConformanceReport, launchedAt: number) {
   return { startupMs: Math.min(...starts) - launchedAt, testPhaseMs: Math.max(...ends) - Math.min(...starts) };
 }
 
-console.error('bench: 1/7 a forced production build');
+console.error('bench: 1/8 a forced production build');
 rmSync(STAMP, { force: true });
 const build = await ensureBuild(root, harnessEnv());
 
-console.error('bench: 2/7 the catalogue as a conformance run, sources unchanged (no build expected)');
+console.error('bench: 2/8 the catalogue as a conformance run, sources unchanged (no build expected)');
 const stampBefore = statSync(STAMP).mtimeMs;
 const catalogueOut = join(work, 'catalogue');
 const catalogueLaunched = Date.now();
@@ -62,13 +64,13 @@ const catalogueReport = readReport(catalogueOut);
 const cataloguePhase = testPhase(catalogueReport, catalogueLaunched);
 const buildsWhenUnchanged = statSync(STAMP).mtimeMs === stampBefore ? 0 : 1;
 
-console.error('bench: 3/7 a whole conformance run');
+console.error('bench: 3/8 a whole conformance run');
 const fullOut = join(work, 'full');
 const fullLaunched = Date.now();
 const fullRun = await faultline(['run', '--out', fullOut]);
 const fullPhase = testPhase(readReport(fullOut), fullLaunched);
 
-console.error(`bench: 4/7 verdict times and bare limits, each entry ${REPEAT} times, and the floor`);
+console.error(`bench: 4/8 verdict times and bare limits, each entry ${REPEAT} times, and the floor`);
 const timingsFile = join(work, 'timings.json');
 await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'e2e/catalogue.spec.ts', '--project=conformance', '--repeat-each', String(REPEAT)], {
   ...process.env,
@@ -122,7 +124,7 @@ const scaling: Scaling[] = [];
 if (!options['skip-scaling']) {
   for (const workers of WORKERS) {
     for (const repeat of SCALES) {
-      console.error(`bench: 5/7 the catalogue ${repeat}x with ${workers} worker(s)`);
+      console.error(`bench: 5/8 the catalogue ${repeat}x with ${workers} worker(s)`);
       const out = join(work, `scale-${workers}w-${repeat}x`);
       const launched = Date.now();
       let cpu: TreeCpu | undefined;
@@ -144,7 +146,7 @@ if (!options['skip-scaling']) {
   }
 }
 
-console.error('bench: 6/7 a document with the ingest stalled vs answering');
+console.error('bench: 6/8 a document with the ingest stalled vs answering');
 async function documentMs(fault: 'stall' | '') {
   const app = await startHarnessApp({ root, env: { ...process.env, [INGEST_FAULT_ENV]: fault }, logFile: join(work, `stall-${fault || 'ok'}.log`) });
   const browser = await chromium.launch({ executablePath: findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }), args: chromiumArgs() });
@@ -170,9 +172,15 @@ async function documentMs(fault: 'stall' | '') {
 const answering = await documentMs('');
 const stalled = await documentMs('stall');
 
+console.error(`bench: 7/8 the catalogue's CPU with no harness (bare limits, one after another, ${BARE_ROUNDS} rounds on a server of its own)`);
+const bareRounds = await bareCatalogueCpu(root, catalogue, BARE_ROUNDS, join(work, 'bare-floor.log'));
+const bareCold = bareRounds[0];
+/** The shortest test phase two cores allow for the catalogue, from its CPU with no harness (cold routes, as in a conformance run). */
+const bareFloorPhaseMs = Math.round(((bareCold.cpuSecondsPerEntry.total * catalogue.length) / cpus().length) * 1000);
+
 let coldNpmTestMs: number | null = null;
 if (!options['skip-cold']) {
-  console.error('bench: 7/7 a cold `npm test` (no build, all tests)');
+  console.error('bench: 8/8 a cold `npm test` (no build, all tests)');
   rmSync(join(root, '.next'), { recursive: true, force: true });
   const cold = await sh('npm', ['test'], { ...process.env, CI: 'true' });
   if (cold.code !== 0) console.error(`bench: the cold npm test failed (exit ${cold.code})`);
@@ -210,6 +218,7 @@ const results = {
   buildMs: Math.round(build.ms),
   coldNpmTestMs: coldNpmTestMs && Math.round(coldNpmTestMs),
   nothingSentProofMs: { median: Math.round(median(nothingSent)), max: Math.round(Math.max(...nothingSent)) },
+  bareCatalogue: { rounds: bareRounds, floorTestPhaseMs: bareFloorPhaseMs },
   stalledIngest: { documentMsAnswering: Math.round(answering.ms), documentMsStalled: Math.round(stalled.ms), differenceMs: Math.round(stalled.ms - answering.ms), requestsStillPending: stalled.pending },
   targets,
 };
@@ -234,6 +243,12 @@ cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldN
 "nothing sent" proof            median ${results.nothingSentProofMs.median} ms, max ${results.nothingSentProofMs.max} ms
 document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs ${results.stalledIngest.documentMsAnswering} ms answering (${results.stalledIngest.differenceMs >= 0 ? '+' : ''}${results.stalledIngest.differenceMs} ms), ${stalled.pending} reports still pending
 `);
+console.log(`${pad('no harness', 11)} ${pad('wall', 9)} CPU s per entry (${CPU_PARTS.join(', ')})`);
+for (const r of bareRounds) {
+  const cpu = CPU_PARTS.map((part) => r.cpuSecondsPerEntry[part].toFixed(2)).join(', ');
+  console.log(`${pad(`round ${r.round}${r.round === 1 ? ' (cold)' : ''}`, 11)} ${pad(`${(r.wallMs / 1000).toFixed(1)} s`, 9)} ${cpu} (total ${r.cpuSecondsPerEntry.total.toFixed(2)})`);
+}
+console.log(`the catalogue's floor on ${cpus().length} cores, from round 1: ${(bareFloorPhaseMs / 1000).toFixed(1)} s of test phase\n`);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwritten: bench/results.json');
