@@ -243,10 +243,10 @@ cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldN
 "nothing sent" proof            median ${results.nothingSentProofMs.median} ms, max ${results.nothingSentProofMs.max} ms
 document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs ${results.stalledIngest.documentMsAnswering} ms answering (${results.stalledIngest.differenceMs >= 0 ? '+' : ''}${results.stalledIngest.differenceMs} ms), ${stalled.pending} reports still pending
 `);
-console.log(`${pad('no harness', 11)} ${pad('wall', 9)} CPU s per entry (${CPU_PARTS.join(', ')})`);
+console.log(`${pad('no harness', 15)} ${pad('wall', 9)} CPU s per entry (${CPU_PARTS.join(', ')})`);
 for (const r of bareRounds) {
   const cpu = CPU_PARTS.map((part) => r.cpuSecondsPerEntry[part].toFixed(2)).join(', ');
-  console.log(`${pad(`round ${r.round}${r.round === 1 ? ' (cold)' : ''}`, 11)} ${pad(`${(r.wallMs / 1000).toFixed(1)} s`, 9)} ${cpu} (total ${r.cpuSecondsPerEntry.total.toFixed(2)})`);
+  console.log(`${pad(`round ${r.round}${r.round === 1 ? ' (cold)' : ''}`, 15)} ${pad(`${(r.wallMs / 1000).toFixed(1)} s`, 9)} ${cpu} (total ${r.cpuSecondsPerEntry.total.toFixed(2)})`);
 }
 console.log(`the catalogue's floor on ${cpus().length} cores, from round 1: ${(bareFloorPhaseMs / 1000).toFixed(1)} s of test phase\n`);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
