@@ -23,6 +23,8 @@ import { catalogue } from '../scenarios/catalogue';
 import { median } from './stats';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu } from './bare-floor';
+import { EXCESS_PARTS, excessOf, medianExcess, reportWaits, type Excess } from './excess';
+import { TRACE_ANNOTATION, type BareTrace, type CheckTrace } from '../fixtures/check-trace';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'bench');
@@ -80,17 +82,25 @@ await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 
 });
 type JsonResult = { annotations: { type: string; description?: string }[] };
 type JsonSuite = { specs?: { title: string; tests: { results: JsonResult[] }[] }[]; suites?: JsonSuite[] };
-/** Per check title, one record per round (`--repeat-each` index) of the annotated figures. */
+/** Per check title, one record per round (`--repeat-each` index) of the annotated figures, and of its trace. */
 const rounds = new Map<string, Record<string, number>[]>();
+const traces = new Map<string, { check: CheckTrace; bare: BareTrace }[]>();
 const walk = (suite: JsonSuite) => {
   for (const spec of suite.specs ?? []) {
     const results = spec.tests.map((t) => t.results.at(-1)).filter((r): r is JsonResult => r !== undefined);
     rounds.set(spec.title, results.map((r) => Object.fromEntries(r.annotations.map((a) => [a.type, Number(a.description)]))));
+    const traced = results.map((r) => r.annotations.find((a) => a.type === TRACE_ANNOTATION)?.description).filter((json): json is string => json !== undefined);
+    traces.set(spec.title, traced.map((json) => JSON.parse(json) as { check?: CheckTrace; bare: BareTrace }).flatMap(({ check, bare }) => (check ? [{ check, bare }] : [])));
   }
   for (const child of suite.suites ?? []) walk(child);
 };
 walk(JSON.parse(readFileSync(timingsFile, 'utf8')));
 const figures = (id: string, type: string) => (rounds.get(id) ?? []).map((round) => round[type]).filter((ms) => Number.isFinite(ms));
+const medianWaits = (waits: ReturnType<typeof reportWaits>[]) => {
+  const server = waits.map((w) => w.server).filter((ms): ms is number => ms !== null);
+  return { browser: Math.round(median(waits.map((w) => w.browser))), server: server.length > 0 ? Math.round(median(server)) : null };
+};
+const roundedParts = (excess: Excess) => Object.fromEntries(EXCESS_PARTS.map((part) => [part, Math.round(excess[part])])) as Excess;
 // Each check loads the floor page right before it runs (fixtures/floor.ts) and takes its bare
 // sample right after (e2e/catalogue.spec.ts), so all three are spread over the run alike.
 const floorMs = median(catalogue.flatMap((s) => figures(s.id, FLOOR_MS)));
@@ -107,6 +117,10 @@ const entries = catalogue.map((s) => {
     samples: Math.min(figures(s.id, VERDICT_MS).length, figures(s.id, BARE_MS).length),
     settleMs: median(figures(s.id, SETTLE_MS)),
     reports: s.reports.length,
+    /** Where the verdict's time beyond the bare limit went (medians of each part over rounds). */
+    excessMs: roundedParts(medianExcess((traces.get(s.id) ?? []).map(({ check, bare }) => excessOf(check, bare)))),
+    /** Of `excessMs.reports`: how long after the notice each SDK's reports were in (medians). */
+    reportWaitsMs: medianWaits((traces.get(s.id) ?? []).map(({ check }) => reportWaits(check))),
   };
 });
 // The same ratios for each round alone: how far one run of the catalogue may stray from the medians.
@@ -224,8 +238,11 @@ const results = {
 };
 
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
-console.log(`\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} to floor (${Math.round(floorMs)} ms)`);
-for (const e of entries) console.log(`${pad(e.id, 30)} ${pad(e.trigger, 9)} ${pad(e.verdictMs, 11)} ${pad(e.bareMs, 8)} ${pad(e.ratio.toFixed(2), 6)} ${e.floorRatio.toFixed(2)}`);
+console.log(`\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`);
+for (const e of entries) {
+  const parts = EXCESS_PARTS.map((part) => e.excessMs[part]).join(', ');
+  console.log(`${pad(e.id, 30)} ${pad(e.trigger, 9)} ${pad(e.verdictMs, 11)} ${pad(e.bareMs, 8)} ${pad(e.ratio.toFixed(2), 6)} ${pad(e.floorRatio.toFixed(2), 10)} ${parts}; ${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}`);
+}
 const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
 console.log(`\neach round alone: median ratio ${spread('medianRatio')}; worst ratio ${spread('maxRatio')}`);
 if (scaling.length > 0) {

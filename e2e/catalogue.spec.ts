@@ -4,6 +4,7 @@ import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { observeEntry } from '../fixtures/observe-entry';
 import { BARE_MS, SCREENSHOTS_ENV, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
 import { BENCH_ENV } from '../fixtures/floor';
+import { TRACE_ANNOTATION, type CheckTrace } from '../fixtures/check-trace';
 import { ENTRY_ANNOTATION, attachVerdict, verdictFailure } from '../fixtures/verdict-attachment';
 import { judge } from '../verdict/verdict';
 import { test } from '../fixtures/test';
@@ -11,11 +12,13 @@ import { test } from '../fixtures/test';
 for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dirname, '..'))) {
   const details = { annotation: [{ type: ENTRY_ANNOTATION, description: scenario.id }, { type: 'title', description: scenario.title }] };
   test(scenario.id, details, async ({ page, app, serverLog, reports, bare }, testInfo) => {
+    let checkTrace: CheckTrace | undefined;
     const observed = await observeEntry(page, scenario, app.url, {
       collect: reports.collect,
       serverLog: serverLog ? serverLog.text : null,
-      timed: (verdictMs, settleMs) => {
-        testInfo.annotations.push({ type: VERDICT_MS, description: verdictMs.toFixed(1) }, { type: SETTLE_MS, description: settleMs.toFixed(1) });
+      timed: (trace, settleMs) => {
+        checkTrace = trace;
+        testInfo.annotations.push({ type: VERDICT_MS, description: trace.verdictMs.toFixed(1) }, { type: SETTLE_MS, description: settleMs.toFixed(1) });
       },
     });
     const verdict = judge(scenario, app.url, observed);
@@ -30,7 +33,13 @@ for (const scenario of selectedScenarios(activeCatalogue(), join(import.meta.dir
     await attachVerdict(testInfo, verdict);
     // The bench's bare limit of this entry, sampled right after its check so that both see the same
     // machine; after, so that what the sample causes on the server (an ISR regeneration) is not the check's.
-    if (process.env[BENCH_ENV]) testInfo.annotations.push({ type: BARE_MS, description: (await bare.sample(scenario)).toFixed(1) });
+    if (process.env[BENCH_ENV]) {
+      const bareTrace = await bare.sample(scenario);
+      testInfo.annotations.push(
+        { type: BARE_MS, description: bareTrace.outcomeMs.toFixed(1) },
+        { type: TRACE_ANNOTATION, description: JSON.stringify({ check: checkTrace, bare: bareTrace }) },
+      );
+    }
     // One line per difference: the verdict is the message (a diff of the same list would repeat it).
     if (verdict.differences.length > 0) throw new Error(verdictFailure(verdict));
   });

@@ -1,0 +1,39 @@
+import type { BareTrace, CheckTrace } from '../fixtures/check-trace';
+import { median } from './stats';
+
+/**
+ * What a check spends beyond its bare limit, part by part (they add up to verdict minus bare):
+ * - `beforeDocument`: from the check's start to its first document (arming the probe, the navigation command);
+ * - `click`: the round trip from "hydrated" to the real click, less the bare page's own click;
+ * - `page`: the rest of the way to the outcome, less the bare page's (what the page did slower with the harness on);
+ * - `notice`: from the frame that showed the outcome to the worker knowing it;
+ * - `reports`: from then to the verdict (the screen read, both SDKs flushed, the server's reports fetched).
+ */
+export const EXCESS_PARTS = ['beforeDocument', 'click', 'page', 'notice', 'reports'] as const;
+export type Excess = Record<(typeof EXCESS_PARTS)[number], number>;
+
+const clickRoundTrip = (trace: { hydratedMs: number | null; clickedMs: number | null }) =>
+  trace.hydratedMs !== null && trace.clickedMs !== null ? trace.clickedMs - trace.hydratedMs : 0;
+
+export function excessOf(check: CheckTrace, bare: BareTrace): Excess {
+  const beforeDocument = check.documentMs ?? 0;
+  const checkClick = clickRoundTrip(check);
+  const bareClick = clickRoundTrip(bare);
+  return {
+    beforeDocument,
+    click: checkClick - bareClick,
+    page: check.outcomeMs - beforeDocument - checkClick - (bare.outcomeMs - bareClick),
+    notice: check.noticedMs - check.outcomeMs,
+    reports: check.verdictMs - check.noticedMs,
+  };
+}
+
+/** Each part's median over rounds (so the parts need not add up exactly). */
+export function medianExcess(rounds: readonly Excess[]): Excess {
+  return Object.fromEntries(EXCESS_PARTS.map((part) => [part, median(rounds.map((round) => round[part]))])) as Excess;
+}
+
+/** Of the `reports` part: how long after the notice each SDK's reports were in (server null: not ours); the later one held the verdict. */
+export function reportWaits(check: CheckTrace): { browser: number; server: number | null } {
+  return { browser: check.browserReportsMs - check.noticedMs, server: check.serverReportsMs === null ? null : check.serverReportsMs - check.noticedMs };
+}
