@@ -114,7 +114,8 @@ const entries = catalogue.map((s) => {
     bareMs: Math.round(bareMs),
     ratio: Number((verdictMs / bareMs).toFixed(2)),
     floorRatio: Number((verdictMs / floorMs).toFixed(2)),
-    samples: Math.min(figures(s.id, VERDICT_MS).length, figures(s.id, BARE_MS).length),
+    // An entry whose trace went missing is not sampled: its parts would print as NaN beside a passing target.
+    samples: Math.min(figures(s.id, VERDICT_MS).length, figures(s.id, BARE_MS).length, traces.get(s.id)?.length ?? 0),
     settleMs: median(figures(s.id, SETTLE_MS)),
     reports: s.reports.length,
     /** Where the verdict's time beyond the bare limit went (medians of each part over rounds). */
