@@ -21,6 +21,7 @@ import type { ConformanceReport } from '../cli/report';
 import { fetchIngestState } from '../fixtures/reports';
 import { catalogue } from '../scenarios/catalogue';
 import { median } from './stats';
+import { phaseParts } from './phase';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu } from './bare-floor';
 import { EXCESS_PARTS, excessOf, medianExcess, reportWaits, type Excess } from './excess';
@@ -31,6 +32,7 @@ const work = join(root, '.faultline', 'bench');
 const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '5' }, 'skip-cold': { type: 'boolean', default: false }, 'skip-scaling': { type: 'boolean', default: false } } });
 const REPEAT = Number(options.repeat);
 const BARE_ROUNDS = 3;
+const CATALOGUE_RUNS = 3;
 
 function sh(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, onSpawn?: (pid: number) => void): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
@@ -47,23 +49,30 @@ const readReport = (out: string): ConformanceReport => JSON.parse(readFileSync(j
 const allIds = catalogue.flatMap((s) => ['--scenario', s.id]);
 const STAMP = join(root, '.next/faultline-build.json');
 
+/** From launch to the first check, and the test phase part by part (the worker that ended last: its start-up, its checks, between them). */
 function testPhase(report: ConformanceReport, launchedAt: number) {
-  const starts = report.entries.map((e) => Date.parse(e.startedAt));
-  const ends = report.entries.map((e) => Date.parse(e.startedAt) + e.durationMs);
-  return { startupMs: Math.min(...starts) - launchedAt, testPhaseMs: Math.max(...ends) - Math.min(...starts) };
+  const startupMs = Math.min(...report.entries.map((e) => Date.parse(e.startedAt))) - launchedAt;
+  return { startupMs, ...phaseParts(report.entries) };
 }
 
 console.error('bench: 1/8 a forced production build');
 rmSync(STAMP, { force: true });
 const build = await ensureBuild(root, harnessEnv());
 
-console.error('bench: 2/8 the catalogue as a conformance run, sources unchanged (no build expected)');
+console.error(`bench: 2/8 the catalogue as a conformance run ${CATALOGUE_RUNS} times, sources unchanged (no build expected)`);
 const stampBefore = statSync(STAMP).mtimeMs;
-const catalogueOut = join(work, 'catalogue');
-const catalogueLaunched = Date.now();
-const catalogueRun = await faultline(['run', ...allIds, '--out', catalogueOut]);
-const catalogueReport = readReport(catalogueOut);
-const cataloguePhase = testPhase(catalogueReport, catalogueLaunched);
+const catalogueRuns: { code: number | null; ms: number; entries: number; phase: ReturnType<typeof testPhase> }[] = [];
+for (let i = 1; i <= CATALOGUE_RUNS; i++) {
+  const out = join(work, `catalogue-${i}`);
+  const launched = Date.now();
+  const run = await faultline(['run', ...allIds, '--out', out]);
+  const report = readReport(out);
+  catalogueRuns.push({ ...run, entries: report.entries.length, phase: testPhase(report, launched) });
+}
+// One run's figures are this machine's moment (up to 2x apart): the targets take the median run.
+const catalogueRun = [...catalogueRuns].sort((a, b) => a.phase.testPhaseMs - b.phase.testPhaseMs)[Math.floor(CATALOGUE_RUNS / 2)];
+const cataloguePhase = catalogueRun.phase;
+const catalogueStartupMs = median(catalogueRuns.map((run) => run.phase.startupMs));
 const buildsWhenUnchanged = statSync(STAMP).mtimeMs === stampBefore ? 0 : 1;
 
 console.error('bench: 3/8 a whole conformance run');
@@ -134,7 +143,7 @@ const nothingSent = entries.filter((e) => e.reports === 0).map((e) => e.settleMs
 
 const SCALES = [1, 2, 4];
 const WORKERS = [1, 2];
-type Scaling = { workers: number; repeat: number; checks: number; testPhaseMs: number; perCheckMs: number; cpuSecondsPerCheck: Record<string, number>; exit: number | null };
+type Scaling = { workers: number; repeat: number; checks: number; testPhaseMs: number; workerStartMs: number | null; perCheckMs: number; cpuSecondsPerCheck: Record<string, number>; exit: number | null };
 const scaling: Scaling[] = [];
 if (!options['skip-scaling']) {
   for (const workers of WORKERS) {
@@ -153,6 +162,7 @@ if (!options['skip-scaling']) {
         repeat,
         checks,
         testPhaseMs: phase.testPhaseMs,
+        workerStartMs: phase.workerStartMs,
         perCheckMs: Math.round(phase.testPhaseMs / checks),
         cpuSecondsPerCheck: Object.fromEntries(Object.entries(seconds).map(([part, s]) => [part, Number((s / checks).toFixed(3))])),
         exit: run.code,
@@ -212,11 +222,11 @@ const targets = [
   { target: 'every verdict / bare limit <= 1.5', ok: maxRatio <= 1.5, figure: `${maxRatio.toFixed(2)} (${worst.id})` },
   { target: 'every entry sampled 5 times or more', ok: entries.every((e) => e.samples >= Math.min(5, REPEAT)), figure: `min ${Math.min(...entries.map((e) => e.samples))}` },
   ...(options['skip-scaling'] ? [] : [{ target: 'test phase per check, 2 workers, 1x-4x <= 0.2 s', ok: perCheckAt2 <= 200, figure: `max ${(perCheckAt2 / 1000).toFixed(2)} s` }]),
-  { target: `catalogue test phase (${catalogueReport.entries.length} entries) <= 15 s`, ok: cataloguePhase.testPhaseMs <= 15_000 && catalogueReport.entries.length >= 25, figure: `${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s` },
-  { target: 'unchanged sources: testing starts within 5 s', ok: cataloguePhase.startupMs <= 5_000, figure: `${(cataloguePhase.startupMs / 1000).toFixed(1)} s` },
+  { target: `catalogue test phase (${catalogueRun.entries} entries, median of ${CATALOGUE_RUNS}) <= 15 s`, ok: cataloguePhase.testPhaseMs <= 15_000 && catalogueRuns.every((run) => run.entries >= 25), figure: `${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s` },
+  { target: `unchanged sources: testing starts within 5 s (median of ${CATALOGUE_RUNS})`, ok: catalogueStartupMs <= 5_000, figure: `${(catalogueStartupMs / 1000).toFixed(1)} s` },
   { target: 'unchanged sources: no build', ok: buildsWhenUnchanged === 0, figure: `${buildsWhenUnchanged} builds` },
   { target: '"nothing sent" proof < 1 s', ok: Math.max(...nothingSent) < 1_000, figure: `max ${Math.round(Math.max(...nothingSent))} ms` },
-  { target: 'the runs conformed', ok: catalogueRun.code === 0 && fullRun.code === 0 && scaling.every((s) => s.exit === 0), figure: `exit ${[catalogueRun.code, fullRun.code, ...scaling.map((s) => s.exit)].join(', ')}` },
+  { target: 'the runs conformed', ok: catalogueRuns.every((run) => run.code === 0) && fullRun.code === 0 && scaling.every((s) => s.exit === 0), figure: `exit ${[...catalogueRuns.map((run) => run.code), fullRun.code, ...scaling.map((s) => s.exit)].join(', ')}` },
 ];
 
 const results = {
@@ -228,7 +238,16 @@ const results = {
   entries,
   perRound,
   scaling,
-  catalogueRun: { entries: catalogueReport.entries.length, startupMs: cataloguePhase.startupMs, testPhaseMs: cataloguePhase.testPhaseMs, wallMs: Math.round(catalogueRun.ms), buildsWhenUnchanged },
+  // The median run's test phase and its parts; the median start-up of the runs; each run.
+  catalogueRun: {
+    entries: catalogueRun.entries,
+    startupMs: catalogueStartupMs,
+    testPhaseMs: cataloguePhase.testPhaseMs,
+    lastWorker: { workerStartMs: cataloguePhase.workerStartMs, checksMs: cataloguePhase.checksMs, betweenMs: cataloguePhase.betweenMs },
+    wallMs: Math.round(catalogueRun.ms),
+    buildsWhenUnchanged,
+    runs: catalogueRuns.map(({ phase }) => ({ startupMs: phase.startupMs, testPhaseMs: phase.testPhaseMs, workerStartMs: phase.workerStartMs })),
+  },
   fullRun: { startupMs: fullPhase.startupMs, testPhaseMs: fullPhase.testPhaseMs, wallMs: Math.round(fullRun.ms) },
   buildMs: Math.round(build.ms),
   coldNpmTestMs: coldNpmTestMs && Math.round(coldNpmTestMs),
@@ -239,6 +258,7 @@ const results = {
 };
 
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
+const seconds = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
 console.log(`\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`);
 for (const e of entries) {
   const parts = EXCESS_PARTS.map((part) => e.excessMs[part]).join(', ');
@@ -247,15 +267,16 @@ for (const e of entries) {
 const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
 console.log(`\neach round alone: median ratio ${spread('medianRatio')}; worst ratio ${spread('maxRatio')}`);
 if (scaling.length > 0) {
-  console.log(`\n${pad('workers', 8)} ${pad('catalogue', 10)} ${pad('checks', 7)} ${pad('test phase', 11)} ${pad('per check', 10)} CPU s per check (${CPU_PARTS.join(', ')})`);
+  console.log(`\n${pad('workers', 8)} ${pad('catalogue', 10)} ${pad('checks', 7)} ${pad('test phase', 11)} ${pad('worker start', 13)} ${pad('per check', 10)} CPU s per check (${CPU_PARTS.join(', ')})`);
   for (const s of scaling) {
     const cpu = CPU_PARTS.map((part) => s.cpuSecondsPerCheck[part].toFixed(2)).join(', ');
-    console.log(`${pad(s.workers, 8)} ${pad(`${s.repeat}x`, 10)} ${pad(s.checks, 7)} ${pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11)} ${pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10)} ${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`);
+    console.log(`${pad(s.workers, 8)} ${pad(`${s.repeat}x`, 10)} ${pad(s.checks, 7)} ${pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11)} ${pad(seconds(s.workerStartMs), 13)} ${pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10)} ${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`);
   }
 }
 console.log(`
 build                           ${(build.ms / 1000).toFixed(1)} s
-catalogue run (unchanged)       starts testing after ${(cataloguePhase.startupMs / 1000).toFixed(1)} s, test phase ${(cataloguePhase.testPhaseMs / 1000).toFixed(1)} s
+catalogue runs (unchanged)      ${catalogueRuns.map(({ phase }) => `${seconds(phase.startupMs)} to the first check, test phase ${seconds(phase.testPhaseMs)}`).join('; ')}
+  the median run                on the worker that ended last: its start-up ${seconds(cataloguePhase.workerStartMs)}, its checks ${seconds(cataloguePhase.checksMs)}, between them ${seconds(cataloguePhase.betweenMs)}
 whole conformance run           test phase ${(fullPhase.testPhaseMs / 1000).toFixed(1)} s, ${(fullRun.ms / 1000).toFixed(1)} s in all
 cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldNpmTestMs / 1000).toFixed(0)} s`}
 "nothing sent" proof            median ${results.nothingSentProofMs.median} ms, max ${results.nothingSentProofMs.max} ms

@@ -33,6 +33,7 @@ function toEntry(test: TestCase, result: TestResult): EntryReport {
     outcome,
     startedAt: result.startTime.toISOString(),
     durationMs: Math.round(result.duration),
+    worker: result.workerIndex,
     ...(verdict ? { verdict } : {}),
     reasons,
     skippedChecks: outcome === 'passed' ? (verdict?.skipped ?? []) : [],

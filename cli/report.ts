@@ -11,7 +11,13 @@ export interface EntryReport {
   outcome: 'passed' | 'failed' | 'skipped';
   /** When the check started (ISO); with durationMs, the run's test phase. */
   startedAt: string;
+  /**
+   * Playwright's duration of the check. A worker's first check also sets up the worker (its
+   * browser, the ingest): that time is in no check's duration, it shows as a gap after the check.
+   */
   durationMs: number;
+  /** Playwright's worker index: which worker (and browser) of its run or shard ran the check; -1 when none did. */
+  worker: number;
   /** A catalogue check's verdict: what was expected, what was observed (screen, reports, digests), every difference. */
   verdict?: Verdict;
   /** Why it failed, or why it was skipped. */

@@ -128,6 +128,9 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
     { id: 'healthy', outcome: 'passed', skippedChecks: [] },
     { id: 'server-page-throws', entry: true, outcome: 'passed', verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500 } }, differences: [] }, skippedChecks: [] },
   ]);
+  // Which worker ran each check: `npm run bench` splits the test phase by it.
+  expect(readReport(out).entries.map((entry) => entry.worker)).toEqual([expect.any(Number), expect.any(Number)]);
+  expect(readReport(out).entries.every((entry) => entry.worker >= 0)).toBe(true);
   expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('name="server-page-throws"');
   expect(readFileSync(join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
 });
@@ -177,12 +180,13 @@ test('against a base URL, server-side checks are listed as skipped, never as pas
   expect(entry.skippedChecks).toEqual([expect.stringMatching(/^server reports: needs the server/), expect.stringMatching(/^server log carries the digest: needs the server/)]);
 });
 
-/** A report without what legitimately differs between two runs: timings, digests, the shard. */
+/** A report without what legitimately differs between two runs: timings, workers, digests, the shard. */
 function comparable(report: ConformanceReport) {
   const scrub = ({ verdict, ...entry }: EntryReport) => ({
     ...entry,
     startedAt: '',
     durationMs: 0,
+    worker: 0,
     screen: verdict && { ...verdict.observed.screen, digestLine: verdict.observed.screen.digestLine?.replace(/\d+$/, 'N') },
     differences: verdict?.differences,
     reports: verdict?.observed.reports.map((r) => ({ ...r, digest: r.digest && 'N' })),

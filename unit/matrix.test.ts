@@ -20,7 +20,7 @@ const redesign = (digest: string) =>
 
 function row(observed: Observation): EntryReport {
   const verdict = judge(serverPage, BASE, observed);
-  return { id: serverPage.id, entry: true, title: serverPage.title, file: 'e2e/catalogue.spec.ts', outcome: verdict.differences.length ? 'failed' : 'passed', startedAt: '', durationMs: 1, verdict, reasons: [], skippedChecks: [] };
+  return { id: serverPage.id, entry: true, title: serverPage.title, file: 'e2e/catalogue.spec.ts', outcome: verdict.differences.length ? 'failed' : 'passed', startedAt: '', durationMs: 1, worker: 0, verdict, reasons: [], skippedChecks: [] };
 }
 
 function column(next: string, cells: ReturnType<typeof cellOf>[], error?: string): MatrixColumn {

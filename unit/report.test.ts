@@ -11,6 +11,7 @@ const entry = (over: Partial<EntryReport>): EntryReport => ({
   outcome: 'passed',
   startedAt: '2026-11-21T00:00:00.000Z',
   durationMs: 100,
+  worker: 0,
   reasons: [],
   skippedChecks: [],
   ...over,
