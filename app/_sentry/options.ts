@@ -68,9 +68,12 @@ export function scrubPrivate(event: ErrorEvent): ErrorEvent {
   return event;
 }
 
-/** Options both runtimes share; privacy first: no IP, no cookies, nothing personal by default. */
+/**
+ * Options both runtimes share; privacy first: no IP, no cookies, nothing personal by default.
+ * Errors only: no `tracesSampleRate`, which is how Sentry turns tracing off. Set to 0, both SDKs
+ * would still make every span and, at each flush, send a client report of the transactions they dropped.
+ */
 export const sharedOptions = {
   sendDefaultPii: false,
-  tracesSampleRate: 0,
   beforeSend: (event: ErrorEvent, hint: EventHint) => scrubPrivate(tagDigest(event, hint)),
 } as const;
