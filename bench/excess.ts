@@ -37,3 +37,14 @@ export function medianExcess(rounds: readonly Excess[]): Excess {
 export function reportWaits(check: CheckTrace): { browser: number; server: number | null } {
   return { browser: check.browserReportsMs - check.noticedMs, server: check.serverReportsMs === null ? null : check.serverReportsMs - check.noticedMs };
 }
+
+/**
+ * The ratio an entry would keep if the harness added nothing to its page or its click: its bare
+ * limit plus the parts any harness driving Chromium from another process pays (arming the probe
+ * and the navigation command, the notice's trip) and, unless `withReports` is false, the proof of
+ * both SDKs' reports. A negative part (the harness page happened to be faster) counts as nothing.
+ */
+export function fixedPartsRatio(bareMs: number, excess: Excess, { withReports = true } = {}): number {
+  const fixed = [excess.beforeDocument, excess.notice, ...(withReports ? [excess.reports] : [])];
+  return (bareMs + fixed.reduce((sum, ms) => sum + Math.max(0, ms), 0)) / bareMs;
+}

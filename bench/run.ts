@@ -24,7 +24,7 @@ import { median } from './stats';
 import { phaseParts } from './phase';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu } from './bare-floor';
-import { EXCESS_PARTS, excessOf, medianExcess, reportWaits, type Excess } from './excess';
+import { EXCESS_PARTS, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
 import { TRACE_ANNOTATION, type BareTrace, type CheckTrace } from '../fixtures/check-trace';
 
 const root = join(import.meta.dirname, '..');
@@ -140,6 +140,13 @@ const perRound = Array.from({ length: REPEAT }, (_, k) => {
   return { medianRatio: Number(median(ratios).toFixed(2)), maxRatio: Number(Math.max(...ratios).toFixed(2)) };
 });
 const nothingSent = entries.filter((e) => e.reports === 0).map((e) => e.settleMs);
+// The ratios a harness that added nothing to any page or click would still have (bench/excess.ts):
+// with the reports' proof the verdict asks for, and without it.
+const fixedPartsRatios = (withReports: boolean) => {
+  const ratios = entries.map((e) => fixedPartsRatio(e.bareMs, e.excessMs, { withReports }));
+  return { medianRatio: Number(median(ratios).toFixed(2)), above15: ratios.filter((ratio) => ratio > 1.5).length };
+};
+const fixedParts = { withReports: fixedPartsRatios(true), withoutReports: fixedPartsRatios(false) };
 
 const SCALES = [1, 2, 4];
 const WORKERS = [1, 2];
@@ -235,6 +242,8 @@ const results = {
   repeat: REPEAT,
   floorMs: Math.round(floorMs),
   medianRatio,
+  /** The ratios with the page and click parts at nothing: what fixed parts alone leave (with and without the reports' proof). */
+  fixedParts,
   entries,
   perRound,
   scaling,
@@ -266,6 +275,8 @@ for (const e of entries) {
 }
 const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
 console.log(`\neach round alone: median ratio ${spread('medianRatio')}; worst ratio ${spread('maxRatio')}`);
+const fixedLine = ({ medianRatio, above15 }: { medianRatio: number; above15: number }) => `median ${medianRatio.toFixed(2)}, ${above15} above 1.5`;
+console.log(`with the page and click parts at nothing: ${fixedLine(fixedParts.withReports)}; without the reports' proof too: ${fixedLine(fixedParts.withoutReports)}`);
 if (scaling.length > 0) {
   console.log(`\n${pad('workers', 8)} ${pad('catalogue', 10)} ${pad('checks', 7)} ${pad('test phase', 11)} ${pad('worker start', 13)} ${pad('per check', 10)} CPU s per check (${CPU_PARTS.join(', ')})`);
   for (const s of scaling) {

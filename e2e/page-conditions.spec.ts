@@ -27,3 +27,19 @@ test('undoConditions releases every condition a check left on the page', async (
   await expect(button).toBeEnabled();
   expect(await statuses()).toEqual({ rsc: 200, blocked: 200 });
 });
+
+// A check whose condition failed nothing did not test what its entry names (the verdict's `trigger` check).
+test('a condition counts the requests it failed, and only those', async ({ page }) => {
+  const fetchFromPage = (urls: string[]) =>
+    page.evaluate((all) => Promise.all(all.map((url) => fetch(url).then((response) => response.status, () => 'failed'))), urls);
+  await page.goto(READY_PATH);
+  const answered500 = await failRscRequests(page, 'status-500');
+  const blocked = await blockUrls(page, ['*blocked-probe*']);
+  expect(await fetchFromPage(['/?_rsc=a', '/?_rsc=b', '/?blocked-probe', '/?neither'])).toEqual([500, 500, 'failed', 200]);
+  await expect.poll(() => [answered500.failed(), blocked.failed()]).toEqual([2, 1]);
+  await undoConditions(page);
+
+  const aborted = await failRscRequests(page, 'aborted');
+  expect(await fetchFromPage(['/?_rsc=c', '/?neither'])).toEqual(['failed', 200]);
+  await expect.poll(() => aborted.failed()).toBe(1);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXCESS_PARTS, excessOf, medianExcess, reportWaits } from '../bench/excess';
+import { EXCESS_PARTS, excessOf, fixedPartsRatio, medianExcess, reportWaits } from '../bench/excess';
 import type { BareTrace, CheckTrace } from '../fixtures/check-trace';
 
 const sum = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
@@ -40,5 +40,13 @@ describe('where a check spends its time beyond its bare limit', () => {
     const check: CheckTrace = { documentMs: 30, hydratedMs: null, clickedMs: null, outcomeMs: 330, noticedMs: 350, browserReportsMs: 380, serverReportsMs: 415, verdictMs: 420 };
     expect(reportWaits(check)).toEqual({ browser: 30, server: 65 });
     expect(reportWaits({ ...check, serverReportsMs: null })).toEqual({ browser: 30, server: null });
+  });
+
+  it('gives the ratio an entry would keep if the harness added nothing to its page or click: the fixed parts only', () => {
+    const excess = { beforeDocument: 20, click: 55, page: 90, notice: 10, reports: 50 };
+    expect(fixedPartsRatio(200, excess)).toBeCloseTo((200 + 20 + 10 + 50) / 200);
+    expect(fixedPartsRatio(200, excess, { withReports: false })).toBeCloseTo((200 + 20 + 10) / 200);
+    // A part the harness page happened to beat the bare page on is no saving the harness can count on.
+    expect(fixedPartsRatio(100, { ...excess, beforeDocument: -5, notice: -3 })).toBeCloseTo(1.5);
   });
 });

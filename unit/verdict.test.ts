@@ -36,6 +36,24 @@ describe('the verdict', () => {
     expect(judge(serverPage, BASE, observed).differences.map((d) => d.what)).toEqual(['server report', 'unexpected browser report']);
   });
 
+  it('fails a navigation whose failing condition failed no request after the click: the failure it names never happened', () => {
+    const aborted = findScenario('navigation-rsc-aborted')!;
+    const healthy = (failed: number | undefined) =>
+      serverFailure('x', {
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: aborted.expect.url, sees: aborted.expect.sees ?? null },
+        reports: [],
+        serverLogDigests: [],
+        ...(failed === undefined ? {} : { triggerFailed: failed }),
+      });
+    expect(judge(aborted, BASE, healthy(1)).differences).toEqual([]);
+    expect(judge(aborted, BASE, healthy(0)).differences).toEqual([
+      { check: 'trigger', what: 'requests the trigger failed after the click (RSC requests, aborted)', expected: 'at least 1', observed: 0 },
+    ]);
+    expect(failedChecks(judge(aborted, BASE, healthy(undefined)))).toEqual(['trigger']);
+    // An entry whose trigger fails no request has nothing to prove here.
+    expect(judge(serverPage, BASE, serverFailure('42')).differences).toEqual([]);
+  });
+
   it('lists server checks as skipped, never as passed, when the server is not ours', () => {
     const verdict = judge(serverPage, BASE, serverFailure('42', { reports: [], serverReports: false, serverLogDigests: null }));
     expect(verdict.differences).toEqual([]);

@@ -67,6 +67,8 @@ export interface Observation {
   /** What reports carry that they must not (client addresses, query strings, cookie values). */
   privacy: string[];
   leaks: Leak[];
+  /** How many requests the trigger's condition failed after its click (blocked chunks, failed RSC requests); absent: it set none. */
+  triggerFailed?: number;
 }
 
 export interface Expected {
@@ -75,9 +77,20 @@ export interface Expected {
   screen: ExpectedScreen;
   reports: ExpectedReport[];
   directLoad?: { path: string; sameDigest: boolean };
+  /** The requests the trigger must have failed after its click, in words; absent: it fails none. */
+  triggerFails?: string;
+}
+
+/** What a navigate trigger makes fail (the failure the entry is about), in words; null: nothing. */
+function triggerFailsOf(trigger: Scenario['trigger']): string | null {
+  if (trigger.kind !== 'navigate') return null;
+  if (trigger.blockChunks) return 'chunk requests, blocked';
+  if (trigger.failRsc) return `RSC requests, ${trigger.failRsc}`;
+  return null;
 }
 
 export const CHECKS = [
+  'trigger',
   'screen',
   'reports',
   'report problems',
@@ -124,6 +137,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     },
     reports: scenario.reports,
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
+    ...(triggerFailsOf(scenario.trigger) ? { triggerFails: triggerFailsOf(scenario.trigger)! } : {}),
   };
 }
 
@@ -191,7 +205,13 @@ function reportDifferences(expected: readonly ExpectedReport[], observed: readon
 export function judge(scenario: Scenario, baseUrl: string, observed: Observation): Verdict {
   const expected = expectedOf(scenario, baseUrl);
   const skipped: string[] = [];
-  const differences = screenDifferences(expected.screen, observed.screen);
+  const differences: Difference[] = [];
+  // A navigation that was to fail but whose condition caught none of its requests showed the page
+  // for another reason (a prefetch had it already): what the entry names did not happen.
+  if (expected.triggerFails && !(observed.triggerFailed !== undefined && observed.triggerFailed > 0)) {
+    differences.push({ check: 'trigger', what: `requests the trigger failed after the click (${expected.triggerFails})`, expected: 'at least 1', observed: observed.triggerFailed ?? null });
+  }
+  differences.push(...screenDifferences(expected.screen, observed.screen));
 
   const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
   if (!observed.serverReports) skipped.push(`server reports: ${REMOTE_SKIP_REASON}`);
