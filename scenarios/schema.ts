@@ -70,8 +70,12 @@ export const triggerSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('navigate'),
       link: visibleText,
+      /** The chunks the navigation loads are blocked once the page is hydrated; the check fails unless one was (check `trigger`). */
       blockChunks: z.boolean().optional(),
-      /** The RSC request of the navigation fails: the server answers 500, or the request is aborted. */
+      /**
+       * The RSC request of the navigation fails: the server answers 500, or the request is aborted.
+       * From the first document on, prefetches too; the check fails unless one failed after the click (check `trigger`).
+       */
       failRsc: z.enum(['status-500', 'aborted']).optional(),
     })
     .strict(),
