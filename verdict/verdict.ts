@@ -124,6 +124,7 @@ export interface Verdict {
 /** What `scenario` promises a browser that loaded `baseUrl`. */
 export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
   const { expect: e, path } = scenario;
+  const triggerFails = triggerFailsOf(scenario.trigger);
   return {
     ...(scenario.note ? { note: scenario.note } : {}),
     screen: {
@@ -137,7 +138,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     },
     reports: scenario.reports,
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
-    ...(triggerFailsOf(scenario.trigger) ? { triggerFails: triggerFailsOf(scenario.trigger)! } : {}),
+    ...(triggerFails ? { triggerFails } : {}),
   };
 }
 
@@ -208,7 +209,7 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   const differences: Difference[] = [];
   // A navigation that was to fail but whose condition caught none of its requests showed the page
   // for another reason (a prefetch had it already): what the entry names did not happen.
-  if (expected.triggerFails && !(observed.triggerFailed !== undefined && observed.triggerFailed > 0)) {
+  if (expected.triggerFails && !((observed.triggerFailed ?? 0) > 0)) {
     differences.push({ check: 'trigger', what: `requests the trigger failed after the click (${expected.triggerFails})`, expected: 'at least 1', observed: observed.triggerFailed ?? null });
   }
   differences.push(...screenDifferences(expected.screen, observed.screen));
