@@ -2,7 +2,8 @@
  * `npm run bench [-- --repeat N] [-- --skip-cold] [-- --skip-scaling]`: each entry's verdict time
  * against its own bare limit (what a browser without the harness needs to show that outcome), the
  * static floor beside it, the cost of a check as the catalogue grows, and the run's other figures;
- * printed as tables and written to bench/results.json. Exit 1 when a target is missed.
+ * printed as tables and written to bench/results.json, and the README's tables from it
+ * (bench/readme-figures.ts). Exit 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu } from './bare-floor';
 import { EXCESS_PARTS, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
 import { TRACE_ANNOTATION, type BareTrace, type CheckTrace } from '../fixtures/check-trace';
+import { replaceReadmeBenchFigures } from './readme-figures';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'bench');
@@ -301,6 +303,8 @@ for (const r of bareRounds) {
 console.log(`the catalogue's floor on ${cpus().length} cores, from round 1: ${(bareFloorPhaseMs / 1000).toFixed(1)} s of test phase\n`);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nwritten: bench/results.json');
+const readme = join(root, 'README.md');
+writeFileSync(readme, replaceReadmeBenchFigures(readFileSync(readme, 'utf8'), results));
+console.log('\nwritten: bench/results.json, and the README\'s tables from it');
 if (targets.some((t) => !t.ok)) process.exitCode = 1;
 
