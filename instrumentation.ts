@@ -10,8 +10,7 @@ export async function register() {
     if (process.env[HARNESS_ENV] === '1') await import('./fixtures/ingest/node').then((m) => m.interceptIngest());
     await import('./app/_sentry/server');
   }
-  // The Edge runtime has no MSW of its own: its SDK sends with the sandbox's fetch, which is the Node
-  // process's, where the harness's MSW already intercepts.
+  // The Edge runtime has no MSW: in harness mode its SDK sends to the harness's ingest route (edge-tunnel.ts).
   if (process.env.NEXT_RUNTIME === 'edge') await import('./app/_sentry/server');
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HARNESS_SECRET_HEADER } from '../app/_sentry/harness-dsn';
+import { EDGE_INGEST_PATH, HARNESS_SECRET_HEADER } from '../app/_sentry/harness-dsn';
 import { expect, test } from '../fixtures/test';
 
 /** The local addresses of the sockets listening on `port`, from the kernel's own tables. */
@@ -33,4 +33,14 @@ test('the harness endpoints answer only the process that started the server', as
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: 'guessed' } })).status, `${endpoint} with a wrong secret`).toBe(404);
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} with the secret`).toBe(200);
   }
+  // Where the Edge runtime's SDK sends: a client report, which carries no error event.
+  const edgeIngest = (secret?: string) =>
+    fetch(`${app.url}${EDGE_INGEST_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-sentry-envelope', ...(secret ? { [HARNESS_SECRET_HEADER]: secret } : {}) },
+      body: '{}\n{"type":"client_report"}\n{"timestamp":0,"discarded_events":[]}\n',
+    });
+  expect((await edgeIngest()).status, 'edge-ingest without the secret').toBe(404);
+  expect((await edgeIngest('guessed')).status, 'edge-ingest with a wrong secret').toBe(404);
+  expect((await edgeIngest(app.harness!.secret)).status, 'edge-ingest with the secret').toBe(200);
 });

@@ -81,6 +81,9 @@ export const triggerSchema = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
+/** The start of a text whose rest changes from run to run. */
+const textStart = z.object({ startsWith: z.string().min(1) }).strict();
+
 const expectationShape = z
   .object({
     fallback: z.enum(['server', 'client', 'none']),
@@ -88,8 +91,11 @@ const expectationShape = z
     digest: z.boolean(),
     /** HTTP status of the document (or of the response, for `request`). */
     status: z.number().int().min(100).max(599),
-    /** Text the user sees when there is no fallback; for `request`, the exact response body. */
-    sees: z.string().optional(),
+    /**
+     * Text the user sees when there is no fallback; for `request`, the exact response body, or its
+     * start where the rest changes with every request (trace ids in a generated page).
+     */
+    sees: z.union([z.string(), textStart]).optional(),
     /** Where the user ends up, when it is not `path` (redirects). */
     url: routePath.optional(),
     /** Status of the Server Action POST, for action scenarios. */
@@ -101,11 +107,20 @@ const expectationShape = z
 
 type ExpectationShape = z.infer<typeof expectationShape>;
 
-function expectationProblems(expect: ExpectationShape): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = [];
+type Problem = { path: string; message: string };
+
+function expectationProblems(expect: ExpectationShape): Problem[] {
+  const problems: Problem[] = [];
   if (expect.digest && expect.fallback !== 'server') problems.push({ path: 'digest', message: 'only the server fallback shows a digest' });
   if (expect.fallback === 'none' && expect.sees === undefined) problems.push({ path: 'sees', message: 'a scenario without fallback must say what the user sees' });
   return problems;
+}
+
+/** The page probe looks for an element showing exactly `sees`: only a response body can be matched by its start. */
+function triggerProblems(expect: Partial<ExpectationShape>, triggerKind: string): Problem[] {
+  return typeof expect.sees === 'object' && triggerKind !== 'request'
+    ? [{ path: 'sees', message: "only a request entry may give the start of what it sees (a page's text is matched exactly)" }]
+    : [];
 }
 
 export const expectationSchema = expectationShape.superRefine((expect, ctx) => {
@@ -118,7 +133,7 @@ export const reportSchema = z
     /** The exception type Sentry records. */
     type: z.string().min(1),
     /** The exception value exactly, or a prefix for values that change between builds. */
-    value: z.union([z.string(), z.object({ startsWith: z.string().min(1) }).strict()]),
+    value: z.union([z.string(), textStart]),
     /** Whether the event carries the `digest` tag (equal to the digest on screen when one is shown). */
     digest: z.boolean(),
   })
@@ -157,8 +172,12 @@ export const scenarioSchema = z
   })
   .strict()
   .superRefine((scenario, ctx) => {
+    for (const { path, message } of triggerProblems(scenario.expect, scenario.trigger.kind)) {
+      ctx.addIssue({ code: 'custom', path: ['expect', path], message });
+    }
     scenario.overrides?.forEach((override, i) => {
-      for (const { path, message } of expectationProblems({ ...scenario.expect, ...override.expect })) {
+      const merged = { ...scenario.expect, ...override.expect };
+      for (const { path, message } of [...expectationProblems(merged), ...triggerProblems(merged, scenario.trigger.kind)]) {
         ctx.addIssue({ code: 'custom', path: ['overrides', i, 'expect', path], message });
       }
     });

@@ -79,6 +79,17 @@ describe('catalogue schema', () => {
       'entry "some-entry": expect.sees: a scenario without fallback must say what the user sees',
     ]);
   });
+
+  it("takes a response body's start for a request entry only: a page's text is matched exactly", () => {
+    const request = { ...valid, trigger: { kind: 'request' }, expect: { ...valid.expect, sees: { startsWith: '<!DOCTYPE html>' } } };
+    expect(problemsOf([request])).toEqual([]);
+    expect(problemsOf([{ ...request, trigger: { kind: 'load' } }])).toEqual([
+      'entry "some-entry": expect.sees: only a request entry may give the start of what it sees (a page\'s text is matched exactly)',
+    ]);
+    expect(problemsOf([{ ...valid, overrides: [{ next: '<16.0.0-0', expect: { sees: { startsWith: '<' } }, note: 'n' }] }])).toEqual([
+      'entry "some-entry": overrides.0.expect.sees: only a request entry may give the start of what it sees (a page\'s text is matched exactly)',
+    ]);
+  });
 });
 
 /** Metadata routes: the URL's last part, and the file that serves it. */

@@ -4,6 +4,7 @@ import { CLASSIC_SENTENCE } from '../verdict/golden';
 import { privacyProblems } from '../verdict/privacy';
 import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict/verdict';
 import { serverFailure } from './observations';
+import { forNext } from '../scenarios/versions';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
 import { serverReportsFor, storeMalformed } from '../fixtures/ingest/server-store';
 import type { ErrorEvent } from '@sentry/core';
@@ -40,7 +41,7 @@ describe('the verdict', () => {
     const aborted = findScenario('navigation-rsc-aborted')!;
     const healthy = (failed: number | undefined) =>
       serverFailure('x', {
-        screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: aborted.expect.url, sees: aborted.expect.sees ?? null },
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: aborted.expect.url, sees: aborted.expect.sees as string },
         reports: [],
         serverLogDigests: [],
         ...(failed === undefined ? {} : { triggerFailed: failed }),
@@ -52,6 +53,21 @@ describe('the verdict', () => {
     expect(failedChecks(judge(aborted, BASE, healthy(undefined)))).toEqual(['trigger']);
     // An entry whose trigger fails no request has nothing to prove here.
     expect(judge(serverPage, BASE, serverFailure('42')).differences).toEqual([]);
+  });
+
+  it("matches a request's body by its start where the entry pins only that, and names the start it wanted", () => {
+    const proxy = forNext(findScenario('proxy-throws')!, '15.5.29');
+    const answered = (body: string) =>
+      serverFailure('x', {
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 500, path: proxy.path, sees: body },
+        reports: [{ runtime: 'server', type: 'Error', value: thrownMessage('proxy-throws'), handled: false, mechanism: 'm', digest: null }],
+        serverLogDigests: [],
+      });
+    const start = (proxy.expect.sees as { startsWith: string }).startsWith;
+    expect(judge(proxy, BASE, answered(`${start}<meta name="sentry-trace" content="b9fd"/></head></html>`)).differences).toEqual([]);
+    expect(judge(proxy, BASE, answered('Internal Server Error')).differences).toEqual([
+      { check: 'screen', what: 'sees', expected: `${start}…`, observed: 'Internal Server Error' },
+    ]);
   });
 
   it('lists server checks as skipped, never as passed, when the server is not ours', () => {

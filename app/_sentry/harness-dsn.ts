@@ -6,3 +6,6 @@ export const HARNESS_ENV = 'FAULTLINE_HARNESS';
 export const HARNESS_SECRET_ENV = 'FAULTLINE_HARNESS_SECRET';
 /** The request header that carries that secret. */
 export const HARNESS_SECRET_HEADER = 'x-faultline-harness';
+
+/** Where the Edge runtime's SDK sends in harness mode: a route of this server, not the network (see edge-tunnel.ts). */
+export const EDGE_INGEST_PATH = '/api/faultline/edge-ingest';

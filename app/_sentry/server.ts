@@ -1,4 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
+import { edgeTunnel } from './edge-tunnel';
 import { HARNESS_DSN, HARNESS_ENV } from './harness-dsn';
 import { sharedOptions } from './options';
 
@@ -8,4 +9,5 @@ Sentry.init({
   ...sharedOptions,
   // No DSN and no harness: the SDK stays off and sends nothing.
   dsn: process.env.SENTRY_DSN || (harness ? HARNESS_DSN : undefined),
+  ...(harness && process.env.NEXT_RUNTIME === 'edge' ? edgeTunnel() : {}),
 });

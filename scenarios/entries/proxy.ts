@@ -1,5 +1,5 @@
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, noFallback, fromServer } from './shared';
+import { fromServer, noFallback, pagesRouter500, thrownMessage } from './shared';
 
 /** The proxy (middleware before 16). */
 export const entries: ScenarioInput[] = [
@@ -12,5 +12,12 @@ export const entries: ScenarioInput[] = [
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'The proxy runs before rendering: Next answers with plain text.',
     reports: [fromServer(thrownMessage('proxy-throws'), false)],
+    overrides: [
+      {
+        next: '<16.0.0-0',
+        expect: { sees: pagesRouter500 },
+        note: "Observed on 15.5.29 (its `middleware.ts`, on Node.js): answered with the pages router's HTML 500 page, not plain text; reported the same.",
+      },
+    ],
   },
 ];

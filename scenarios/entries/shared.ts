@@ -18,3 +18,12 @@ export const fromServer = (value: string, digest = true) => ({ runtime: 'server'
 /** One event from the browser SDK, which never sees a digest. */
 export const fromBrowser = (value: string | { startsWith: string }, type = 'Error') =>
   ({ runtime: 'browser', type, value, digest: false }) as const;
+
+/**
+ * The start of the pages router's own 500 page, which Next 15 answers with where 16 answers plain
+ * text; its rest carries per-request trace ids and the build's id.
+ */
+export const pagesRouter500 = {
+  startsWith:
+    '<!DOCTYPE html><html><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" content="width=device-width" data-next-head=""/><title data-next-head="">500: Internal Server Error</title>',
+} as const;
