@@ -1,13 +1,14 @@
 import * as Sentry from '@sentry/nextjs';
+import { ENV } from '@/harness/contract';
 
 export async function register() {
   // One `if` around every Node.js-only import: webpack (Next 15) drops the block from the edge bundle,
   // where `node:` modules do not build; code after an early return would stay in it.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const [{ HARNESS_ENV }, { LIFELINE_ENV, exitWithLauncher }] = await Promise.all([import('./app/_sentry/harness-dsn'), import('./fixtures/harness/lifeline')]);
-    if (process.env[LIFELINE_ENV] === '1') exitWithLauncher();
+    const { exitWithLauncher } = await import('./harness/lifeline');
+    if (process.env[ENV.lifeline] === '1') exitWithLauncher();
     // MSW must patch node:https before Sentry's transport first uses it.
-    if (process.env[HARNESS_ENV] === '1') await import('./fixtures/ingest/node').then((m) => m.interceptIngest());
+    if (process.env[ENV.harness] === '1') await import('./fixtures/server/ingest').then((m) => m.interceptIngest());
     await import('./app/_sentry/server');
   }
   // The Edge runtime has no MSW: in harness mode its SDK sends to the harness's ingest route (edge-tunnel.ts).

@@ -5,10 +5,9 @@
  * catalogue faster than its CPU seconds over two, whatever drives it: the floor under the
  * catalogue's test phase.
  */
-import { chromium } from '@playwright/test';
-import { BareLimit } from '../fixtures/bare-limit';
-import { chromiumArgs, findChromium } from '../fixtures/harness/browser';
-import { startHarnessApp } from '../fixtures/harness/harness-app';
+import { BareLimit } from './fixtures/bare-limit';
+import { launchChromium } from '../harness/chromium';
+import { startHarnessApp } from '../harness/harness-app';
 import type { Scenario } from '../scenarios/schema';
 import { CPU_PARTS, TreeCpu, type CpuPart } from './process-cpu';
 
@@ -22,8 +21,7 @@ export interface BareRound {
 export async function bareCatalogueCpu(root: string, entries: Scenario[], rounds: number, logFile: string): Promise<BareRound[]> {
   const cpu = new TreeCpu(process.pid);
   const app = await startHarnessApp({ root, logFile });
-  const executablePath = findChromium(process.env, { playwrightChromium: () => chromium.executablePath() });
-  const bare = new BareLimit(() => chromium.launch({ executablePath, args: chromiumArgs() }), app.url);
+  const bare = new BareLimit(() => launchChromium(), app.url);
   const results: BareRound[] = [];
   try {
     // Outside the rounds, as a worker does before its first check.

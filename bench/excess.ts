@@ -1,4 +1,5 @@
-import type { BareTrace, CheckTrace } from '../fixtures/check-trace';
+import type { CheckTrace } from '../fixtures/worker/check-trace';
+import type { BareTrace } from './fixtures/annotations';
 import { median } from './stats';
 
 /**

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../cli/report';
+import type { ConformanceReport } from '../verdict/report';
 import { catalogue } from '../scenarios/catalogue';
 
 const root = join(import.meta.dirname, '..');

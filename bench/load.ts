@@ -6,13 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { READY_PATH } from '../fixtures/harness/app-server';
-import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
-import { INGEST_FAULT_ENV } from '../fixtures/ingest/faults';
-import { STORE_EVENTS_ENV, type IngestState } from '../fixtures/ingest/server-store';
-import { fetchIngestState, fetchServerEvents } from '../fixtures/reports';
+import { READY_PATH } from '../harness/app-server';
+import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
+import { type IngestState } from '../fixtures/server/store';
+import { fetchIngestState, fetchServerEvents } from '../fixtures/worker/reports';
 import { median, percentile } from './stats';
+import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
 const REQUESTS = 500;
@@ -73,7 +72,7 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
 async function withApp<T>(env: NodeJS.ProcessEnv, body: (app: HarnessApp) => Promise<T>): Promise<T> {
   // Lets the harness endpoint collect garbage before it reads memory (see ingestState).
   const withGc = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' ') };
-  const app = await startHarnessApp({ root, env: withGc, logFile: join(root, '.faultline', `load-${process.pid}-${env[INGEST_FAULT_ENV] ?? 'ok'}.log`) });
+  const app = await startHarnessApp({ root, env: withGc, logFile: join(root, '.faultline', `load-${process.pid}-${env[ENV.ingestFault] ?? 'ok'}.log`) });
   try {
     return await body(app);
   } finally {
@@ -84,7 +83,7 @@ async function withApp<T>(env: NodeJS.ProcessEnv, body: (app: HarnessApp) => Pro
 const problems: string[] = [];
 const check = (ok: boolean, problem: string) => ok || problems.push(problem);
 
-const healthyIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: '' }, async (app) => {
+const healthyIngest = await withApp({ ...process.env, [ENV.ingestFault]: '' }, async (app) => {
   const batch = await fire(app, 'load');
   const counts = await eventsPerMarker(app, batch.markers);
   const total = (await state(app)).arrivedTotal;
@@ -117,7 +116,7 @@ function memoryRead(states: IngestState[]): void {
 // The store's own bound is kept small in both memory runs, so what grows past it is something else.
 const BOUND = 300;
 
-const stalledIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: 'stall', [STORE_EVENTS_ENV]: String(BOUND) }, async (app) => {
+const stalledIngest = await withApp({ ...process.env, [ENV.ingestFault]: 'stall', [ENV.storeEvents]: String(BOUND) }, async (app) => {
   await fire(app, 'warmup', 50);
   const before = await state(app);
   const first = await fire(app, 'stall1');
@@ -146,7 +145,7 @@ const stalledIngest = await withApp({ ...process.env, [INGEST_FAULT_ENV]: 'stall
 
 // A server left running: batch after batch of failing requests, each with a marker of its own.
 const ROUNDS = 5;
-const boundedStore = await withApp({ ...process.env, [INGEST_FAULT_ENV]: '', [STORE_EVENTS_ENV]: String(BOUND) }, async (app) => {
+const boundedStore = await withApp({ ...process.env, [ENV.ingestFault]: '', [ENV.storeEvents]: String(BOUND) }, async (app) => {
   const after: IngestState[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     await fire(app, `bound${round}`);

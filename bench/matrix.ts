@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_VERSIONS } from '../cli/matrix';
 import { replaceReadmeMatrix } from '../cli/matrix-render';
-import { MATRIX_WORKSPACES } from '../fixtures/harness/next-workspace';
+import { MATRIX_WORKSPACES } from '../harness/next-workspace';
 import type { Matrix } from '../verdict/matrix';
 
 const root = join(import.meta.dirname, '..');

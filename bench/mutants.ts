@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../cli/report';
-import { copyProject } from '../fixtures/harness/workspace';
-import { withoutTarget } from '../fixtures/harness/target';
+import type { ConformanceReport } from '../verdict/report';
+import { copyProject } from '../harness/workspace';
+import { withoutTarget } from '../harness/target';
 import { failedChecks, type Check } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
 

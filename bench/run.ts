@@ -10,24 +10,23 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { BARE_MS, FLOOR_MS, SETTLE_MS, VERDICT_MS } from '../fixtures/annotations';
-import { BENCH_ENV } from '../fixtures/floor';
-import { chromiumArgs, findChromium } from '../fixtures/harness/browser';
-import { ensureBuild } from '../fixtures/harness/build';
-import { harnessEnv, startHarnessApp } from '../fixtures/harness/harness-app';
-import { interceptBrowserIngest } from '../fixtures/ingest/browser';
-import { INGEST_FAULT_ENV, StalledRequests } from '../fixtures/ingest/faults';
-import type { ConformanceReport } from '../cli/report';
-import { fetchIngestState } from '../fixtures/reports';
+import { BARE_MS, FLOOR_MS, SETTLE_MS, VERDICT_MS } from './fixtures/annotations';
+import { launchChromium } from '../harness/chromium';
+import { ensureBuild } from '../harness/build';
+import { harnessEnv, startHarnessApp } from '../harness/harness-app';
+import { HarnessedSession } from '../fixtures/worker/session';
+import { targetOf } from '../harness/target';
+import type { ConformanceReport } from '../verdict/report';
 import { catalogue } from '../scenarios/catalogue';
 import { median } from './stats';
 import { phaseParts } from './phase';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu } from './bare-floor';
 import { EXCESS_PARTS, RATIO_LIMIT, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
-import { TRACE_ANNOTATION, type BareTrace, type CheckTrace } from '../fixtures/check-trace';
+import type { CheckTrace } from '../fixtures/worker/check-trace';
+import { TRACE_ANNOTATION, type BareTrace } from './fixtures/annotations';
 import { replaceReadmeBenchFigures } from './readme-figures';
+import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'bench');
@@ -85,11 +84,11 @@ const fullPhase = testPhase(readReport(fullOut), fullLaunched);
 
 console.error(`bench: 4/8 verdict times and bare limits, each entry ${REPEAT} times, and the floor`);
 const timingsFile = join(work, 'timings.json');
-await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'e2e/catalogue.spec.ts', '--project=conformance', '--repeat-each', String(REPEAT)], {
+await sh(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--project=bench', '--repeat-each', String(REPEAT)], {
   ...process.env,
-  [BENCH_ENV]: '1',
-  FAULTLINE_REPORTER: JSON.stringify([['json', { outputFile: timingsFile }]]),
-  FAULTLINE_OUTPUT_DIR: join(work, 'test-results'),
+  [ENV.bench]: '1',
+  [ENV.reporter]: JSON.stringify([['json', { outputFile: timingsFile }]]),
+  [ENV.outputDir]: join(work, 'test-results'),
 });
 type JsonResult = { annotations: { type: string; description?: string }[] };
 type JsonSuite = { specs?: { title: string; tests: { results: JsonResult[] }[] }[]; suites?: JsonSuite[] };
@@ -113,7 +112,7 @@ const medianWaits = (waits: ReturnType<typeof reportWaits>[]) => {
 };
 const roundedParts = (excess: Excess) => Object.fromEntries(EXCESS_PARTS.map((part) => [part, Math.round(excess[part])])) as Excess;
 // Each check loads the floor page right before it runs (fixtures/floor.ts) and takes its bare
-// sample right after (e2e/catalogue.spec.ts), so all three are spread over the run alike.
+// sample right after (bench/catalogue.bench.ts), so all three are spread over the run alike.
 const floorMs = median(catalogue.flatMap((s) => figures(s.id, FLOOR_MS)));
 const entries = catalogue.map((s) => {
   const verdictMs = median(figures(s.id, VERDICT_MS));
@@ -182,21 +181,19 @@ if (!options['skip-scaling']) {
 
 console.error('bench: 6/8 a document with the ingest stalled vs answering');
 async function documentMs(fault: 'stall' | '') {
-  const app = await startHarnessApp({ root, env: { ...process.env, [INGEST_FAULT_ENV]: fault }, logFile: join(work, `stall-${fault || 'ok'}.log`) });
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }), args: chromiumArgs() });
+  const app = await startHarnessApp({ root, env: { ...process.env, [ENV.ingestFault]: fault }, logFile: join(work, `stall-${fault || 'ok'}.log`) });
+  const browser = await launchChromium();
   try {
-    const stalls = new StalledRequests();
-    await interceptBrowserIngest(browser, { fault: fault || undefined, stalls });
-    const context = await browser.newContext({ baseURL: app.url });
-    const page = await context.newPage();
+    const session = await HarnessedSession.open(browser, targetOf(app), { fault: fault || undefined, warm: false });
+    const check = await session.begin('bench');
     const times: number[] = [];
     for (let i = 0; i < 3 * REPEAT; i++) {
       const started = performance.now();
-      await page.goto('/scenarios/server-page-throws');
+      await session.page.goto('/scenarios/server-page-throws');
       times.push(performance.now() - started);
     }
-    const pending = (await fetchIngestState(app, 'any')).stalledTotal;
-    stalls.releaseAll();
+    const pending = (await check.serverIngest())!.stalledTotal;
+    await session.close();
     return { ms: median(times), pending };
   } finally {
     await browser.close();

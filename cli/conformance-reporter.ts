@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ENTRY_ANNOTATION, readVerdict } from '../fixtures/verdict-attachment';
-import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from './report';
+import { ENTRY_ANNOTATION, readVerdict } from '../verdict/attachment';
+import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from '../verdict/report';
+import { ENV } from '../harness/contract';
 
-/** Set by `faultline run`: what this run selected, the same for every shard of it. */
-export const SELECTION_ENV = 'FAULTLINE_SELECTION';
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -47,7 +46,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly entries: EntryReport[] = [];
   private readonly startedAt = new Date();
   private readonly outDir: string;
-  private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[SELECTION_ENV] ?? '', errors: [], status: 'passed' };
+  private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[ENV.selection] ?? '', errors: [], status: 'passed' };
 
   constructor(options: { outDir?: string } = {}) {
     this.outDir = options.outDir ?? 'faultline-report';

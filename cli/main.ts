@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { CatalogueError } from '../scenarios/schema';
 import { EXIT, UsageError } from './usage-error';
-import { exitWithLauncher, RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
+import { exitWithLauncher } from '../harness/lifeline';
+import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
 
@@ -85,9 +86,9 @@ async function dispatch(argv: string[]): Promise<number> {
 
 export async function main(argv: string[]): Promise<number> {
   // Started by a matrix: end (winding down like Ctrl-C) when the matrix is gone, even by SIGKILL.
-  const lifeline = process.env[RUN_LIFELINE_ENV] === '1';
+  const lifeline = process.env[ENV.runLifeline] === '1';
   if (lifeline) {
-    delete process.env[RUN_LIFELINE_ENV];
+    delete process.env[ENV.runLifeline];
     exitWithLauncher('SIGINT');
   }
   try {

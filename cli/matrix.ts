@@ -4,24 +4,22 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lt, major, valid } from 'semver';
-import { ensureBuild, lastBuildFingerprint } from '../fixtures/harness/build';
-import { filesUnder } from '../fixtures/harness/build-inputs';
-import { harnessEnv } from '../fixtures/harness/harness-app';
-import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../fixtures/harness/next-workspace';
-import { SCREENSHOTS_ENV } from '../fixtures/annotations';
-import { withoutTarget } from '../fixtures/harness/target';
-import { RUN_LIFELINE_ENV } from '../fixtures/harness/lifeline';
+import { ensureBuild, lastBuildFingerprint } from '../harness/build';
+import { filesUnder } from '../harness/build-inputs';
+import { harnessEnv } from '../harness/harness-app';
+import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../harness/next-workspace';
+import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
-import { CATALOGUE_ENV } from '../scenarios/active';
 import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
 import { cellOf, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from './matrix-html';
 import { matrixAsMarkdown, matrixAsTable } from './matrix-render';
 import { claimOutDir, MATRIX_FOLDER } from './out-dir';
-import type { ConformanceReport } from './report';
+import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
+import { ENV } from '../harness/contract';
 
 /** The newest patch of each minor from 15.5 to 16.4 that installs here. */
 export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
@@ -99,7 +97,7 @@ class Progress {
 }
 
 /** Everything a run's observation depends on besides the build: the harness, the catalogue, the spec. */
-const HARNESS_PATHS = ['bin', 'cli', 'fixtures', 'scenarios', 'verdict', 'e2e/catalogue.spec.ts', 'e2e/global-setup.ts', 'playwright.config.ts', 'package.json'];
+const HARNESS_PATHS = ['bin', 'cli', 'harness', 'fixtures', 'scenarios', 'verdict', 'e2e', 'playwright.config.ts', 'package.json'];
 
 function hashPaths(dir: string, paths: readonly string[]) {
   const hash = createHash('sha256');
@@ -121,14 +119,14 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   const { report: reportDir, screens } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
   mkdirSync(screens, { recursive: true });
-  const { [CATALOGUE_ENV]: _catalogue, ...env } = withoutTarget();
+  const { [ENV.catalogue]: _catalogue, ...env } = withoutTarget();
   const ids = plannedIds({ scenarios });
   const args = [join(dir, 'bin/faultline.mjs'), 'run', '--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])];
   let checked = 0;
   let stderr = '';
   const code = await new Promise<number | null>((done, fail) => {
     // stdin is its lifeline: the run (its server, its browsers) ends with this process, even a SIGKILLed one.
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [SCREENSHOTS_ENV]: screens, [RUN_LIFELINE_ENV]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => {
       checked += String(chunk).split('\n').filter((line) => /^[✓✗-] /.test(line)).length;
       progress.detail = `${checked}/${ids.length} entries`;

@@ -3,11 +3,11 @@ import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SELECTION_ENV } from './conformance-reporter';
-import { shardSetProblem, type ConformanceReport } from './report';
+import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { outcomeOf, reporters } from './run';
 import { claimOutDir } from './out-dir';
 import { UsageError } from './usage-error';
+import { ENV } from '../harness/contract';
 
 export interface MergeOptions {
   dirs: string[];
@@ -83,7 +83,7 @@ export async function merge(options: MergeOptions, root: string): Promise<number
         [join(root, 'node_modules/@playwright/test/cli.js'), 'merge-reports', '--config', join(root, 'cli/merge.config.ts'), gathered],
         {
           cwd: root,
-          env: { ...process.env, FAULTLINE_REPORTER: JSON.stringify(reporters(options.out, { blob: false })), [SELECTION_ENV]: options.selection },
+          env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters(options.out, { blob: false })), [ENV.selection]: options.selection },
           stdio: 'inherit',
         },
       );

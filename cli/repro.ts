@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumArgs } from '../fixtures/harness/browser';
-import { PortInUseError } from '../fixtures/harness/app-server';
-import { startHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import { linesWithDigest } from '../fixtures/harness/server-log';
-import { interceptBrowserIngest } from '../fixtures/ingest/browser';
-import { TEST_MARKER_HEADER } from '../fixtures/ingest/marker';
-import { observeEntry } from '../fixtures/observe-entry';
-import { settleReports, type FlushedInPage } from '../fixtures/reports';
-import { readFallback } from '../fixtures/scenario-driver';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from '../harness/chromium';
+import { PortInUseError } from '../harness/app-server';
+import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
+import { linesWithDigest } from '../harness/server-log';
+import { observeEntry } from '../fixtures/worker/observe-entry';
+import { HarnessedSession } from '../fixtures/worker/session';
+import { remoteTarget, targetOf } from '../harness/target';
+import { readFallback } from '../fixtures/worker/scenario-driver';
 import { digestOf } from '../verdict/golden';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join } from 'node:path';
 import { activeCatalogue } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
 import type { Scenario } from '../scenarios/schema';
-import { chromiumPath, parsePort, preflight } from './run';
+import { parsePort, preflight } from './run';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 
@@ -97,49 +94,38 @@ async function seeRoute(page: Page, path: string): Promise<Pick<Screen, 'fallbac
 
 export async function reproduce(options: ReproOptions, root: string, log: (line: string) => void): Promise<ReproResult> {
   let app: HarnessApp | undefined;
-  let browser;
+  let browser: Browser | undefined;
   try {
     if (!options.baseUrl) {
       log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
       app = await startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log });
     }
-    const baseUrl = options.baseUrl ?? app!.url;
-    const executablePath = await chromiumPath({ headless: !options.headed });
-    try {
-      browser = await chromium.launch({ executablePath, args: chromiumArgs(), headless: !options.headed });
-    } catch (error) {
-      if (options.headed) throw new UsageError(`Cannot open a Chromium window (${(error as Error).message.split('\n')[0]}); run without --headed`);
-      throw error;
-    }
-    const { record } = await interceptBrowserIngest(browser);
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const marker = `repro.${randomUUID()}`;
-    await context.setExtraHTTPHeaders({ [TEST_MARKER_HEADER]: marker });
-    const page = await context.newPage();
-    const logMark = app ? readFileSync(app.logFile).length : 0;
-
-    const logSince = app ? () => readFileSync(app!.logFile).subarray(logMark).toString('utf8') : null;
-    const collect = (flushed?: FlushedInPage) => settleReports(context, record, app ? { endpoints: app, marker } : null, flushed);
+    const target = app ? targetOf(app) : remoteTarget(options.baseUrl!);
+    browser = await launchChromium({ headless: !options.headed });
+    const session = await HarnessedSession.open(browser, target, { warm: false });
+    const check = await session.begin('repro');
+    const { page } = session;
 
     let seen: Pick<Screen, 'fallback' | 'heading' | 'digestLine' | 'status'>;
     let reports: ReportSummary[];
     let verdict: ReproResult['verdict'] = null;
     if (options.scenario) {
-      const observed = await observeEntry(page, options.scenario, baseUrl, { collect, serverLog: logSince });
-      const judged = judge(options.scenario, baseUrl, observed);
+      const observed = await observeEntry(page, options.scenario, target.url, { collect: check.collect, serverLog: check.serverLog });
+      const judged = judge(options.scenario, target.url, observed);
       ({ screen: seen, reports } = observed);
       verdict = { reproduced: judged.differences.length === 0, failedChecks: failedChecks(judged), reasons: judged.differences.map(describeDifference) };
     } else {
       seen = await seeRoute(page, options.path!);
-      const settled = await collect();
+      const settled = await check.collect();
       reports = [...(settled.server ?? []), ...settled.browser];
     }
     const digest = digestOf(seen.digestLine);
+    const serverLog = check.serverLog?.() ?? null;
     return {
       scenario: options.scenario?.id ?? null,
       url: page.url(),
       screen: { text: seen.heading ?? (await page.title()), variant: seen.fallback, digest, status: seen.status },
-      serverLog: logSince && digest ? linesWithDigest(logSince(), digest) : logSince ? [] : null,
+      serverLog: serverLog === null ? null : digest ? linesWithDigest(serverLog, digest) : [],
       reports,
       verdict,
     };

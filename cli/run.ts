@@ -4,21 +4,20 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BrowserNotFoundError, CHROMIUM_UNSAFE_PORTS, findChromium } from '../fixtures/harness/browser';
-import { assertReachable, UnreachableError } from '../fixtures/harness/reachable';
-import { TARGET_ENV } from '../fixtures/harness/target';
+import { BrowserNotFoundError, resolveChromium } from '../harness/chromium';
+import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber } from '../harness/settings';
+import { assertReachable, UnreachableError } from '../harness/reachable';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
-import { CATALOGUE_ENV, readCatalogueFile, SCENARIOS_ENV } from '../scenarios/active';
-import { comparedVersion, installedNext, NEXT_VERSION_ENV } from '../scenarios/versions';
-import { assertPortFree, PortInUseError } from '../fixtures/harness/app-server';
-import { launchHarnessApp, type HarnessApp } from '../fixtures/harness/harness-app';
-import { ABORT_ENV, watchAborts, type Abort } from '../fixtures/harness/abort';
-import { LIFELINE_ENV } from '../fixtures/harness/lifeline';
-import { incompleteness, markAborted, type ConformanceReport } from './report';
-import { SELECTION_ENV } from './conformance-reporter';
+import { readCatalogueFile } from '../scenarios/active';
+import { comparedVersion, installedNext } from '../scenarios/versions';
+import { assertPortFree, PortInUseError } from '../harness/app-server';
+import { launchHarnessApp, type HarnessApp } from '../harness/harness-app';
+import { watchAborts, type Abort } from '../harness/abort';
+import { incompleteness, markAborted, type ConformanceReport } from '../verdict/report';
 import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
+import { ENV } from '../harness/contract';
 
 export interface RunOptions {
   scenarios: string[];
@@ -37,22 +36,7 @@ export interface RunOptions {
 /** How long an aborted run's Playwright may take to wind down before it is ended by force (twice: SIGTERM, then SIGKILL). */
 const ABORT_WIND_DOWN_MS = 10_000;
 
-/** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
-const MAX_WORKERS = 16;
-const MAX_REPEAT = 100;
-
-function wholeNumber(option: string, value: string, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new UsageError(`Bad ${option} "${value}": a whole number from 1 to ${max}`);
-  return n;
-}
-
-export function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new UsageError(`Bad --port "${value}": a whole number from 1 to 65535`);
-  if (CHROMIUM_UNSAFE_PORTS.has(port)) throw new UsageError(`Bad --port ${port}: Chromium refuses to load pages from it (ERR_UNSAFE_PORT); pick another`);
-  return port;
-}
+export const parsePort = (value: string): number => portNumber('--port', value);
 
 /** `--workers -1` reads as two options to parseArgs; joined (`--workers=-1`), it gets the range message it deserves. */
 function joinNegativeValues(argv: string[]): string[] {
@@ -113,16 +97,10 @@ export function parseRunArgs(argv: string[]): RunOptions {
   };
 }
 
-/** The Chromium a run (or a repro) will drive; Playwright, slow to load, is only asked when no system one is found. */
+/** The Chromium a run (or a repro) will drive. */
 export async function chromiumPath({ headless = true } = {}): Promise<string> {
   try {
-    return findChromium(process.env, { headless });
-  } catch (error) {
-    if (!(error instanceof BrowserNotFoundError)) throw error;
-  }
-  const { chromium } = await import('@playwright/test');
-  try {
-    return findChromium(process.env, { headless, playwrightChromium: () => chromium.executablePath() });
+    return await resolveChromium({ headless });
   } catch (error) {
     if (error instanceof BrowserNotFoundError) throw new UsageError(error.message);
     throw error;
@@ -150,7 +128,7 @@ export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): 
   }
 }
 
-/** The catalogue spec: `--scenario` narrows a run to it (the entries themselves are chosen through SCENARIOS_ENV). */
+/** The catalogue spec: `--scenario` narrows a run to it (the entries themselves are chosen through ENV.scenarios). */
 const CATALOGUE_SPEC = 'e2e/catalogue.spec.ts';
 
 export function playwrightArgs(options: RunOptions): string[] {
@@ -229,27 +207,27 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
-    FAULTLINE_REPORTER: JSON.stringify(reporters(out)),
-    FAULTLINE_OUTPUT_DIR: join(out, 'test-results'),
-    [SELECTION_ENV]: selectionOf(options),
-    [SCENARIOS_ENV]: options.scenarios.join(','),
+    [ENV.reporter]: JSON.stringify(reporters(out)),
+    [ENV.outputDir]: join(out, 'test-results'),
+    [ENV.selection]: selectionOf(options),
+    [ENV.scenarios]: options.scenarios.join(','),
   };
-  if (options.catalogue) env[CATALOGUE_ENV] = options.catalogue;
-  else delete env[CATALOGUE_ENV];
+  if (options.catalogue) env[ENV.catalogue] = options.catalogue;
+  else delete env[ENV.catalogue];
   // Which next's expectations apply: the installed one, or the nearest the catalogue was pinned on.
   const compared = comparedVersion(installedNext(root));
   if (compared.outside) console.log(`faultline: ${compared.outside}\n`);
-  env[NEXT_VERSION_ENV] = compared.version;
+  env[ENV.nextVersion] = compared.version;
   const app = await launchApp(options, root);
   // What the workers test; an enclosing run's target is never inherited.
-  env[TARGET_ENV.baseUrl] = app?.url ?? options.baseUrl;
-  if (app) Object.assign(env, { [TARGET_ENV.serverLog]: app.logFile, [TARGET_ENV.secret]: app.secret });
-  else for (const name of [TARGET_ENV.serverLog, TARGET_ENV.secret]) delete env[name];
+  env[ENV.baseUrl] = app?.url ?? options.baseUrl;
+  if (app) Object.assign(env, { [ENV.serverLog]: app.logFile, [ENV.targetSecret]: app.secret });
+  else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
 
   // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
   mkdirSync(join(root, '.faultline'), { recursive: true });
   const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
-  env[ABORT_ENV] = abortFile;
+  env[ENV.abortFile] = abortFile;
   let aborted: Abort | undefined;
   const abort = (cause: Abort) => {
     if (aborted) return;
@@ -272,7 +250,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
   const playwright = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
     cwd: root,
-    env: { ...runnerEnv, [LIFELINE_ENV]: '1' },
+    env: { ...runnerEnv, [ENV.lifeline]: '1' },
     stdio: ['pipe', 'inherit', 'inherit'],
   });
   const finished = new Promise<number | null>((done, fail) => {

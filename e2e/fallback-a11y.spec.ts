@@ -1,5 +1,5 @@
-import { fallbackHeading } from '../fixtures/scenario-driver';
-import { expect, test } from '../fixtures/test';
+import { fallbackHeading } from '../fixtures/worker/scenario-driver';
+import { expect, test } from '../fixtures/worker/test';
 
 const WCAG2_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
-import { startHarnessApp } from '../fixtures/harness/harness-app';
-import { assertReachable } from '../fixtures/harness/reachable';
-import { appTarget, TARGET_ENV } from '../fixtures/harness/target';
+import { startHarnessApp } from '../harness/harness-app';
+import { assertReachable } from '../harness/reachable';
+import { appTarget } from '../harness/target';
+import { ENV } from '../harness/contract';
+import { portFrom } from '../harness/settings';
 
 const root = join(import.meta.dirname, '..');
 
@@ -11,19 +13,19 @@ const root = join(import.meta.dirname, '..');
  * launched may still be starting while the tests load, and each worker waits for it.
  */
 export default async function globalSetup() {
-  if (process.env[TARGET_ENV.baseUrl]) {
+  if (process.env[ENV.baseUrl]) {
     const target = appTarget();
     if (!target.local) await assertReachable(target.url);
     return;
   }
   const server = await startHarnessApp({
     root,
-    port: Number(process.env.FAULTLINE_PORT) || undefined,
+    port: portFrom(process.env),
     logFile: join(root, '.faultline', `server-${process.pid}.log`),
     onBuildLine: (line) => console.log(line),
   });
-  process.env[TARGET_ENV.baseUrl] = server.url;
-  process.env[TARGET_ENV.serverLog] = server.logFile;
-  process.env[TARGET_ENV.secret] = server.secret;
+  process.env[ENV.baseUrl] = server.url;
+  process.env[ENV.serverLog] = server.logFile;
+  process.env[ENV.targetSecret] = server.secret;
   return () => server.stop();
 }

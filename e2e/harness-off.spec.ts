@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { freePort, startAppServer } from '../fixtures/harness/app-server';
-import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
-import { HARNESS_ENV } from '../app/_sentry/harness-dsn';
+import { freePort, startAppServer } from '../harness/app-server';
+import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '../fixtures/test';
+import { expect, test } from '../fixtures/worker/test';
+import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
 
 test('a plain `next start` (harness mode off, no DSN) loads nothing of MSW and exposes no reports', async ({ app }, testInfo) => {
   test.skip(!app.local, REMOTE_SKIP_REASON);
-  const { [HARNESS_ENV]: _harness, SENTRY_DSN: _dsn, ...plainEnv } = process.env;
+  const { [ENV.harness]: _harness, SENTRY_DSN: _dsn, ...plainEnv } = process.env;
   const logFile = testInfo.outputPath('plain-server.log');
   const server = await startAppServer({ root, port: await freePort(), logFile, env: plainEnv });
   try {

@@ -1,3 +1,3 @@
-import { ingestFaultChecks } from '../fixtures/ingest-fault-checks';
+import { ingestFaultChecks } from './ingest-fault-checks';
 
 ingestFaultChecks('reset');

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { catalogue } from './catalogue';
 import { CatalogueError, parseCatalogue, type Scenario } from './schema';
-import { comparedVersion, forNext, installedNext, NEXT_VERSION_ENV } from './versions';
+import { comparedVersion, forNext, installedNext } from './versions';
+import { ENV } from '../harness/contract';
 
-/** Names a JSON catalogue to check instead of the built-in one (`faultline run --catalogue FILE`). */
-export const CATALOGUE_ENV = 'FAULTLINE_CATALOGUE';
 
 /** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
 export function readCatalogueFile(file: string): Scenario[] {
@@ -26,16 +25,14 @@ export function readCatalogueFile(file: string): Scenario[] {
 
 /** The catalogue this run checks. */
 export function activeCatalogue(env: Record<string, string | undefined> = process.env): Scenario[] {
-  const file = env[CATALOGUE_ENV];
+  const file = env[ENV.catalogue];
   return file ? readCatalogueFile(file) : catalogue;
 }
 
-/** Names the entries a run checks (`faultline run --scenario`), comma-separated; unset: all. */
-export const SCENARIOS_ENV = 'FAULTLINE_SCENARIOS';
 
 /** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` under test. */
 export function selectedScenarios(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): Scenario[] {
-  const ids = env[SCENARIOS_ENV]?.split(',').filter((id) => id !== '');
-  const version = env[NEXT_VERSION_ENV] || comparedVersion(installedNext(root)).version;
+  const ids = env[ENV.scenarios]?.split(',').filter((id) => id !== '');
+  const version = env[ENV.nextVersion] || comparedVersion(installedNext(root)).version;
   return catalogue.filter((scenario) => !ids?.length || ids.includes(scenario.id)).map((scenario) => forNext(scenario, version));
 }

@@ -1,44 +1,8 @@
 import { validRange } from 'semver';
 import { z } from 'zod';
+import { failureClasses } from './routes';
 
-export const failureClasses = [
-  'server-component',
-  'thrown-value',
-  'client-component',
-  'server-action',
-  'navigation',
-  'route-handler',
-  'proxy',
-  'routing-signal',
-  'error-boundary',
-  'after-response',
-  'streamed-data',
-  'metadata-route',
-  'static-isr',
-  'edge-runtime',
-  'no-javascript',
-  'control',
-] as const;
-
-/** How the home page and the README name each failure class. */
-export const failureClassTitles: Record<(typeof failureClasses)[number], string> = {
-  'server-component': 'Server Components',
-  'thrown-value': 'Thrown values that are not plain Errors',
-  'client-component': 'Client Components',
-  'server-action': 'Server Actions',
-  navigation: 'Client-side navigation',
-  'route-handler': 'Route Handlers',
-  proxy: 'The proxy',
-  'routing-signal': 'Routing signals',
-  'error-boundary': 'Error boundaries and special files',
-  'after-response': 'Work after the response',
-  'streamed-data': 'Streamed data',
-  'metadata-route': 'Metadata routes',
-  'static-isr': 'Static and ISR pages',
-  'edge-runtime': 'The Edge runtime',
-  'no-javascript': 'JavaScript off',
-  control: 'Control',
-};
+export { failureClasses, failureClassTitles } from './routes';
 
 const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9 and single hyphens: nothing invisible)');
 /** Text matched exactly on the page: an invisible character would make it match nothing a person sees. */
@@ -113,6 +77,7 @@ function expectationProblems(expect: ExpectationShape): Problem[] {
   const problems: Problem[] = [];
   if (expect.digest && expect.fallback !== 'server') problems.push({ path: 'digest', message: 'only the server fallback shows a digest' });
   if (expect.fallback === 'none' && expect.sees === undefined) problems.push({ path: 'sees', message: 'a scenario without fallback must say what the user sees' });
+  if (expect.fallback !== 'none' && expect.sees !== undefined) problems.push({ path: 'sees', message: 'only a scenario without fallback says what the user sees instead' });
   return problems;
 }
 

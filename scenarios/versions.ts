@@ -10,8 +10,6 @@ import type { Scenario } from './schema';
  */
 export const OBSERVED_ON = ['16.4.5', '16.3.8', '16.2.12', '16.1.7', '16.0.11', '15.5.29'] as const;
 
-/** Set by `faultline run`: the `next` version whose expectations a run checks. */
-export const NEXT_VERSION_ENV = 'FAULTLINE_NEXT_VERSION';
 
 /** The `next` installed for the app at `root`, or null when none is. */
 export function installedNext(root: string): string | null {

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BrowserNotFoundError, CHROMIUM_ENV, findChromium } from '../fixtures/harness/browser';
+import { BrowserNotFoundError, findChromium } from '../harness/chromium';
+import { ENV } from '../harness/contract';
 
 const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
 
 describe('findChromium', () => {
   it('uses the path the environment variable names', () => {
-    expect(findChromium({ [CHROMIUM_ENV]: process.execPath })).toBe(process.execPath);
+    expect(findChromium({ [ENV.chromium]: process.execPath })).toBe(process.execPath);
   });
 
   it('fails with a one-line message naming the variable when that path does not exist', () => {
-    const find = () => findChromium({ [CHROMIUM_ENV]: '/nowhere/chromium' });
+    const find = () => findChromium({ [ENV.chromium]: '/nowhere/chromium' });
     expect(find).toThrow(BrowserNotFoundError);
-    expect(find).toThrow(new RegExp(`^No Chromium found \\(${CHROMIUM_ENV}=/nowhere/chromium does not exist\\)\\. Set ${CHROMIUM_ENV} `));
+    expect(find).toThrow(new RegExp(`^No Chromium found \\(${ENV.chromium}=/nowhere/chromium does not exist\\)\\. Set ${ENV.chromium} `));
   });
 
   it("prefers Debian's headless shell for headless runs, and a full Chromium for headed ones", () => {

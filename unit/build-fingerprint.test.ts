@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFingerprint } from '../fixtures/harness/build';
-import { buildInputs } from '../fixtures/harness/build-inputs';
+import { buildFingerprint } from '../harness/build';
+import { buildInputs } from '../harness/build-inputs';
 
 /** A small Next app: the page imports a helper through `@/`, the helper a file in another folder. */
 function project(): { root: string; write(path: string, text: string): void } {

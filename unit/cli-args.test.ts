@@ -117,7 +117,7 @@ describe('parseMergeArgs', () => {
 
 describe('ports', () => {
   it('says what is wrong with a port in one line', async () => {
-    const { portProblem } = await import('../fixtures/harness/app-server');
+    const { portProblem } = await import('../harness/app-server');
     expect(portProblem(80, 'EACCES')).toMatch(/^Port 80 needs more privileges than this process has \(EACCES: ports below 1024 need root\)/);
     expect(portProblem(4000, 'EADDRINUSE')).toMatch(/^Port 4000 is already in use/);
   });

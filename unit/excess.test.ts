@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXCESS_PARTS, excessOf, fixedPartsRatio, medianExcess, reportWaits } from '../bench/excess';
-import type { BareTrace, CheckTrace } from '../fixtures/check-trace';
+import type { CheckTrace } from '../fixtures/worker/check-trace';
+import type { BareTrace } from '../bench/fixtures/annotations';
 
 const sum = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryReport } from '../cli/report';
+import type { EntryReport } from '../verdict/report';
 import { matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
 import { DEFAULT_VERSIONS, parseMatrixArgs, versionProblem } from '../cli/matrix';
-import { npmFailure } from '../fixtures/harness/next-workspace';
+import { npmFailure } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
 import { cellOf, digestAgreement, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';

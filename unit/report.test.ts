@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcomes, incompleteness, inReportOrder, markAborted, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from '../cli/report';
+import { countOutcomes, incompleteness, inReportOrder, markAborted, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from '../verdict/report';
 import { judge, type Screen } from '../verdict/verdict';
 import { findScenario } from '../scenarios/catalogue';
 

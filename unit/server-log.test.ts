@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesWithDigest } from '../fixtures/harness/server-log';
+import { linesWithDigest } from '../harness/server-log';
 import { digestsInLog } from '../verdict/golden';
 
 const log = [

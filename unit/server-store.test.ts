@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
-import { ingestState, serverStore, storeEnvelope, storeMalformed } from '../fixtures/ingest/server-store';
+import { ingestState, serverStore, storeEnvelope, storeMalformed } from '../fixtures/server/store';
 
 const event = (marker: string) => ({ request: { headers: { 'x-faultline-test': marker } } }) as unknown as ErrorEvent;
 

@@ -6,7 +6,7 @@ import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict
 import { serverFailure } from './observations';
 import { forNext } from '../scenarios/versions';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
-import { serverReportsFor, storeMalformed } from '../fixtures/ingest/server-store';
+import { serverReportsFor, storeMalformed } from '../fixtures/server/store';
 import type { ErrorEvent } from '@sentry/core';
 
 const BASE = 'http://localhost:4000';

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyProject } from '../fixtures/harness/workspace';
-import { syncSources, workspaceOutputs } from '../fixtures/harness/next-workspace';
+import { copyProject } from '../harness/workspace';
+import { syncSources, workspaceOutputs } from '../harness/next-workspace';
 
 describe('copyProject', () => {
   it('copies sources, links installed files, and copies npm’s hidden lockfile, which npm rewrites in place', () => {

@@ -29,12 +29,18 @@ export function expectedHost(url: string | URL): string {
   return new URL(url).hostname;
 }
 
-/** The variant a shown heading is, by its exact wording for `host`; null for any other text. */
-export function variantOf(heading: string, host: string): Variant | null {
-  if (heading === CLASSIC_SENTENCE.server(host)) return 'server';
-  if (heading === CLASSIC_SENTENCE.client(host)) return 'client';
+/**
+ * The variant a fallback heading names, by the side it says the exception occurred on
+ * (`Application error: a server-side exception…`); null for a heading that names neither. The
+ * whole sentence is compared by the verdict: this only says which one the page meant.
+ */
+export function sideOf(heading: string): Variant | null {
+  for (const variant of ['server', 'client'] as const) if (heading.startsWith(`${FALLBACK_HEADING_START}${variant}-side `)) return variant;
   return null;
 }
+
+/** What Next puts on the `<html>` of the error document it renders (its own global error among them). */
+export const NEXT_ERROR_DOCUMENT_ID = '__next_error__';
 
 /**
  * The digest a digest line shows: the whole rest of the line after the prefix, whatever string it

@@ -1,4 +1,4 @@
-import type { EntryReport } from '../cli/report';
+import type { EntryReport } from './report';
 import { digestOf } from './golden';
 import { describeDifference, type Difference, type Observation, type ReportSummary, type Screen } from './verdict';
 

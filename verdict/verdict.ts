@@ -1,5 +1,4 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
-import { REMOTE_SKIP_REASON } from '../fixtures/harness/target';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
 
 /**
@@ -7,6 +6,9 @@ import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from
  * difference between them. The catalogue spec, the ingest-fault checks, `repro`, the reporter and
  * `report.json` all use it; nothing else compares.
  */
+
+/** Why a server-side check is skipped: the server was not started by faultline (`--base-url`). */
+export const REMOTE_SKIP_REASON = 'needs the server started by faultline (its log and its reports); skipped with --base-url';
 
 /** The classic fallback's variant; `other` for another error screen (Next's own from 16.2); `none` for no error screen. */
 export type Fallback = 'server' | 'client' | 'other' | 'none';

@@ -1,4 +1,4 @@
-import { EDGE_INGEST_PATH, HARNESS_SECRET_ENV, HARNESS_SECRET_HEADER } from './harness-dsn';
+import { ENV, HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '@/harness/contract';
 
 /**
  * Harness mode, Edge runtime. Its SDK sends with the Edge sandbox's own fetch (Next's bundled
@@ -9,7 +9,7 @@ import { EDGE_INGEST_PATH, HARNESS_SECRET_ENV, HARNESS_SECRET_HEADER } from './h
  */
 export function edgeTunnel() {
   return {
-    tunnel: `http://127.0.0.1:${process.env.PORT}${EDGE_INGEST_PATH}`,
-    transportOptions: { headers: { [HARNESS_SECRET_HEADER]: process.env[HARNESS_SECRET_ENV] ?? '' } },
+    tunnel: `http://127.0.0.1:${process.env.PORT}${HARNESS_ENDPOINTS.edgeIngest}`,
+    transportOptions: { headers: { [HARNESS_SECRET_HEADER]: process.env[ENV.harnessSecret] ?? '' } },
   };
 }

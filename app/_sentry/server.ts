@@ -1,9 +1,9 @@
 import * as Sentry from '@sentry/nextjs';
 import { edgeTunnel } from './edge-tunnel';
-import { HARNESS_DSN, HARNESS_ENV } from './harness-dsn';
 import { sharedOptions } from './options';
+import { ENV, HARNESS_DSN } from '@/harness/contract';
 
-const harness = process.env[HARNESS_ENV] === '1';
+const harness = process.env[ENV.harness] === '1';
 
 Sentry.init({
   ...sharedOptions,

@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { load, noFallback } from './shared';
 
 /** Control: a healthy page. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'healthy',
-    title: 'A healthy page (control)',
-    failureClass: 'control',
-    path: '/scenarios/healthy',
+    ...route('healthy'),
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Healthy page' },
     reports: [],

@@ -1,23 +1,18 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { fromServer, load, noFallback, pagesRouter500, serverFallback, thrownMessage } from './shared';
 
 /** The Edge runtime: the same failures, rendered and reported by the Edge build of the SDK. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'edge-page-throws',
-    title: 'A Server Component page on the Edge runtime throws',
-    failureClass: 'edge-runtime',
-    path: '/scenarios/edge-page-throws',
+    ...route('edge-page-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     note: "Reported by the Edge runtime's SDK (through onRequestError, with the digest). Its transport uses the Edge sandbox's own fetch, which MSW in the Node process does not see: the harness routes the Edge SDK's envelopes to its ingest route (`app/_sentry/edge-tunnel.ts`); before that, this report was lost and the entry pinned none.",
     reports: [fromServer(thrownMessage('edge-page-throws'))],
   },
   {
-    id: 'edge-route-handler-throws',
-    title: 'A Route Handler on the Edge runtime throws',
-    failureClass: 'edge-runtime',
-    path: '/scenarios/edge-route-handler-throws',
+    ...route('edge-route-handler-throws'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'Unlike a Node.js Route Handler (an empty 500), the Edge runtime answers with the text "Internal Server Error".',

@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, serverFallback, clientFallback, fromServer, fromBrowser, noFallback } from './shared';
+import { thrownMessage, serverFallback, clientFallback, fromServer, fromBrowser, noFallback } from './shared';
 
 /** Client-side navigation that fails. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'navigate-to-failing-route',
-    title: 'Client-side navigation to a failing server route',
-    failureClass: 'navigation',
-    path: '/scenarios/navigate-to-failing-route',
+    ...route('navigate-to-failing-route'),
     trigger: { kind: 'navigate', link: 'Go to the failing page' },
     expect: {
       ...serverFallback,
@@ -26,10 +24,7 @@ export const entries: ScenarioInput[] = [
     reports: [fromServer(thrownMessage('server-page-throws'))],
   },
   {
-    id: 'chunk-load-fails',
-    title: 'A JavaScript chunk fails to load during client navigation',
-    failureClass: 'navigation',
-    path: '/scenarios/chunk-load-fails',
+    ...route('chunk-load-fails'),
     trigger: { kind: 'navigate', link: 'Go to the lazily loaded page', blockChunks: true },
     expect: { ...clientFallback, status: 200, url: '/scenarios/chunk-load-fails/target' },
     reports: [fromBrowser({ startsWith: 'Failed to load chunk ' }, 'ChunkLoadError')],
@@ -47,37 +42,25 @@ export const entries: ScenarioInput[] = [
     ],
   },
   {
-    id: 'intercepted-route-throws',
-    title: 'An intercepted route (a modal on client navigation) throws',
-    failureClass: 'navigation',
-    path: '/scenarios/intercepted-route-throws',
+    ...route('intercepted-route-throws'),
     trigger: { kind: 'navigate', link: 'Open the photo' },
     expect: { ...serverFallback, status: 200, url: '/scenarios/intercepted-route-throws/photo' },
     reports: [fromServer(thrownMessage('intercepted-route-throws'))],
   },
   {
-    id: 'navigate-to-not-found',
-    title: 'Client-side navigation to a route that calls notFound()',
-    failureClass: 'navigation',
-    path: '/scenarios/navigate-to-not-found',
+    ...route('navigate-to-not-found'),
     trigger: { kind: 'navigate', link: 'Go to a page that is not found' },
     expect: { ...noFallback, status: 200, sees: 'This page could not be found.', url: '/scenarios/not-found-signal' },
     reports: [],
   },
   {
-    id: 'navigation-rsc-500',
-    title: 'The RSC request of a client navigation answers 500',
-    failureClass: 'navigation',
-    path: '/scenarios/navigation-rsc-500',
+    ...route('navigation-rsc-500'),
     trigger: { kind: 'navigate', link: 'Go to the healthy page', failRsc: 'status-500' },
     expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
     reports: [],
   },
   {
-    id: 'navigation-rsc-aborted',
-    title: 'The RSC request of a client navigation is aborted',
-    failureClass: 'navigation',
-    path: '/scenarios/navigation-rsc-aborted',
+    ...route('navigation-rsc-aborted'),
     trigger: { kind: 'navigate', link: 'Go to the healthy page', failRsc: 'aborted' },
     expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
     reports: [],

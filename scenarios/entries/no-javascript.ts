@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { fromServer, noFallback, thrownMessage } from './shared';
 
 /** Browsers with JavaScript off: what a failure leaves them. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'no-javascript-server-error',
-    title: 'A server failure loaded with JavaScript off',
-    failureClass: 'no-javascript',
-    path: '/scenarios/no-javascript-server-error',
+    ...route('no-javascript-server-error'),
     trigger: { kind: 'load', javaScript: false },
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'The classic fallback is rendered in the browser (it names the host the browser loaded): without JavaScript the user is left with a blank page (under the title of the app), and the 500 is all that says something failed. The server still reports the error once.',

@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { fromServer, noFallback, pagesRouter500, thrownMessage } from './shared';
 
 /** The proxy (middleware before 16). */
 export const entries: ScenarioInput[] = [
   {
-    id: 'proxy-throws',
-    title: 'proxy.ts throws',
-    failureClass: 'proxy',
-    path: '/scenarios/proxy-throws',
+    ...route('proxy-throws'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'The proxy runs before rendering: Next answers with plain text.',

@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { thrownMessage, noFallback, fromServer } from './shared';
 
 /** Route Handlers: responses that are not documents. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'route-handler-throws',
-    title: 'A Route Handler throws',
-    failureClass: 'route-handler',
-    path: '/scenarios/route-handler-throws',
+    ...route('route-handler-throws'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'No document, so no fallback: the response is an empty 500.',

@@ -1,32 +1,24 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { thrownMessage, serverFallback, noFallback, fromServer } from './shared';
 
 /** Server Actions that throw. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'action-form-throws',
-    title: 'A Server Action used as <form action> throws',
-    failureClass: 'server-action',
-    path: '/scenarios/action-form-throws',
+    ...route('action-form-throws'),
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
     reports: [fromServer(thrownMessage('action-form-throws'))],
   },
   {
-    id: 'action-onclick-throws',
-    title: 'A Server Action awaited in onClick throws',
-    failureClass: 'server-action',
-    path: '/scenarios/action-onclick-throws',
+    ...route('action-onclick-throws'),
     trigger: { kind: 'click', button: 'Call action' },
     expect: { ...noFallback, status: 200, sees: 'Action rejected', actionStatus: 500 },
     note: 'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, so the browser drops its redacted copy: the server reported the real one. The page shows "Action rejected" once the rejection was raised, so the check never flushes the browser SDK before a report could exist (settling on "Action called" let a browser that reported the error again pass: found by `npm run mutants`).',
     reports: [fromServer(thrownMessage('action-onclick-throws'))],
   },
   {
-    id: 'action-redirects',
-    title: 'A Server Action calls redirect()',
-    failureClass: 'server-action',
-    path: '/scenarios/action-redirects',
+    ...route('action-redirects'),
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy', actionStatus: 200 },
     note: 'From 16.3 the action answers 200 and names the redirect in its response (x-action-redirect); the browser then navigates client-side.',
@@ -40,28 +32,19 @@ export const entries: ScenarioInput[] = [
     reports: [],
   },
   {
-    id: 'action-not-found',
-    title: 'A Server Action calls notFound()',
-    failureClass: 'server-action',
-    path: '/scenarios/action-not-found',
+    ...route('action-not-found'),
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...noFallback, status: 200, sees: 'This page could not be found.', actionStatus: 404 },
     reports: [],
   },
   {
-    id: 'action-forbidden',
-    title: 'A Server Action calls forbidden()',
-    failureClass: 'server-action',
-    path: '/scenarios/action-forbidden',
+    ...route('action-forbidden'),
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...noFallback, status: 200, sees: 'This page could not be accessed.', actionStatus: 403 },
     reports: [],
   },
   {
-    id: 'action-state-throws',
-    title: 'A Server Action used through useActionState throws',
-    failureClass: 'server-action',
-    path: '/scenarios/action-state-throws',
+    ...route('action-state-throws'),
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
     reports: [fromServer(thrownMessage('action-state-throws'))],

@@ -2,7 +2,7 @@ import { REDACTED_MESSAGE_START } from '../../verdict/golden';
 
 /**
  * The message each thrower throws, written out on the checking side: the app has its own copy
- * (`fixtures/throwers/secret.ts`), and a report with another message is a deviation.
+ * (`fixtures/app/secret.ts`), and a report with another message is a deviation.
  */
 export const thrownMessage = (id: string) => `${id}: db password hunter2`;
 

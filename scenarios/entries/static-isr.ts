@@ -1,13 +1,11 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { fromServer, load, noFallback, thrownMessage } from './shared';
 
 /** Static and ISR pages: rendered at build time, regenerated while serving. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'isr-regeneration-throws',
-    title: 'An ISR page whose regeneration throws after the build',
-    failureClass: 'static-isr',
-    path: '/scenarios/isr-regeneration-throws',
+    ...route('isr-regeneration-throws'),
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Rendered when the app was built' },
     note: 'The user is served the page rendered at build time (stale, 200); the regeneration that request starts in the background throws and is reported once, with a digest no user ever sees (it is in the server log).',

@@ -1,22 +1,17 @@
+import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
 import { fromServer, load, noFallback, serverFallback, thrownMessage } from './shared';
 
 /** Data that fails while it streams: a promise read with use(), a streamed response body. */
 export const entries: ScenarioInput[] = [
   {
-    id: 'use-promise-rejects',
-    title: 'A promise made in a Server Component and read with use() in a Client Component rejects',
-    failureClass: 'streamed-data',
-    path: '/scenarios/use-promise-rejects',
+    ...route('use-promise-rejects'),
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     reports: [fromServer(thrownMessage('use-promise-rejects'))],
   },
   {
-    id: 'route-handler-stream-errors',
-    title: "A Route Handler's streamed body fails mid-stream",
-    failureClass: 'streamed-data',
-    path: '/scenarios/route-handler-stream-errors',
+    ...route('route-handler-stream-errors'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 200, sees: '(the response body was cut off)' },
     note: "The 200 and the first chunk are sent before the body fails: the connection is then cut, and the client gets a truncated response it can only tell by the broken chunked encoding. The report names Next's wrapper, `failed to pipe response`, not the app's error.",

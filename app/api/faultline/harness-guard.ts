@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { HARNESS_ENV, HARNESS_SECRET_ENV, HARNESS_SECRET_HEADER } from '@/app/_sentry/harness-dsn';
+import { ENV, HARNESS_SECRET_HEADER } from '@/harness/contract';
 
 /**
  * Whether a request may use the harness endpoints: harness mode is on and the request carries the
@@ -7,9 +7,9 @@ import { HARNESS_ENV, HARNESS_SECRET_ENV, HARNESS_SECRET_HEADER } from '@/app/_s
  * mode off, so the endpoints do not even show that they exist.
  */
 export function fromHarness(request: Request): boolean {
-  const secret = process.env[HARNESS_SECRET_ENV];
+  const secret = process.env[ENV.harnessSecret];
   const given = request.headers.get(HARNESS_SECRET_HEADER);
-  if (process.env[HARNESS_ENV] !== '1' || !secret || !given) return false;
+  if (process.env[ENV.harness] !== '1' || !secret || !given) return false;
   const [a, b] = [Buffer.from(given), Buffer.from(secret)];
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,5 +1,5 @@
 import { after, connection } from 'next/server';
-import { secretMessage } from '@/fixtures/throwers/secret';
+import { secretMessage } from '@/fixtures/app/secret';
 
 export default async function Page() {
   await connection();

@@ -1,4 +1,4 @@
-import { RejectingAsyncComponent } from '@/fixtures/throwers/server';
+import { RejectingAsyncComponent } from '@/fixtures/app/server';
 
 export default function Page() {
   return (

@@ -1,4 +1,4 @@
-import { ThrowsInRenderAfterClick } from '@/fixtures/throwers/client';
+import { ThrowsInRenderAfterClick } from '@/fixtures/app/client';
 
 // Rendered per request: the failure must happen while serving a user, not at build time.
 export const dynamic = 'force-dynamic';

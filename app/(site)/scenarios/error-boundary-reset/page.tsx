@@ -1,4 +1,4 @@
-import { FailsUntilCauseGone } from '@/fixtures/throwers/client';
+import { FailsUntilCauseGone } from '@/fixtures/app/client';
 
 export default function Page() {
   return <FailsUntilCauseGone id="error-boundary-reset" />;

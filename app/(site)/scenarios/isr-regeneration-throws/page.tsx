@@ -1,4 +1,4 @@
-import { secretMessage } from '@/fixtures/throwers/secret';
+import { secretMessage } from '@/fixtures/app/secret';
 
 // Prerendered at build time, regenerated at most every second after that.
 export const revalidate = 1;

@@ -1,4 +1,4 @@
-import { failingMetadata } from '@/fixtures/throwers/server';
+import { failingMetadata } from '@/fixtures/app/server';
 
 export const generateMetadata = () => failingMetadata('metadata-throws');
 

@@ -1,4 +1,4 @@
-import { HydratedLink } from '@/fixtures/throwers/HydratedLink';
+import { HydratedLink } from '@/fixtures/app/HydratedLink';
 
 export default function Page() {
   return (

@@ -1,4 +1,4 @@
-import { RoutingSignal } from '@/fixtures/throwers/signals';
+import { RoutingSignal } from '@/fixtures/app/signals';
 
 export default function Page() {
   return <RoutingSignal signal="notFound" />;

@@ -1,4 +1,4 @@
-import { streamFailingRouteHandler } from '@/fixtures/throwers/server';
+import { streamFailingRouteHandler } from '@/fixtures/app/server';
 
 export const dynamic = 'force-dynamic';
 export const GET = streamFailingRouteHandler('route-handler-stream-errors');

@@ -1,3 +1,3 @@
-import { throwingRouteHandler } from '@/fixtures/throwers/server';
+import { throwingRouteHandler } from '@/fixtures/app/server';
 
 export const GET = throwingRouteHandler('route-handler-throws');

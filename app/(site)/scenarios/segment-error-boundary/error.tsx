@@ -1,5 +1,5 @@
 'use client';
 
-import { SegmentFallback } from '@/app/_fallback/SegmentFallback';
+import { SegmentFallback } from '@/fixtures/app/SegmentFallback';
 
 export default SegmentFallback;

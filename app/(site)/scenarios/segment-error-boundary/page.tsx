@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+import { ThrowingServerComponent } from '@/fixtures/app/server';
 
 export default function Page() {
   return <ThrowingServerComponent id="segment-error-boundary" />;

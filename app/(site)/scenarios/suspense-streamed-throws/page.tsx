@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { StreamedThrower } from '@/fixtures/throwers/server';
+import { StreamedThrower } from '@/fixtures/app/server';
 
 export default function Page() {
   return (

@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+import { ThrowingServerComponent } from '@/fixtures/app/server';
 
 export default function Template(_props: { children: React.ReactNode }) {
   return <ThrowingServerComponent id="template-throws" />;

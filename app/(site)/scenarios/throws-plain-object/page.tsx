@@ -1,4 +1,4 @@
-import { ThrowValue } from '@/fixtures/throwers/server';
+import { ThrowValue } from '@/fixtures/app/server';
 
 export default function Page() {
   return <ThrowValue id="throws-plain-object" kind="object" />;

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { ReadsPromise } from '@/fixtures/throwers/client';
-import { rejectingData } from '@/fixtures/throwers/server';
+import { ReadsPromise } from '@/fixtures/app/client';
+import { rejectingData } from '@/fixtures/app/server';
 
 export default function Page() {
   return (

@@ -7,6 +7,6 @@ export async function GET(request: Request): Promise<Response> {
   if (!fromHarness(request)) return notFound();
   const marker = new URL(request.url).searchParams.get('test');
   if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
-  const { ingestState } = await import('@/fixtures/ingest/server-store');
+  const { ingestState } = await import('@/fixtures/server/store');
   return Response.json(ingestState(marker));
 }

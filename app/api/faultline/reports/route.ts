@@ -9,6 +9,6 @@ export async function GET(request: Request): Promise<Response> {
   const marker = new URL(request.url).searchParams.get('test');
   if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
   await Sentry.flush(2_000);
-  const { serverReportsFor } = await import('@/fixtures/ingest/server-store');
+  const { serverReportsFor } = await import('@/fixtures/server/store');
   return Response.json(serverReportsFor(marker));
 }

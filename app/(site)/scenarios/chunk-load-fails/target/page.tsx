@@ -1,4 +1,4 @@
-import { LazilyLoaded } from '@/fixtures/throwers/LazilyLoaded';
+import { LazilyLoaded } from '@/fixtures/app/LazilyLoaded';
 
 export default function Page() {
   return <LazilyLoaded />;

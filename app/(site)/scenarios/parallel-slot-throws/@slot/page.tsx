@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/throwers/server';
+import { ThrowingServerComponent } from '@/fixtures/app/server';
 
 export default function Slot() {
   return <ThrowingServerComponent id="parallel-slot-throws" />;

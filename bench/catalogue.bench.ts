@@ -1,0 +1,25 @@
+import { activeCatalogue, selectedScenarios } from '../scenarios/active';
+import { FAULTLINE_ROOT } from '../harness/root';
+import { checkEntry, entryDetails, failOnDifferences } from '../fixtures/worker/check-entry';
+import type { CheckTrace } from '../fixtures/worker/check-trace';
+import { BARE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './fixtures/annotations';
+import { test } from './fixtures/test';
+
+/** The catalogue as `e2e/catalogue.spec.ts` checks it, each check timed and followed by its entry's bare limit. */
+for (const scenario of selectedScenarios(activeCatalogue(), FAULTLINE_ROOT)) {
+  test(scenario.id, entryDetails(scenario), async ({ page, app, check, bare }, testInfo) => {
+    let checkTrace: CheckTrace | undefined;
+    const verdict = await checkEntry(scenario, { page, app, check }, testInfo, (trace, settleMs) => {
+      checkTrace = trace;
+      testInfo.annotations.push({ type: VERDICT_MS, description: trace.verdictMs.toFixed(1) }, { type: SETTLE_MS, description: settleMs.toFixed(1) });
+    });
+    // Sampled right after its check so that both see the same machine; after, so that what the
+    // sample causes on the server (an ISR regeneration) is not the check's.
+    const bareTrace = await bare.sample(scenario);
+    testInfo.annotations.push(
+      { type: BARE_MS, description: bareTrace.outcomeMs.toFixed(1) },
+      { type: TRACE_ANNOTATION, description: JSON.stringify({ check: checkTrace, bare: bareTrace }) },
+    );
+    failOnDifferences(verdict);
+  });
+}

@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { dirname } from 'node:path';
+import { nextBin } from './build';
+import { ENV } from './contract';
+
+export interface AppServer {
+  url: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export class PortInUseError extends Error {
+  override name = 'PortInUseError';
+}
+
+/** Why `port` cannot be listened on, in one line. */
+export function portProblem(port: number, code: string | undefined): string {
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use; pick another with --port, or stop what listens there.`;
+  if (code === 'EACCES') return `Port ${port} needs more privileges than this process has (EACCES: ports below 1024 need root); pick another with --port.`;
+  return `Port ${port} cannot be listened on (${code ?? 'unknown error'}); pick another with --port.`;
+}
+
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new PortInUseError(portProblem(port, error.code))));
+    server.listen(port, LOOPBACK_V4, () => server.close(() => resolve()));
+  });
+}
+
+/** Polls `url` until it answers; fails early on a 5xx, or when `exited` reports that the server process ended. */
+export async function waitUntilServing(
+  url: string,
+  { timeoutMs, logFile, exited = () => null }: { timeoutMs: number; logFile: string; exited?: () => number | null },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const code = exited();
+    if (code !== null) throw new Error(`The app server exited with code ${code} before serving; see ${logFile}`);
+    let status: number | undefined;
+    try {
+      status = (await fetch(url, { signal: AbortSignal.timeout(1_000) })).status;
+    } catch {
+      // Not listening yet: retry until the deadline.
+    }
+    if (status !== undefined && status < 400) return;
+    // A starting server does not answer yet; one that answers its healthy page with a 5xx is broken.
+    if (status !== undefined && status >= 500) throw new Error(`The app server answers ${url} with HTTP ${status}; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The app server did not answer ${url} within ${timeoutMs} ms; see ${logFile}`);
+}
+
+/**
+ * The page a harness server must serve before it counts as ready: the home page, not any entry's
+ * route, so an app whose `healthy` entry fails is a deviation to report, not a server that cannot start.
+ */
+export const READY_PATH = '/';
+
+export interface StartOptions {
+  root: string;
+  port: number;
+  logFile: string;
+  env: NodeJS.ProcessEnv;
+  dev?: boolean;
+  readyTimeoutMs?: number;
+}
+
+/** How a server process ended; `expected` when faultline stopped it. */
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  expected: boolean;
+  at: Date;
+}
+
+export interface LaunchedAppServer extends AppServer {
+  /** Resolves once the server serves; rejects (after stopping it) when it exits or times out first. */
+  ready: Promise<void>;
+  /** Resolves when the server process ends, for whatever reason. */
+  exited: Promise<ServerExit>;
+}
+
+/** Where a server faultline starts listens: this machine only, never another interface. */
+const LOOPBACK_V4 = '127.0.0.1';
+
+/**
+ * Next listens on one address; browsers also load `http://[::1]:port` (the host checks do). This
+ * relays IPv6 loopback to it, so the app is reachable on both loopbacks and on nothing else.
+ */
+function relayIpv6Loopback(port: number): Server {
+  const relay = createServer((client) => {
+    const upstream = connect(port, LOOPBACK_V4);
+    client.pipe(upstream).pipe(client);
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on('error', end);
+    upstream.on('error', end);
+  });
+  // No IPv6 on this machine: then nothing loads [::1] either.
+  relay.on('error', () => relay.close());
+  relay.listen({ port, host: '::1', ipv6Only: true });
+  relay.unref();
+  return relay;
+}
+
+/** Spawns `next start` (or `next dev`) on loopback, its output written to `logFile`, without waiting for it. */
+export function launchAppServer(options: StartOptions): LaunchedAppServer {
+  const { root, port, logFile, env, dev = false, readyTimeoutMs = 60_000 } = options;
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = openSync(logFile, 'w');
+  const { FORCE_COLOR: _color, ...uncoloured } = env;
+  const child = spawn(process.execPath, [nextBin(root), dev ? 'dev' : 'start', '--port', String(port), '--hostname', LOOPBACK_V4], {
+    cwd: root,
+    // Plain text: the log is parsed for digests (Playwright workers set FORCE_COLOR).
+    env: { ...uncoloured, NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1', [ENV.lifeline]: '1' },
+    // stdin is the lifeline: held open here, closed by the system when this process dies.
+    stdio: ['pipe', log, log],
+  });
+  closeSync(log);
+  const relay = relayIpv6Loopback(port);
+  let exitCode: number | null = null;
+  let stopping = false;
+  const exited = new Promise<ServerExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? -1;
+      relay.close();
+      resolve({ code, signal, expected: stopping, at: new Date() });
+    }),
+  );
+  const url = `http://localhost:${port}`;
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const ready = waitUntilServing(`${url}${READY_PATH}`, { timeoutMs: readyTimeoutMs, logFile, exited: () => exitCode }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url, logFile, stop, ready, exited };
+}
+
+/** Starts `next start` (or `next dev`) and waits until it serves. */
+export async function startAppServer(options: StartOptions): Promise<AppServer> {
+  const { ready, url, logFile, stop } = launchAppServer(options);
+  await ready;
+  return { url, logFile, stop };
+}

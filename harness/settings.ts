@@ -1,0 +1,33 @@
+import { CHROMIUM_UNSAFE_PORTS } from './chromium';
+import { ENV } from './contract';
+import { UsageError } from './failures';
+
+/** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
+export const MAX_WORKERS = 16;
+export const MAX_REPEAT = 100;
+
+/** `value` as a whole number from 1 to `max`, or one line naming `setting` (a flag or a variable). */
+export function wholeNumber(setting: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new UsageError(`Bad ${setting} "${value}": a whole number from 1 to ${max}`);
+  return n;
+}
+
+/** A port a server can listen on and Chromium will load pages from. */
+export function portNumber(setting: string, value: string): number {
+  const port = wholeNumber(setting, value, 65_535);
+  if (CHROMIUM_UNSAFE_PORTS.has(port)) throw new UsageError(`Bad ${setting} ${port}: Chromium refuses to load pages from it (ERR_UNSAFE_PORT); pick another`);
+  return port;
+}
+
+/** Playwright workers: `FAULTLINE_WORKERS` under the same rule as `--workers`; 2 when unset. */
+export function workersFrom(env: Record<string, string | undefined>): number {
+  const value = env[ENV.workers];
+  return value === undefined || value === '' ? 2 : wholeNumber(ENV.workers, value, MAX_WORKERS);
+}
+
+/** The port `npm test`'s server listens on: `FAULTLINE_PORT` under the same rule as `--port`; a free one when unset. */
+export function portFrom(env: Record<string, string | undefined>): number | undefined {
+  const value = env[ENV.port];
+  return value === undefined || value === '' ? undefined : portNumber(ENV.port, value);
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '../fixtures/worker/test';
+import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../harness/contract';
+
+/** The local addresses of the sockets listening on `port`, from the kernel's own tables. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) =>
+    readFileSync(table, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // Field 1 is ADDRESS:PORT in hex, field 3 the state (0A: listening).
+      .filter((fields) => fields[3] === '0A' && fields[1]?.endsWith(`:${hexPort}`))
+      .map((fields) => fields[1].split(':')[0]),
+  );
+}
+
+const LOOPBACK = ['0100007F', '00000000000000000000000001000000'];
+
+test('a harness server listens on loopback only', async ({ app }) => {
+  test.skip(!app.harness, 'needs the server faultline started');
+  const addresses = listeningAddresses(Number(new URL(app.url).port));
+  expect(addresses.length, 'something listens on the port').toBeGreaterThan(0);
+  expect(addresses.filter((address) => !LOOPBACK.includes(address)), 'listening beyond this machine (0.0.0.0, ::, an interface)').toEqual([]);
+});
+
+test('the harness endpoints answer only the process that started the server', async ({ app }) => {
+  test.skip(!app.harness, 'needs the server faultline started');
+  for (const endpoint of ['reports', 'ingest']) {
+    const url = `${app.url}/api/faultline/${endpoint}?test=any`;
+    expect((await fetch(url)).status, `${endpoint} without the secret`).toBe(404);
+    expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: 'guessed' } })).status, `${endpoint} with a wrong secret`).toBe(404);
+    expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} with the secret`).toBe(200);
+  }
+  // Where the Edge runtime's SDK sends: a client report, which carries no error event.
+  const edgeIngest = (secret?: string) =>
+    fetch(`${app.url}${HARNESS_ENDPOINTS.edgeIngest}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-sentry-envelope', ...(secret ? { [HARNESS_SECRET_HEADER]: secret } : {}) },
+      body: '{}\n{"type":"client_report"}\n{"timestamp":0,"discarded_events":[]}\n',
+    });
+  expect((await edgeIngest()).status, 'edge-ingest without the secret').toBe(404);
+  expect((await edgeIngest('guessed')).status, 'edge-ingest with a wrong secret').toBe(404);
+  expect((await edgeIngest(app.harness!.secret)).status, 'edge-ingest with the secret').toBe(200);
+});

@@ -1,0 +1,88 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { withoutTarget } from '../harness/target';
+import { processesWith } from './processes';
+import type { Matrix, MatrixColumn } from '../verdict/matrix';
+import { expect, test } from '../fixtures/worker/test';
+import { ENV } from '../harness/contract';
+
+const root = join(import.meta.dirname, '..');
+// One after another: they share the workspaces in .faultline/matrix. Each may install and build
+// another next (one to two minutes apiece on 2 cores, more beside the other checks).
+test.describe.configure({ mode: 'default', timeout: 600_000 });
+
+async function matrix(args: string[], env: Record<string, string | undefined> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
+  const result = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', ...args, '--out', out], {
+    cwd: root,
+    env: { ...withoutTarget(), ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  const written: Matrix | null = existsSync(join(out, 'matrix.json')) ? JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')) : null;
+  return { ...result, out, written };
+}
+
+const cell = (column: MatrixColumn | undefined, entry: string) => column?.cells.find((candidate) => candidate.entry === entry);
+
+test("Next's own screen: 16.1 renders the classic sentence by itself, 16.4.5 another screen with the same digest", async () => {
+  const { code, stdout, out, written } = await matrix(['--next', '16.1.7,16.4.5', '--fallback', 'builtin', '--scenario', 'server-page-throws', '--fresh']);
+  expect(code, 'a cell differs from its pin: drift').toBe(1);
+  const [old, current] = written!.columns;
+  expect(old.cells.map((c) => [c.entry, c.matchesPin, c.observed?.screen.fallback])).toEqual([['server-page-throws', true, 'server']]);
+  const redesigned = cell(current, 'server-page-throws')!;
+  expect(redesigned.matchesPin).toBe(false);
+  expect(redesigned.changed, 'behaves otherwise than on 16.1.7').toBe(true);
+  expect(redesigned.observed?.screen).toMatchObject({ fallback: 'other', heading: 'This page couldn’t load', digestLine: null, status: 500 });
+  // The digest moved to another line, and is still the one on the report and in the log.
+  expect(redesigned.observed?.digests).toMatchObject({ agree: true, inLog: true });
+  expect(redesigned.observed?.screen.lines).toContain(`ERROR ${redesigned.observed?.digests.screen}`);
+  expect(stdout).toMatch(/^server-page-throws\s+✓\s+Δ ✗ fallback, heading/m);
+  for (const file of ['matrix.md', 'matrix.html', `screens/16.4.5-builtin/server-page-throws.png`]) expect(existsSync(join(out, file)), file).toBe(true);
+  expect(readFileSync(join(out, 'matrix.html'), 'utf8')).toContain('data:image/png;base64,');
+});
+
+test('versions that cannot run get one line each and exit 2; the others are still observed', async () => {
+  const { code, stderr, written } = await matrix(['--next', '14.2.0,16.4.99,16.4.5', '--scenario', 'healthy']);
+  expect(stderr).toMatch(/^faultline: next 14\.2\.0: older than 15\.3\.0, the first version the app runs on/m);
+  expect(stderr).toMatch(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/m);
+  expect(code).toBe(2);
+  expect(written!.columns.map((c) => [c.next, c.error === undefined, c.cells.length])).toEqual([
+    ['14.2.0', false, 0],
+    ['16.4.99', false, 0],
+    ['16.4.5', true, 1],
+  ]);
+});
+
+test('an unreachable registry names the version and the cause, exit 2', async () => {
+  const cache = mkdtempSync(join(tmpdir(), 'faultline-npm-cache-'));
+  const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: cache, npm_config_fetch_retries: '0' };
+  const { code, stderr } = await matrix(['--next', '16.0.11', '--scenario', 'healthy'], offline);
+  expect(stderr).toMatch(/^faultline: next 16\.0\.11: ECONNREFUSED/m);
+  expect(code).toBe(2);
+});
+
+test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {
+  const marker = `${ENV.testTag}=${randomUUID()}`;
+  const [name, value] = marker.split('=');
+  const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
+  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], { cwd: root, env: { ...withoutTarget(), [name]: value }, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  await expect
+    .poll(() => processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)), {
+      timeout: 120_000,
+      message: 'the matrix runs the catalogue: a server and Playwright workers',
+    })
+    .toBe(true);
+  child.kill('SIGKILL');
+  await exited;
+  await expect
+    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' })
+    .toEqual([]);
+});

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Where code runs decides what it may import: nothing runs upward. The app (and what runs inside
+ * its server) imports nothing of the checking side; the verdict nothing of the code that launches
+ * things; the harness nothing of the CLI; code that runs in Chromium nothing at all. Read from the
+ * real import graph (esbuild's metafile: runtime imports, `import type` left out).
+ */
+
+const root = join(import.meta.dirname, '..');
+
+/** Bundled into the app, or run inside its server in harness mode. */
+const APP = ['app/', 'fixtures/app/', 'fixtures/server/', 'fixtures/ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
+/** The leaves the app may read: names (the contract, the routes it renders) and the lifeline it ends with. */
+const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts'];
+
+interface Rule {
+  /** Files this rule is about (path prefixes). */
+  from: string[];
+  /** What they may import (prefixes); null: anything but `not`. */
+  only: string[] | null;
+  not?: string[];
+  why: string;
+}
+
+export const RULES: Rule[] = [
+  { from: APP, only: APP_MAY_IMPORT, why: 'the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)' },
+  { from: ['fixtures/page/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
+  { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
+  { from: ['scenarios/'], only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'], why: 'the catalogue imports only its golden words and the contract' },
+  { from: ['harness/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'fixtures/worker/', 'fixtures/page/'], why: 'harness processes import nothing of the CLI, the tests or the worker' },
+  { from: ['fixtures/worker/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/'], why: 'the worker fixtures import nothing of the CLI, the bench or the specs' },
+  { from: ['e2e/'], only: null, not: ['cli/', 'bench/', 'selftest/'], why: "the conformance specs import nothing of the CLI, the bench or faultline's own tests" },
+  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'selftest/'], why: 'the CLI imports nothing of the bench or the tests' },
+];
+
+const under = (file: string, prefixes: readonly string[]) => prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix));
+
+/** Every import that breaks a rule, as `from -> to: why`. */
+export function violations(graph: Record<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [from, imports] of Object.entries(graph)) {
+    for (const rule of RULES.filter((candidate) => under(from, candidate.from))) {
+      for (const to of imports) {
+        const allowed = rule.only === null ? !under(to, rule.not ?? []) : under(to, rule.only);
+        if (!allowed) found.push(`${from} -> ${to}: ${rule.why}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+/** The project's runtime import graph: every source file and the project files it imports. */
+async function importGraph(): Promise<Record<string, string[]>> {
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.endsWith('.d.ts'));
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: tracked,
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: 'out',
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    jsx: 'automatic',
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+  });
+  const graph: Record<string, string[]> = {};
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    graph[relative(root, join(root, file))] = input.imports.filter((entry) => !entry.external).map((entry) => relative(root, join(root, entry.path)));
+  }
+  return graph;
+}
+
+describe('imports', () => {
+  it('follow where code runs: nothing imports upward', async () => {
+    const graph = await importGraph();
+    expect(Object.keys(graph).length).toBeGreaterThan(100);
+    expect(violations(graph)).toEqual([]);
+  }, 30_000);
+
+  it('names an upward import with the rule it breaks', () => {
+    const graph = {
+      'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
+      'verdict/verdict.ts': ['harness/target.ts'],
+      'fixtures/page/probe.ts': ['fixtures/page/screen.ts'],
+      'harness/build.ts': ['cli/usage-error.ts'],
+    };
+    expect(violations(graph)).toEqual([
+      'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)',
+      'fixtures/page/probe.ts -> fixtures/page/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
+      'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
+      'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
+    ]);
+  });
+});
