@@ -20,7 +20,7 @@ function orExit<T>(read: () => T): T {
     return read();
   } catch (error) {
     if (!(error instanceof BrowserNotFoundError) && !(error instanceof UsageError)) throw error;
-    console.error(`faultline: ${error.message}`);
+    console.error(`faultline: ${error instanceof BrowserNotFoundError ? 'the browser: ' : ''}${error.message}`);
     process.exit(2);
   }
 }

@@ -1,12 +1,12 @@
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
-import { FAULTLINE_ROOT } from '../harness/root';
+import { faultlineRoot } from '../harness/root';
 import { checkEntry, entryDetails, failOnDifferences } from '../fixtures/worker/check-entry';
 import type { CheckTrace } from '../fixtures/worker/check-trace';
 import { BARE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './fixtures/annotations';
 import { test } from './fixtures/test';
 
 /** The catalogue as `e2e/catalogue.spec.ts` checks it, each check timed and followed by its entry's bare limit. */
-for (const scenario of selectedScenarios(activeCatalogue(), FAULTLINE_ROOT)) {
+for (const scenario of selectedScenarios(activeCatalogue(), faultlineRoot)) {
   test(scenario.id, entryDetails(scenario), async ({ page, app, check, bare }, testInfo) => {
     let checkTrace: CheckTrace | undefined;
     const verdict = await checkEntry(scenario, { page, app, check }, testInfo, (trace, settleMs) => {

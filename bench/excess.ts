@@ -10,7 +10,7 @@ import { median } from './stats';
  * - `notice`: from the frame that showed the outcome to the worker knowing it;
  * - `reports`: from then to the verdict (the screen read, both SDKs flushed, the server's reports fetched).
  */
-/** The most any entry's verdict may take over its bare limit (issue #16's target), and the line the README sorts entries by. */
+/** The most any entry's verdict may take over its bare limit (issue #16's target), and the line docs/performance.md sorts entries by. */
 export const RATIO_LIMIT = 1.5;
 
 export const EXCESS_PARTS = ['beforeDocument', 'click', 'page', 'notice', 'reports'] as const;

@@ -127,7 +127,7 @@ const stalledIngest = await withApp({ ...process.env, [ENV.ingestFault]: 'stall'
   memoryRead([before, afterFirst, afterSecond]);
   check(afterSecond.stalledTotal <= SENTRY_BUFFER, `held ingest requests grew past the SDK buffer: ${afterSecond.stalledTotal} > ${SENTRY_BUFFER}`);
   // Not judged, shown: while envelopes are held, every failing request stays reachable (the SDK's
-  // per-request flush waits on the held envelopes, in that request's async context; see README).
+  // per-request flush waits on the held envelopes, in that request's async context; see docs/performance.md).
   const retainedKbPerRequest = Math.round((afterSecond.memory.heapUsed - afterFirst.memory.heapUsed) / 1024 / second.markers.length);
   check(serving, 'the server stopped answering with a stalled ingest');
   check([...first.statuses, ...second.statuses].every((status) => status === 500), 'a failing route answered other than 500 with a stalled ingest');

@@ -2,7 +2,7 @@
  * `npm run bench:matrix [-- --no-record] [-- --no-cold]`: what the default matrix costs on this
  * machine, with a warm npm cache: once from nothing (every workspace installed and built), once more
  * with nothing changed (no install, no build, no run). Writes bench/matrix-results.json, the matrix
- * itself to bench/matrix.json, and the README's matrix between its markers. `--no-cold` keeps the
+ * itself to bench/matrix.json, and the matrix of docs/matrix.md between its markers. `--no-cold` keeps the
  * workspaces: one matrix as things are (re-observing what changed), recorded; the cold figure stays.
  */
 import { spawn } from 'node:child_process';
@@ -10,7 +10,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_VERSIONS } from '../cli/matrix';
-import { replaceReadmeMatrix } from '../cli/matrix-render';
+import { replaceDocsMatrix } from '../cli/matrix-render';
+import { DOCS } from '../cli/docs-blocks';
 import { MATRIX_WORKSPACES } from '../harness/next-workspace';
 import type { Matrix } from '../verdict/matrix';
 
@@ -64,7 +65,7 @@ console.log(`cold ${results.seconds.cold} s (target ≤ 240 s ${results.seconds.
 if (!values['no-record']) {
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(import.meta.dirname, 'matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);
-  const readme = join(root, 'README.md');
-  writeFileSync(readme, replaceReadmeMatrix(readFileSync(readme, 'utf8'), matrix));
+  const doc = join(root, DOCS.matrix);
+  writeFileSync(doc, replaceDocsMatrix(readFileSync(doc, 'utf8'), matrix));
 }
 process.exitCode = results.seconds.cold <= 240 && results.seconds.unchanged <= 60 ? 0 : 1;

@@ -2,7 +2,9 @@
  * `npm run mutants [-- --only ID,ID] [-- --no-record]`: applies each fault of `mutants-list.ts`,
  * one at a time, to a throwaway copy of the app (`.faultline/mutants/app`), runs the entries it
  * touches as a developer would (`faultline run --scenario …`), and prints which faults were
- * caught and by which check. Exit 0 only when every fault is caught by the check that names it.
+ * caught and by which check. Records bench/mutants-results.json and the mutants table of
+ * docs/verdicts.md (not with `--no-record`). Exit 0 only when every fault is caught by the check
+ * that names it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,8 +13,10 @@ import { parseArgs } from 'node:util';
 import type { ConformanceReport } from '../verdict/report';
 import { copyProject } from '../harness/workspace';
 import { withoutTarget } from '../harness/target';
-import { failedChecks, type Check } from '../verdict/verdict';
+import { failedChecks } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
+import { mutantsTable, replaceDocsMutants, type MutantsResults } from './docs-figures';
+import { DOCS } from '../cli/docs-blocks';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'mutants');
@@ -26,17 +30,8 @@ if (unknown.length > 0) {
 }
 const chosen = only ? MUTANTS.filter((m) => only.includes(m.id)) : MUTANTS;
 
-interface Outcome {
-  id: string;
-  fault: string;
-  scenarios: string[];
-  expectedCheck: Check;
-  /** 1: the run found a deviation; 0: it passed (the fault survived); 2: it could not run. */
-  exitCode: number | null;
-  failedChecks: Check[];
-  caught: boolean;
-  seconds: number;
-}
+/** `exitCode` 1: the run found a deviation; 0: it passed (the fault survived); 2: it could not run. */
+type Outcome = MutantsResults['outcomes'][number];
 
 /** A conformance run of `scenarios` in the copy, with a server of its own. */
 async function conformance(scenarios: string[], out: string): Promise<{ code: number | null; report: ConformanceReport | undefined }> {
@@ -105,11 +100,13 @@ for (const mutant of chosen) {
 }
 
 const caught = outcomes.filter((o) => o.caught).length;
-console.log(`\n| fault | entries run | check expected | checks that failed | |\n|---|---|---|---|---|`);
-for (const o of outcomes) console.log(`| ${o.fault} | ${o.scenarios.join(', ')} | ${o.expectedCheck} | ${o.failedChecks.join(', ') || 'none'} | ${o.caught ? 'caught' : 'survived'} |`);
+console.log(`\n${mutantsTable({ outcomes })}`);
 console.log(`\n${caught} of ${outcomes.length} faults caught by the check that names them`);
 if (!values['no-record']) {
-  const results = { measuredAt: new Date().toISOString(), caught, total: outcomes.length, outcomes };
+  const results: MutantsResults = { measuredAt: new Date().toISOString(), caught, total: outcomes.length, outcomes };
   writeFileSync(join(import.meta.dirname, 'mutants-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const doc = join(root, DOCS.verdicts);
+  writeFileSync(doc, replaceDocsMutants(readFileSync(doc, 'utf8'), results));
+  console.log(`written: bench/mutants-results.json, and the mutants table of ${DOCS.verdicts}`);
 }
 process.exitCode = caught === outcomes.length ? 0 : 1;

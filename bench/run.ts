@@ -2,8 +2,8 @@
  * `npm run bench [-- --repeat N] [-- --skip-cold] [-- --skip-scaling]`: each entry's verdict time
  * against its own bare limit (what a browser without the harness needs to show that outcome), the
  * static floor beside it, the cost of a check as the catalogue grows, and the run's other figures;
- * printed as tables and written to bench/results.json, and the README's tables from it
- * (bench/readme-figures.ts). Exit 1 when a target is missed.
+ * printed as tables and written to bench/results.json, and the tables of docs/performance.md from
+ * it (bench/docs-figures.ts). Exit 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,8 @@ import { bareCatalogueCpu } from './bare-floor';
 import { EXCESS_PARTS, RATIO_LIMIT, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
 import type { CheckTrace } from '../fixtures/worker/check-trace';
 import { TRACE_ANNOTATION, type BareTrace } from './fixtures/annotations';
-import { replaceReadmeBenchFigures } from './readme-figures';
+import { replaceDocsBenchFigures } from './docs-figures';
+import { DOCS } from '../cli/docs-blocks';
 import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
@@ -300,8 +301,8 @@ for (const r of bareRounds) {
 console.log(`the catalogue's floor on ${cpus().length} cores, from round 1: ${(bareFloorPhaseMs / 1000).toFixed(1)} s of test phase\n`);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-const readme = join(root, 'README.md');
-writeFileSync(readme, replaceReadmeBenchFigures(readFileSync(readme, 'utf8'), results));
-console.log('\nwritten: bench/results.json, and the README\'s tables from it');
+const performanceDoc = join(root, DOCS.performance);
+writeFileSync(performanceDoc, replaceDocsBenchFigures(readFileSync(performanceDoc, 'utf8'), results));
+console.log(`\nwritten: bench/results.json, and the tables of ${DOCS.performance} from it`);
 if (targets.some((t) => !t.ok)) process.exitCode = 1;
 

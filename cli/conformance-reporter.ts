@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { ENTRY_ANNOTATION, readVerdict } from '../verdict/attachment';
-import { countOutcomes, inReportOrder, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from '../verdict/report';
+import { countOutcomes, inReportOrder, sameFailureBeforeJudging, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from '../verdict/report';
+import { reportAbort } from '../harness/abort';
 import { ENV } from '../harness/contract';
 
 
@@ -46,6 +47,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly entries: EntryReport[] = [];
   private readonly startedAt = new Date();
   private readonly outDir: string;
+  private workers = 1;
+  private stopped = false;
   private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[ENV.selection] ?? '', errors: [], status: 'passed' };
 
   constructor(options: { outDir?: string } = {}) {
@@ -58,6 +61,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite) {
     this.run.planned = suite.allTests().length;
+    this.workers = config.workers;
     this.run.shard = config.shard;
     console.log(`faultline: ${this.run.planned} checks${config.shard ? ` (shard ${config.shard.current}/${config.shard.total})` : ''}\n`);
   }
@@ -65,6 +69,13 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult) {
     const entry = toEntry(test, result);
     this.entries.push(entry);
+    // Every worker's first checks failing the same way before a verdict: the run stops (exit 2) instead of failing each check in turn.
+    const same = this.stopped ? null : sameFailureBeforeJudging(this.entries, Math.min(this.run.planned, 2 * this.workers));
+    if (same) {
+      this.stopped = true;
+      const notJudged = this.entries.filter((ended) => ended.entry && ended.outcome === 'failed' && !ended.verdict).map((ended) => ended.id);
+      reportAbort(`every check fails the same way before it can be judged, so the run stopped: ${same}`, { notJudged });
+    }
     const verdict = verdictInWords(entry);
     const [headline, ...details] = verdict.split('\n');
     console.log(`${MARK[entry.outcome]} ${entry.id.padEnd(34)} ${headline} (${(entry.durationMs / 1000).toFixed(1)}s)`);

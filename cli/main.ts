@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CatalogueError } from '../scenarios/schema';
+import { describeFailure } from './failure';
 import { EXIT, UsageError } from './usage-error';
 import { exitWithLauncher } from '../harness/lifeline';
 import { ENV } from '../harness/contract';
@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '..');
 const USAGE = `usage: faultline <command>
 
   faultline list [--json|--markdown]  the scenario catalogue
-  faultline browser              the Chromium faultline will drive (exit 2 when none)
+  faultline browser              the Chromium faultline will drive, proven by opening a page (exit 2 when none works)
   faultline run [options]        conformance run of the catalogue (builds and starts the app)
       --scenario ID              only this entry (repeatable)
       --grep TEXT                only checks whose title matches
@@ -54,8 +54,11 @@ async function dispatch(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     case 'browser': {
-      const { chromiumPath } = await import('./run');
-      console.log(await chromiumPath());
+      if (rest.length > 0) throw new UsageError(`browser takes no options (got ${rest.join(' ')})`);
+      // Proven, not assumed: the binary found is launched once and opens a blank page.
+      const { proveChromium } = await import('../harness/chromium');
+      const { executablePath, version } = await proveChromium();
+      console.log(`${executablePath} (Chromium ${version})`);
       return EXIT.ok;
     }
     case 'run': {
@@ -84,7 +87,17 @@ async function dispatch(argv: string[]): Promise<number> {
   }
 }
 
+/** A failure outside the awaited chain (an event handler, a stray promise) stops the command the same way: one line, exit 2. */
+function stopOnStrayFailure(): void {
+  const stop = (error: unknown) => {
+    console.error(`faultline: ${describeFailure(error).line}`);
+    process.exit(EXIT.usage);
+  };
+  process.on('uncaughtException', stop).on('unhandledRejection', stop);
+}
+
 export async function main(argv: string[]): Promise<number> {
+  stopOnStrayFailure();
   // Started by a matrix: end (winding down like Ctrl-C) when the matrix is gone, even by SIGKILL.
   const lifeline = process.env[ENV.runLifeline] === '1';
   if (lifeline) {
@@ -94,11 +107,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await dispatch(argv);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CatalogueError) {
-      console.error(`faultline: ${error.message}`);
-      return EXIT.usage;
-    }
-    throw error;
+    console.error(`faultline: ${describeFailure(error).line}`);
+    return EXIT.usage;
   } finally {
     // The lifeline holds stdin open: let the process end once the command has.
     if (lifeline) process.stdin.destroy();

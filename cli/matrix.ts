@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { lt, major, valid } from 'semver';
 import { ensureBuild, lastBuildFingerprint } from '../harness/build';
 import { filesUnder } from '../harness/build-inputs';
@@ -19,6 +18,7 @@ import { claimOutDir, MATRIX_FOLDER } from './out-dir';
 import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
+import { parseCommandArgs } from './args';
 import { ENV } from '../harness/contract';
 
 /** The newest patch of each minor from 15.5 to 16.4 that installs here. */
@@ -34,23 +34,18 @@ export interface MatrixOptions {
 }
 
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        next: { type: 'string', multiple: true, default: [] },
-        fallback: { type: 'string', default: 'classic' },
-        scenario: { type: 'string', multiple: true, default: [] },
-        out: { type: 'string', default: 'faultline-matrix' },
-        fresh: { type: 'boolean', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
+  const { values } = parseCommandArgs({
+    args: argv,
+    options: {
+      next: { type: 'string', multiple: true, default: [] },
+      fallback: { type: 'string', default: 'classic' },
+      scenario: { type: 'string', multiple: true, default: [] },
+      out: { type: 'string', default: 'faultline-matrix' },
+      fresh: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
   if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
@@ -190,7 +185,7 @@ async function column(root: string, version: string, fallback: FallbackKind, pre
     progress.start(`${label} build`);
     const env = harnessEnv();
     const adopted = await adoptProjectBuild(root, dir, env);
-    const build = await ensureBuild(dir, env);
+    const build = await ensureBuild(dir, env, { log: (line) => line.startsWith('faultline: ') && progress.note(`${label} ${line.slice('faultline: '.length)}`) });
     result.reused.build = adopted || !build.built;
     result.seconds.build = progress.end(adopted ? "the project's own" : build.built ? 'done' : 'reused');
 

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { outcomeOf, reporters } from './run';
-import { claimOutDir } from './out-dir';
+import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
+import { parseCommandArgs } from './args';
+import { CannotRun } from '../harness/failures';
 import { ENV } from '../harness/contract';
 
 export interface MergeOptions {
@@ -30,38 +31,45 @@ function manifestOf(dir: string): ConformanceReport['run'] | undefined {
 export const BLOB_DIR = 'blob';
 
 export function parseMergeArgs(argv: string[]): MergeOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { out: { type: 'string', default: 'faultline-report' } }, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs({ args: argv, options: { out: { type: 'string', default: 'faultline-report' } }, strict: true, allowPositionals: true });
   const dirs = parsed.positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
   for (const dir of dirs) {
     const blobs = blobsIn(dir);
     if (blobs.length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
-    const corrupt = blobs.find((blob) => !isZip(blob));
-    if (corrupt) throw new UsageError(`${corrupt} is not a blob report (not a zip file): the shard's upload may be incomplete`);
+    for (const blob of blobs) {
+      const problem = zipProblem(blob);
+      if (problem) throw new UsageError(`${blob} is not a blob report (${problem}): the shard's upload may be incomplete`);
+    }
   }
   const out = resolve(parsed.values.out);
-  if (dirs.includes(out)) throw new UsageError(`--out ${out} is one of the folders to merge; pick another`);
+  refuseInputs(out, dirs);
   const runs = dirs.map((dir) => ({ dir, run: manifestOf(dir) }));
   const problem = shardSetProblem(runs);
   if (problem) throw new UsageError(`Cannot merge: ${problem}`);
   return { dirs, out, selection: runs[0].run!.selection };
 }
 
-/** A zip file starts with a local file header (or, empty, with the end of central directory). */
-function isZip(file: string): boolean {
-  const head = Buffer.alloc(4);
+/**
+ * Why `file` is not a whole zip file, or null: a zip starts with a local file header (or, empty,
+ * with the end of its central directory) and ends with that end record; a cut-off upload keeps the
+ * start and loses the end.
+ */
+function zipProblem(file: string): string | null {
+  const size = statSync(file).size;
   const fd = openSync(file, 'r');
   try {
+    const head = Buffer.alloc(4);
     readSync(fd, head, 0, 4, 0);
+    if (!head.equals(Buffer.from('PK\x03\x04', 'latin1')) && !head.equals(Buffer.from('PK\x05\x06', 'latin1'))) return 'not a zip file';
+    // The end record is 22 bytes plus a comment of at most 65,535.
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    readSync(fd, tail, 0, tailLength, size - tailLength);
+    return tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1')) === -1 ? 'a zip file cut off: it has no end record' : null;
   } finally {
     closeSync(fd);
   }
-  return head.equals(Buffer.from('PK\x03\x04', 'latin1')) || head.equals(Buffer.from('PK\x05\x06', 'latin1'));
 }
 
 function blobsIn(dir: string): string[] {
@@ -77,6 +85,10 @@ export async function merge(options: MergeOptions, root: string): Promise<number
       for (const blob of blobsIn(dir)) copyFileSync(blob, join(gathered, `${i + 1}-${blob.split('/').at(-1)}`));
     });
     claimOutDir(options.out);
+    // Playwright's own errors (a stack, for a blob it cannot read) go to a log; the terminal gets one line.
+    const logFile = join(root, '.faultline', `merge-${process.pid}.log`);
+    mkdirSync(dirname(logFile), { recursive: true });
+    let errors = '';
     const code = await new Promise<number | null>((done, fail) => {
       const child = spawn(
         process.execPath,
@@ -84,12 +96,18 @@ export async function merge(options: MergeOptions, root: string): Promise<number
         {
           cwd: root,
           env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters(options.out, { blob: false })), [ENV.selection]: options.selection },
-          stdio: 'inherit',
+          stdio: ['ignore', 'inherit', 'pipe'],
         },
       );
+      child.stderr.on('data', (chunk) => (errors += chunk));
       child.on('error', fail);
       child.on('close', done);
     });
+    writeFileSync(logFile, errors);
+    if (code !== 0 && !existsSync(join(options.out, 'report.json'))) {
+      const said = errors.replace(/\x1b\[[\d;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'no message';
+      throw new CannotRun('faultline', `the merge could not read the shards' blob reports (${said}); Playwright's output: ${logFile}`);
+    }
     return outcomeOf(options.out, code);
   } finally {
     rmSync(gathered, { recursive: true, force: true });

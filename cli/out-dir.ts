@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { UsageError } from './usage-error';
 
 /** A kind of folder faultline writes: the file that marks it as faultline's, and what it replaces there. */
@@ -25,12 +25,50 @@ export const MATRIX_FOLDER: OutFolder = { mark: '.faultline-matrix', written: ['
  * kind (whose own files are replaced). A folder with anything else is refused before anything is deleted.
  */
 export function claimOutDir(dir: string, kind: OutFolder = REPORT_FOLDER): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir} is a file, not a folder; give a new or empty folder`);
   const names = existsSync(dir) ? readdirSync(dir) : [];
   const earlier = names.includes(kind.mark) || (kind.unmarked?.(names) ?? false);
   if (names.length > 0 && !earlier) {
     throw new UsageError(`--out ${dir} holds files faultline did not write; give a new or empty folder (nothing was deleted)`);
   }
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   for (const name of kind.written) rmSync(join(dir, name), { recursive: true, force: true });
   writeFileSync(join(dir, kind.mark), 'faultline writes here, and replaces what it wrote on the next run.\n');
+}
+
+/**
+ * `mkdir -p`, reporting the disk's real refusal: Node's recursive mkdir says ENOENT where the file
+ * system is read-only (EROFS), so the last folder is made on its own.
+ */
+function makeFolder(dir: string): void {
+  if (existsSync(dir)) return;
+  if (!existsSync(dirname(dir))) mkdirSync(dirname(dir), { recursive: true });
+  mkdirSync(dir);
+}
+
+/** Where `path` really is: symlinks resolved, for the part of it that exists. */
+function realPath(path: string): string {
+  if (existsSync(path)) return realpathSync(path);
+  const parent = dirname(path);
+  return parent === path ? path : join(realPath(parent), basename(path));
+}
+
+/** Whether `inner` is `outer` or lies inside it. */
+function within(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+}
+
+/**
+ * Never deletes what faultline was given: an output folder that is, holds or lies inside one of
+ * the inputs (compared by real path, through any symlink) is refused before anything is written.
+ */
+export function refuseInputs(out: string, inputs: readonly string[]): void {
+  const real = realPath(out);
+  for (const input of inputs) {
+    const given = realPath(input);
+    if (within(real, given) || within(given, real)) {
+      throw new UsageError(`--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}one of the folders to merge (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`);
+    }
+  }
 }

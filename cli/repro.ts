@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from '../harness/chromium';
 import { PortInUseError } from '../harness/app-server';
@@ -14,9 +13,11 @@ import { join } from 'node:path';
 import { activeCatalogue } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
 import type { Scenario } from '../scenarios/schema';
+import { pathProblem } from '../scenarios/paths';
 import { parsePort, preflight } from './run';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
+import { parseCommandArgs } from './args';
 
 export interface ReproOptions {
   scenario?: Scenario;
@@ -31,29 +32,25 @@ export interface ReproOptions {
 const root = join(import.meta.dirname, '..');
 
 export function parseReproArgs(argv: string[], env: Record<string, string | undefined> = process.env): ReproOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        path: { type: 'string' },
-        dev: { type: 'boolean', default: false },
-        headed: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'base-url': { type: 'string' },
-        port: { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs({
+    args: argv,
+    options: {
+      path: { type: 'string' },
+      dev: { type: 'boolean', default: false },
+      headed: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'base-url': { type: 'string' },
+      port: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
   const { values, positionals } = parsed;
   if (positionals.length + (values.path === undefined ? 0 : 1) !== 1) {
     throw new UsageError('repro takes one scenario id or --path /route (faultline list shows the ids)');
   }
-  if (values.path !== undefined && !values.path.startsWith('/')) throw new UsageError(`Bad --path "${values.path}": a route starting with /`);
+  const pathWrong = values.path === undefined ? null : pathProblem(values.path);
+  if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
   if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
   return {
     scenario: positionals[0] === undefined ? undefined : forNext(resolveScenario(activeCatalogue(env), positionals[0]), comparedVersion(installedNext(root)).version),

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { BrowserNotFoundError, resolveChromium } from '../harness/chromium';
-import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber } from '../harness/settings';
-import { assertReachable, UnreachableError } from '../harness/reachable';
+import { dirname, join, resolve } from 'node:path';
+import { proveChromium, resolveChromium } from '../harness/chromium';
+import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber, workersFrom } from '../harness/settings';
+import { assertReachable, assertServesControl, UnreachableError } from '../harness/reachable';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
-import { readCatalogueFile } from '../scenarios/active';
+import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { assertPortFree, PortInUseError } from '../harness/app-server';
 import { launchHarnessApp, type HarnessApp } from '../harness/harness-app';
@@ -17,6 +16,7 @@ import { incompleteness, markAborted, type ConformanceReport } from '../verdict/
 import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
+import { parseCommandArgs } from './args';
 import { ENV } from '../harness/contract';
 
 export interface RunOptions {
@@ -50,27 +50,22 @@ function joinNegativeValues(argv: string[]): string[] {
 }
 
 export function parseRunArgs(argv: string[]): RunOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: joinNegativeValues(argv),
-      options: {
-        scenario: { type: 'string', multiple: true, default: [] },
-        grep: { type: 'string' },
-        'base-url': { type: 'string' },
-        shard: { type: 'string' },
-        workers: { type: 'string' },
-        port: { type: 'string' },
-        repeat: { type: 'string' },
-        catalogue: { type: 'string' },
-        out: { type: 'string', default: 'faultline-report' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
+  const { values } = parseCommandArgs({
+    args: joinNegativeValues(argv),
+    options: {
+      scenario: { type: 'string', multiple: true, default: [] },
+      grep: { type: 'string' },
+      'base-url': { type: 'string' },
+      shard: { type: 'string' },
+      workers: { type: 'string' },
+      port: { type: 'string' },
+      repeat: { type: 'string' },
+      catalogue: { type: 'string' },
+      out: { type: 'string', default: 'faultline-report' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
   if (values.port !== undefined && values['base-url'] !== undefined) throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
@@ -82,6 +77,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
       throw new UsageError(`Bad shard "${values.shard}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
     }
   }
+  // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
+  if (values.workers === undefined) workersFrom(process.env);
   const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
   const repeat = values.repeat === undefined ? undefined : wholeNumber('--repeat', values.repeat, MAX_REPEAT);
   return {
@@ -97,19 +94,10 @@ export function parseRunArgs(argv: string[]): RunOptions {
   };
 }
 
-/** The Chromium a run (or a repro) will drive. */
-export async function chromiumPath({ headless = true } = {}): Promise<string> {
-  try {
-    return await resolveChromium({ headless });
-  } catch (error) {
-    if (error instanceof BrowserNotFoundError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
 /** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
 export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): Promise<void> {
-  await chromiumPath();
+  // A browser is found before anything starts (and proven while the app builds, see run).
+  await resolveChromium();
   if (options.port !== undefined) {
     try {
       await assertPortFree(options.port);
@@ -125,6 +113,9 @@ export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): 
       if (error instanceof UnreachableError) throw new UsageError(error.message);
       throw error;
     }
+    // A target that answers, but not with the app: every check would fail the same way, slowly.
+    const control = activeCatalogue().find((scenario) => scenario.failureClass === 'control' && typeof scenario.expect.sees === 'string');
+    if (control) await assertServesControl(options.baseUrl, control.path, control.expect.sees as string);
   }
 }
 
@@ -189,14 +180,21 @@ export function outcomeOf(out: string, playwrightExit: number | null): number {
  * Starts the app unless given --base-url: the build (when sources changed) first, then `next start`
  * in parallel with Playwright's own start-up; each worker waits for it to serve.
  */
-async function launchApp(options: RunOptions, root: string): Promise<HarnessApp | undefined> {
+async function launchApp(options: RunOptions, root: string, signal: AbortSignal): Promise<HarnessApp | undefined> {
   if (options.baseUrl) return undefined;
   try {
-    return await launchHarnessApp({ root, port: options.port, onBuildLine: (line) => console.log(line) });
+    return await launchHarnessApp({ root, port: options.port, onBuildLine: (line) => console.log(line), signal });
   } catch (error) {
-    // A port taken since the preflight, or a failed build: the run cannot start.
-    throw new UsageError((error as Error).message);
+    // A port taken since the preflight: the run cannot start.
+    if (error instanceof PortInUseError) throw new UsageError(error.message);
+    throw error;
   }
+}
+
+/** A run stopped from outside (Ctrl-C, SIGTERM): said on one line, exit 128 + the signal's number. */
+function stoppedBy(signal: NodeJS.Signals): number {
+  console.error(`faultline: stopped by ${signal}`);
+  return 128 + constants.signals[signal];
 }
 
 /** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
@@ -218,66 +216,78 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const compared = comparedVersion(installedNext(root));
   if (compared.outside) console.log(`faultline: ${compared.outside}\n`);
   env[ENV.nextVersion] = compared.version;
-  const app = await launchApp(options, root);
-  // What the workers test; an enclosing run's target is never inherited.
-  env[ENV.baseUrl] = app?.url ?? options.baseUrl;
-  if (app) Object.assign(env, { [ENV.serverLog]: app.logFile, [ENV.targetSecret]: app.secret });
-  else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
 
-  // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
-  mkdirSync(join(root, '.faultline'), { recursive: true });
-  const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
-  env[ENV.abortFile] = abortFile;
-  let aborted: Abort | undefined;
-  const abort = (cause: Abort) => {
-    if (aborted) return;
-    aborted = cause;
-    // SIGINT: Playwright stops its workers and still writes its reports (SIGTERM ends it without them).
-    playwright.kill('SIGINT');
-    // A runner that does not wind down (seen once on CI, a SIGINT while it was still starting) is
-    // ended anyway: a run whose part died stops fast. Its workers and browsers end with it (lifelines).
-    const escalate = [
-      setTimeout(() => playwright.kill('SIGTERM'), ABORT_WIND_DOWN_MS),
-      setTimeout(() => playwright.kill('SIGKILL'), 2 * ABORT_WIND_DOWN_MS),
-    ];
-    for (const timer of escalate) timer.unref();
-    playwright.once('close', () => escalate.forEach(clearTimeout));
-  };
-  const stopWatching = watchAborts(abortFile, abort);
-
-  // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
-  // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
-  const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
-  const playwright = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
-    cwd: root,
-    env: { ...runnerEnv, [ENV.lifeline]: '1' },
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
-  const finished = new Promise<number | null>((done, fail) => {
-    playwright.on('error', fail);
-    playwright.on('close', done);
-  });
-  app?.ready.catch((error: Error) => abort({ cause: error.message, at: new Date().toISOString() }));
-  app?.exited.then((exit) => {
-    if (exit.expected) return;
-    const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-    abort({ cause: `the app server died during the run (${how}); its log: ${app.logFile}${lastLines(app.logFile)}`, at: exit.at.toISOString() });
-  });
-  // Stopped from outside: Playwright winds down first, then the server goes too, never left behind.
-  let stoppedBy: NodeJS.Signals | undefined;
+  // Stopped from outside: the build, or Playwright then the server, wind down first; nothing is left behind.
+  const stopping = new AbortController();
+  let signalled: NodeJS.Signals | undefined;
+  let playwright: ChildProcess | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    stoppedBy = signal;
-    playwright.kill(signal);
+    signalled = signal;
+    if (playwright) playwright.kill(signal);
+    else stopping.abort(new Error(`stopped by ${signal}`));
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
+  let app: HarnessApp | undefined;
+  let stopWatching = () => {};
+  const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
   try {
+    // A browser is proven before it is trusted, while the app builds and starts.
+    const browser = proveChromium();
+    browser.catch(() => {});
+    app = await launchApp(options, root, stopping.signal);
+    await browser;
+    if (signalled) return stoppedBy(signalled);
+    // What the workers test; an enclosing run's target is never inherited.
+    env[ENV.baseUrl] = app?.url ?? options.baseUrl;
+    if (app) Object.assign(env, { [ENV.serverLog]: app.logFile, [ENV.targetSecret]: app.secret });
+    else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
+
+    // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
+    mkdirSync(dirname(abortFile), { recursive: true });
+    env[ENV.abortFile] = abortFile;
+    let aborted: Abort | undefined;
+    const abort = (cause: Abort) => {
+      if (aborted || !playwright) return;
+      aborted = cause;
+      const runner = playwright;
+      // SIGINT: Playwright stops its workers and still writes its reports (SIGTERM ends it without them).
+      runner.kill('SIGINT');
+      // A runner that does not wind down (seen once on CI, a SIGINT while it was still starting) is
+      // ended anyway: a run whose part died stops fast. Its workers and browsers end with it (lifelines).
+      const escalate = [setTimeout(() => runner.kill('SIGTERM'), ABORT_WIND_DOWN_MS), setTimeout(() => runner.kill('SIGKILL'), 2 * ABORT_WIND_DOWN_MS)];
+      for (const timer of escalate) timer.unref();
+      runner.once('close', () => escalate.forEach(clearTimeout));
+    };
+    stopWatching = watchAborts(abortFile, abort);
+
+    // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
+    // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
+    const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
+    const runner = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
+      cwd: root,
+      env: { ...runnerEnv, [ENV.lifeline]: '1' },
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
+    playwright = runner;
+    const finished = new Promise<number | null>((done, fail) => {
+      runner.on('error', fail);
+      runner.on('close', done);
+    });
+    const server = app;
+    server?.ready.catch((error: Error) => abort({ cause: error.message, at: new Date().toISOString() }));
+    server?.exited.then((exit) => {
+      if (exit.expected) return;
+      const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+      abort({ cause: `the app server died during the run (${how}); its log: ${server.logFile}${lastLines(server.logFile)}`, at: exit.at.toISOString() });
+    });
     const code = await finished;
-    if (stoppedBy) {
-      console.error(`faultline: stopped by ${stoppedBy}`);
-      return 128 + constants.signals[stoppedBy];
-    }
+    if (signalled) return stoppedBy(signalled);
     if (aborted) return abortedRun(out, aborted);
     return outcomeOf(out, code);
+  } catch (error) {
+    // The build under way was stopped by the signal.
+    if (signalled) return stoppedBy(signalled);
+    throw error;
   } finally {
     stopWatching();
     rmSync(abortFile, { force: true });

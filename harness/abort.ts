@@ -6,12 +6,14 @@ export interface Abort {
   cause: string;
   /** When it happened (ISO): checks that ended later are not judged. */
   at: string;
+  /** Checks (entry ids) that are not judged whenever they ended: the ones that showed the run could not judge. */
+  notJudged?: string[];
 }
 
 /** Says why the run cannot go on; does nothing outside `faultline run`. */
-export function reportAbort(cause: string, env: NodeJS.ProcessEnv = process.env): void {
+export function reportAbort(cause: string, { env = process.env, notJudged }: { env?: NodeJS.ProcessEnv; notJudged?: string[] } = {}): void {
   const file = env[ENV.abortFile];
-  if (file) appendFileSync(file, `${JSON.stringify({ cause, at: new Date().toISOString() } satisfies Abort)}\n`);
+  if (file) appendFileSync(file, `${JSON.stringify({ cause, at: new Date().toISOString(), ...(notJudged ? { notJudged } : {}) } satisfies Abort)}\n`);
 }
 
 /** Creates `file` and calls `onAbort` with the first abort written to it; returns the stop. */

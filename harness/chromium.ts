@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Browser, LaunchOptions } from '@playwright/test';
 import { ENV } from './contract';
+import { CannotRun } from './failures';
 
 
 const systemChromiums = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -16,16 +17,19 @@ const headlessShell = '/usr/bin/chromium-headless-shell';
  */
 export const TEST_DOMAIN = 'example.test';
 
-export class BrowserNotFoundError extends Error {
+export class BrowserNotFoundError extends CannotRun {
+  override name = 'BrowserNotFoundError';
   constructor(detail: string) {
-    super(`No Chromium found (${detail}). Set ${ENV.chromium} to a Chromium binary, or run \`npm run setup\`.`);
-    this.name = 'BrowserNotFoundError';
+    super('browser', `No Chromium found (${detail}). Set ${ENV.chromium} to a Chromium binary, or run \`npm run setup\`.`);
   }
 }
 
 /** A Chromium that was found but does not start (a broken install, not a browser at all). */
-export class BrowserBrokenError extends Error {
+export class BrowserBrokenError extends CannotRun {
   override name = 'BrowserBrokenError';
+  constructor(message: string) {
+    super('browser', message);
+  }
 }
 
 export interface ChromiumLookup {

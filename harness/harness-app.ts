@@ -24,6 +24,8 @@ export interface HarnessAppOptions {
   logFile?: string;
   env?: NodeJS.ProcessEnv;
   onBuildLine?: (line: string) => void;
+  /** Stops the build under way (Ctrl-C before the server started). */
+  signal?: AbortSignal;
 }
 
 export interface HarnessApp extends LaunchedAppServer {
@@ -41,7 +43,7 @@ export async function launchHarnessApp(options: HarnessAppOptions): Promise<Harn
   const secret = randomBytes(24).toString('hex');
   const env = { ...harnessEnv(options.env), [ENV.harnessSecret]: secret };
   if (options.port !== undefined) await assertPortFree(options.port);
-  const build = dev ? null : await ensureBuild(root, env, options.onBuildLine);
+  const build = dev ? null : await ensureBuild(root, env, { log: options.onBuildLine, signal: options.signal });
   const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? join(root, '.faultline', `server-${process.pid}-${port}.log`);
   const server = launchAppServer({ root, port, logFile, env, dev, readyTimeoutMs: dev ? 180_000 : 60_000 });

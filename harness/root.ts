@@ -1,4 +1,4 @@
 import { join } from 'node:path';
 
 /** The faultline checkout: its CLI, harness and reference app. */
-export const FAULTLINE_ROOT = join(import.meta.dirname, '..');
+export const faultlineRoot = join(import.meta.dirname, '..');

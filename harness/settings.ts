@@ -20,13 +20,13 @@ export function portNumber(setting: string, value: string): number {
   return port;
 }
 
-/** Playwright workers: `FAULTLINE_WORKERS` under the same rule as `--workers`; 2 when unset. */
+/** Playwright workers: `ENV.workers` under the same rule as `--workers`; 2 when unset. */
 export function workersFrom(env: Record<string, string | undefined>): number {
   const value = env[ENV.workers];
   return value === undefined || value === '' ? 2 : wholeNumber(ENV.workers, value, MAX_WORKERS);
 }
 
-/** The port `npm test`'s server listens on: `FAULTLINE_PORT` under the same rule as `--port`; a free one when unset. */
+/** The port `npm test`'s server listens on: `ENV.port` under the same rule as `--port`; a free one when unset. */
 export function portFrom(env: Record<string, string | undefined>): number | undefined {
   const value = env[ENV.port];
   return value === undefined || value === '' ? undefined : portNumber(ENV.port, value);

@@ -24,7 +24,7 @@ export const failureClasses = [
   'control',
 ] as const;
 
-/** How the home page and the README name each failure class. */
+/** How the home page and the docs name each failure class. */
 export const failureClassTitles: Record<(typeof failureClasses)[number], string> = {
   'server-component': 'Server Components',
   'thrown-value': 'Thrown values that are not plain Errors',

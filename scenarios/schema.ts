@@ -1,6 +1,7 @@
 import { validRange } from 'semver';
 import { z } from 'zod';
 import { failureClasses } from './routes';
+import { pathProblem } from './paths';
 
 export { failureClasses, failureClassTitles } from './routes';
 
@@ -10,15 +11,11 @@ const visibleText = z
   .string()
   .min(1)
   .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must hold no invisible or control characters');
-const ORIGIN = 'http://faultline.invalid';
-/**
- * A path on the app's own origin. `//host/x` and `/\host/x` start with a slash too, but a browser
- * resolves them to another origin: the test (and its marker header) would go there.
- */
-const routePath = z
-  .string()
-  .regex(/^\/[^\s?#\\]*$/, { message: 'must be an absolute path without query, fragment or backslash', abort: true })
-  .refine((path) => !path.startsWith('//') && new URL(path, ORIGIN).origin === ORIGIN, 'must stay on the app\'s origin (no //host)');
+/** A path on the app's own origin (`paths.ts`, the one rule for every path faultline loads). */
+const routePath = z.string().superRefine((path, ctx) => {
+  const problem = pathProblem(path);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const triggerSchema = z.discriminatedUnion('kind', [
   /** The browser loads `path` (with JavaScript off, as some users browse, when `javaScript` is false). */
@@ -153,9 +150,14 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Expectation = Scenario['expect'];
 export type ExpectedReport = Scenario['reports'][number];
 
+/** More problems than this are counted, not listed: a catalogue of 5,000 duplicates needs one line about the rest. */
+const SHOWN_PROBLEMS = 20;
+
 export class CatalogueError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The scenario catalogue is malformed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    const shown = problems.slice(0, SHOWN_PROBLEMS).map((p) => `  - ${p}`);
+    const more = problems.length > SHOWN_PROBLEMS ? [`  … and ${problems.length - SHOWN_PROBLEMS} more problems`] : [];
+    super(`The scenario catalogue is malformed (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n${[...shown, ...more].join('\n')}`);
     this.name = 'CatalogueError';
   }
 }

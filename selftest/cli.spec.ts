@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,30 +11,13 @@ import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../fixtures/worker/test';
 import { ENV } from '../harness/contract';
+import { faultline, OWN_SERVER, outDir } from './run-cli';
 
 const root = join(import.meta.dirname, '..');
 
 // Some of these spawn whole conformance runs (a Playwright run each, some with an app of their own).
 test.describe.configure({ timeout: 120_000 });
 
-/** Runs the CLI as a user would. By default it inherits the outer run's server (its base URL and log). */
-async function faultline(args: string[], env: Record<string, string | undefined> = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
-
-/** Makes the CLI start (and stop) an app of its own instead of using the outer run's. */
-const OWN_SERVER = { [ENV.baseUrl]: undefined, [ENV.serverLog]: undefined, [ENV.targetSecret]: undefined };
-
-const outDir = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
 
 test('list --json prints every catalogue entry', async () => {
@@ -77,10 +60,10 @@ for (const [why, args, env, message] of [
   ['an unknown id in an empty catalogue', () => ['repro', 'healthy'], { [ENV.catalogue]: emptyCatalogue() }, /^faultline: Unknown scenario "healthy": the catalogue has no entries$/m],
   ['a port browsers refuse', () => ['run', '--port', '6000'], {}, /^faultline: Bad --port 6000: Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\); pick another$/m],
   ['a merge of a corrupt blob', () => ['merge', corruptShard()], {}, /^faultline: \S+\.zip is not a blob report \(not a zip file\)/m],
-  ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed:\n {2}- entry "broken": expect\.status: /],
+  ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed \(1 problem\):\n {2}- entry "broken": expect\.status: /],
   // The server answers, but every request fails: its instrumentation rejects the fault name.
   ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [ENV.ingestFault]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/ with HTTP 500; see \S+\.log$/m],
-  ['a missing browser', () => ['run'], { [ENV.chromium]: '/nowhere/chromium' }, new RegExp(`^faultline: No Chromium found .*Set ${ENV.chromium} `)],
+  ['a missing browser', () => ['run'], { [ENV.chromium]: '/nowhere/chromium' }, new RegExp(`^faultline: the browser: No Chromium found .*Set ${ENV.chromium} `)],
   ['a merge of a folder without reports', () => ['merge', tmpdir()], {}, /^faultline: .* holds no blob report/],
   ['an unknown command', () => ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
 ] as const) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ export function violations(graph: Record<string, string[]>): string[] {
 async function importGraph(): Promise<Record<string, string[]>> {
   const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\n')
-    .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.endsWith('.d.ts'));
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.endsWith('.d.ts') && existsSync(join(root, file)));
   const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: tracked,

@@ -129,13 +129,37 @@ const ABORT_GRACE_MS = 2_000;
  * The report of a run stopped because a part of it died: the cause is the run's error, and checks
  * that ended after it are not judged (a dead server or browser is not a deviation of the app).
  */
-export function markAborted(report: ConformanceReport, abort: { cause: string; at: string }): ConformanceReport {
+export function markAborted(report: ConformanceReport, abort: { cause: string; at: string; notJudged?: string[] }): ConformanceReport {
   // A check that failed on the dead part may end a moment before the death is noticed.
   const at = Date.parse(abort.at) - ABORT_GRACE_MS;
   const entries = report.entries.map((entry) =>
-    entry.outcome === 'failed' && Date.parse(entry.startedAt) + entry.durationMs >= at
+    entry.outcome === 'failed' && (Date.parse(entry.startedAt) + entry.durationMs >= at || (abort.notJudged ?? []).includes(entry.id))
       ? { ...entry, outcome: 'skipped' as const, reasons: [`not judged: ${abort.cause}`], verdict: undefined }
       : entry,
   );
   return { ...report, run: { ...report.run, errors: [abort.cause, ...report.run.errors] }, counts: countOutcomes(entries), entries };
+}
+
+/** A failure's first line with what differs from check to check (addresses, paths, numbers) taken out. */
+function failureShape(reason: string): string {
+  return reason
+    .split('\n')[0]
+    .replace(/https?:\/\/\S+/g, '<url>')
+    .replace(/\/[\w./@()-]+/g, '<path>')
+    .replace(/\d+/g, '#');
+}
+
+/**
+ * The reason every one of the first checks of a run failed before it could be judged (no verdict),
+ * when it is the same for all of them: the target, not the app (every page times out, nothing
+ * usable answers). Null while fewer than `needed` checks ended, or when any was judged or differs.
+ */
+export function sameFailureBeforeJudging(ended: readonly Pick<EntryReport, 'entry' | 'outcome' | 'verdict' | 'reasons'>[], needed: number): string | null {
+  // Only catalogue checks: one that fails before its verdict was stopped by the harness or the target, never judged.
+  const first = ended.filter((entry) => entry.entry);
+  if (needed < 1 || first.length < needed) return null;
+  const unjudged = first.slice(0, needed).every((entry) => entry.outcome === 'failed' && entry.verdict === undefined && entry.reasons.length > 0);
+  if (!unjudged) return null;
+  const shapes = new Set(first.slice(0, needed).map((entry) => failureShape(entry.reasons[0])));
+  return shapes.size === 1 ? first[0].reasons[0].split('\n')[0] : null;
 }

@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeFailure } from '../cli/failure';
+import { refuseInputs } from '../cli/out-dir';
+import { visible } from '../cli/select';
+import { BrowserBrokenError } from '../harness/chromium';
+import { ENV } from '../harness/contract';
+import { CannotRun, UsageError } from '../harness/failures';
+import { holdLock } from '../harness/lock';
+import { portFrom, workersFrom } from '../harness/settings';
+import { CatalogueError } from '../scenarios/schema';
+import { sameFailureBeforeJudging } from '../verdict/report';
+
+const temp = () => mkdtempSync(join(tmpdir(), 'faultline-unit-'));
+
+describe('describeFailure: one line naming the part that failed', () => {
+  it('says bad usage as it is, and any other part by name', () => {
+    expect(describeFailure(new UsageError('Bad --port "x"')).line).toBe('Bad --port "x"');
+    expect(describeFailure(new CannotRun('build', 'next build failed (exit 1)')).line).toBe('the build: next build failed (exit 1)');
+    expect(describeFailure(new BrowserBrokenError('Chromium at /bin/false does not start (Browser closed.)')).line).toBe('the browser: Chromium at /bin/false does not start (Browser closed.)');
+  });
+
+  it('caps a catalogue of thousands of problems at twenty lines and a count', () => {
+    const line = describeFailure(new CatalogueError(Array.from({ length: 5_000 }, (_, i) => `entry #${i}: id: duplicate id`))).line;
+    expect(line.split('\n')).toHaveLength(22);
+    expect(line).toMatch(/^The scenario catalogue is malformed \(5000 problems\):/);
+    expect(line.split('\n').at(-1)).toBe('  … and 4980 more problems');
+  });
+
+  it("names the disk for the disk's refusals", () => {
+    const error = Object.assign(new Error("EROFS: read-only file system, mkdir '/ro/out'"), { code: 'EROFS', syscall: 'mkdir', path: '/ro/out' });
+    expect(describeFailure(error).line).toBe('the disk: cannot mkdir /ro/out: the file system is read-only (EROFS)');
+  });
+
+  it('writes the stack of anything else to a file and names it, never on the terminal', () => {
+    const dir = temp();
+    const { line, detail } = describeFailure(new TypeError("Cannot read properties of undefined (reading 'x')"), dir);
+    expect(line).toMatch(new RegExp(`^faultline itself failed \\(TypeError: Cannot read properties of undefined \\(reading 'x'\\)\\); the details are in ${dir}/faultline-crash-\\d+-\\d+\\.log$`));
+    expect(readFileSync(detail!, 'utf8')).toMatch(/^TypeError: .*\n\s+at /);
+  });
+});
+
+describe('settings from the environment follow the rules of their flags', () => {
+  it('refuses the worker count and port variables --workers and --port would refuse', () => {
+    expect(workersFrom({})).toBe(2);
+    expect(workersFrom({ [ENV.workers]: '3' })).toBe(3);
+    for (const value of ['0', 'abc', '17', '-1']) expect(() => workersFrom({ [ENV.workers]: value })).toThrow(`Bad ${ENV.workers} "${value}": a whole number from 1 to 16`);
+    expect(portFrom({})).toBeUndefined();
+    expect(() => portFrom({ [ENV.port]: 'abc' })).toThrow(`Bad ${ENV.port} "abc": a whole number from 1 to 65535`);
+    expect(() => portFrom({ [ENV.port]: '6000' })).toThrow(/ERR_UNSAFE_PORT/);
+  });
+});
+
+describe('an id is echoed as a reader can compare it', () => {
+  it('writes invisible characters out', () => {
+    expect(visible('server\u200b-page-throws')).toBe('server\\u{200B}-page-throws');
+    expect(visible('healthy')).toBe('healthy');
+  });
+});
+
+describe('refuseInputs: never an output folder that is an input', () => {
+  it('compares real paths, through symlinks, and refuses a folder inside or around an input', () => {
+    const dir = temp();
+    const shard = join(dir, 'shard');
+    mkdirSync(shard);
+    symlinkSync(shard, join(dir, 'link'));
+    expect(() => refuseInputs(join(dir, 'link'), [shard])).toThrow(/is one of the folders to merge/);
+    expect(() => refuseInputs(join(dir, 'link', 'sub'), [shard])).toThrow(/is inside one of the folders to merge/);
+    expect(() => refuseInputs(dir, [shard])).toThrow(/is around one of the folders to merge/);
+    expect(() => refuseInputs(join(dir, 'merged'), [shard])).not.toThrow();
+  });
+});
+
+describe('holdLock: one build per app at a time', () => {
+  it('waits for a live holder, and takes over the lock of a holder that is gone', async () => {
+    const file = join(temp(), 'build.lock');
+    const first = await holdLock(file);
+    let waitedFor: number | undefined;
+    const second = holdLock(file, { onWait: (holder) => (waitedFor = holder), pollMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(waitedFor).toBe(process.pid);
+    first.release();
+    (await second).release();
+    expect(existsSync(file)).toBe(false);
+    // A holder that died (no such process) left its lock behind.
+    writeFileSync(file, '999999999');
+    (await holdLock(file)).release();
+  });
+});
+
+describe('sameFailureBeforeJudging: a run that cannot judge stops', () => {
+  const unjudged = (reason: string) => ({ entry: true, outcome: 'failed' as const, verdict: undefined, reasons: [reason] });
+  it('finds one reason for the first checks that all failed before a verdict', () => {
+    const ended = [unjudged('Error: the app did not answer /scenarios/a within 15 s'), unjudged('Error: the app did not answer /scenarios/b within 15 s')];
+    expect(sameFailureBeforeJudging(ended, 2)).toBe('Error: the app did not answer /scenarios/a within 15 s');
+    expect(sameFailureBeforeJudging(ended.slice(0, 1), 2), 'too few yet').toBeNull();
+  });
+
+  it('never stops a run with a judged check among the first, or different reasons', () => {
+    const judged = { entry: true, outcome: 'failed' as const, verdict: {} as never, reasons: ['screen: …'] };
+    expect(sameFailureBeforeJudging([unjudged('Error: x'), judged], 2)).toBeNull();
+    expect(sameFailureBeforeJudging([unjudged('Error: x'), unjudged('TypeError: y')], 2)).toBeNull();
+  });
+});
