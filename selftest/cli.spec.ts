@@ -264,3 +264,20 @@ test('repro in words shows what the user saw and what was reported', async () =>
   expect(stdout).toMatch(/^ {2}verdict {4}reproduced as expected$/m);
   expect(code).toBe(0);
 });
+
+test('an edited expectation is checked at once: no build, the app never depends on what the checks expect', async () => {
+  const copy = join(root, '.faultline', `expectation-${process.pid}`);
+  copyProject(root, copy, { withBuild: true });
+  try {
+    const entries = join(copy, 'scenarios', 'entries', 'control.ts');
+    const edited = readFileSync(entries, 'utf8').replace('status: 200,', 'status: 203,');
+    expect(edited, 'the control entry pins status 200').toContain('status: 203,');
+    writeFileSync(entries, edited);
+    const { code, stdout } = await faultline(['run', '--scenario', 'healthy', '--out', join(copy, 'out')], OWN_SERVER, { cwd: copy });
+    expect(stdout, 'no build').not.toContain('Building the app');
+    expect(stdout).toMatch(/^✗ healthy .*\n\s+screen: status: expected 203, observed 200$/m);
+    expect(code).toBe(1);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
