@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/nextjs';
 import { ENV } from '@/harness/contract';
+import { countingDeliveries } from '@/fixtures/server/deliveries';
 
 export async function register() {
   // One `if` around every Node.js-only import: webpack (Next 15) drops the block from the edge bundle,
@@ -15,4 +16,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'edge') await import('./app/_sentry/server');
 }
 
-export const onRequestError = Sentry.captureRequestError;
+/** The app's own hook: Next passes it the errors of rendering, Route Handlers, Server Actions and the proxy. */
+const reportRequestError = Sentry.captureRequestError;
+
+// In harness mode every call Next makes is counted before the app's hook runs (outside it: unchanged).
+export const onRequestError = countingDeliveries(reportRequestError);

@@ -5,7 +5,7 @@
  * checked by unit/docs.test.ts, so a figure in them is always the last recorded one.
  */
 import { block, DOCS, replaceBlock } from '../cli/docs-blocks';
-import type { Check } from '../verdict/verdict';
+import type { RunCheck } from '../verdict/report';
 import { CPU_PARTS } from './process-cpu';
 import { EXCESS_PARTS, RATIO_LIMIT, type Excess } from './excess';
 import { median } from './stats';
@@ -142,9 +142,9 @@ export interface MutantsResults {
     id: string;
     fault: string;
     scenarios: string[];
-    expectedCheck: Check;
+    expectedCheck: RunCheck;
     exitCode: number | null;
-    failedChecks: Check[];
+    failedChecks: RunCheck[];
     caught: boolean;
     seconds: number;
   }[];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { READY_PATH } from '../harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { type IngestState } from '../fixtures/server/store';
-import { fetchIngestState, fetchServerEvents } from '../fixtures/worker/reports';
+import { fetchIngestState, fetchServerEvents, onlyMarker } from '../fixtures/worker/reports';
 import { median, percentile } from './stats';
 import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
 
@@ -50,7 +50,7 @@ async function fire(app: HarnessApp, prefix: string, count = REQUESTS, concurren
 }
 
 function state(app: HarnessApp): Promise<IngestState> {
-  return fetchIngestState(app, 'load');
+  return fetchIngestState(app, onlyMarker('load'));
 }
 
 async function stillServing(app: HarnessApp): Promise<boolean> {
@@ -64,7 +64,7 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
   const counts: number[] = [];
   for (let i = 0; i < markers.length; i += 25) {
     const slice = markers.slice(i, i + 25);
-    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app, marker)).events.length))));
+    counts.push(...(await Promise.all(slice.map(async (marker) => (await fetchServerEvents(app, onlyMarker(marker))).events.length))));
   }
   return counts;
 }
@@ -150,7 +150,7 @@ const boundedStore = await withApp({ ...process.env, [ENV.ingestFault]: '', [ENV
   for (let round = 1; round <= ROUNDS; round++) {
     await fire(app, `bound${round}`);
     // Flushes the server SDK, so every event of the batch is in the store when it is measured.
-    await fetchServerEvents(app, 'none');
+    await fetchServerEvents(app, onlyMarker('none'));
     after.push(await state(app));
   }
   memoryRead(after);

@@ -1,4 +1,4 @@
-import type { Check } from '../verdict/verdict';
+import type { RunCheck } from '../verdict/report';
 
 /** One small fault in the app: a text replacement in one file, the entries it touches, the check that must name it. */
 export interface Mutant {
@@ -10,7 +10,7 @@ export interface Mutant {
   /** The entries a developer would run for this change (`faultline run --scenario`). */
   scenarios: string[];
   /** The verdict check that must fail (others may fail too). */
-  caughtBy: Check;
+  caughtBy: RunCheck;
 }
 
 const SERVER_PAGE = ['server-page-throws'];
@@ -97,8 +97,8 @@ export const MUTANTS: Mutant[] = [
     id: 'server-report-twice',
     fault: 'a server report sent twice',
     file: 'instrumentation.ts',
-    from: 'export const onRequestError = Sentry.captureRequestError;',
-    to: `export const onRequestError: typeof Sentry.captureRequestError = (error, request, context) => {\n${CAPTURE_TWICE}\n};`,
+    from: 'const reportRequestError = Sentry.captureRequestError;',
+    to: `const reportRequestError: typeof Sentry.captureRequestError = (error, request, context) => {\n${CAPTURE_TWICE}\n};`,
     scenarios: SERVER_PAGE,
     caughtBy: 'reports',
   },
@@ -106,8 +106,8 @@ export const MUTANTS: Mutant[] = [
     id: 'server-report-dropped',
     fault: 'a server report dropped',
     file: 'instrumentation.ts',
-    from: 'export const onRequestError = Sentry.captureRequestError;',
-    to: 'export const onRequestError = () => {};',
+    from: 'const reportRequestError = Sentry.captureRequestError;',
+    to: 'const reportRequestError = () => {};',
     scenarios: SERVER_PAGE,
     caughtBy: 'reports',
   },
@@ -182,5 +182,32 @@ export const MUTANTS: Mutant[] = [
     to: '  await nextMacrotask();\n  return null as never;',
     scenarios: ['suspense-streamed-throws'],
     caughtBy: 'screen',
+  },
+  {
+    id: 'delivered-twice',
+    fault: 'Next delivering each error twice to onRequestError (the SDK sends it once)',
+    file: 'instrumentation.ts',
+    from: 'export const onRequestError = countingDeliveries(reportRequestError);',
+    to: 'const counted = countingDeliveries(reportRequestError);\nexport const onRequestError: typeof counted = async (...args) => {\n  await counted(...args);\n  await counted(...args);\n};',
+    scenarios: SERVER_PAGE,
+    caughtBy: 'deliveries',
+  },
+  {
+    id: 'stray-report-without-request',
+    fault: 'the healthy page sending a report stripped of its request data',
+    file: 'app/(site)/scenarios/healthy/page.tsx',
+    from: 'export default function Page() {\n  return <h1>Healthy page</h1>;\n}',
+    to: "import * as Sentry from '@sentry/nextjs';\nimport { connection } from 'next/server';\n\nexport default async function Page() {\n  await connection();\n  Sentry.withIsolationScope((scope) => {\n    scope.setSDKProcessingMetadata({ normalizedRequest: undefined });\n    Sentry.captureException(new Error('healthy: a stray report'));\n  });\n  return <h1>Healthy page</h1>;\n}",
+    scenarios: ['healthy'],
+    caughtBy: 'unaccounted reports',
+  },
+  {
+    id: 'background-report-late',
+    fault: 'an after() callback that reports its error itself, 300 ms after the response',
+    file: 'app/(site)/scenarios/after-callback-throws/page.tsx',
+    from: "  after(() => {\n    throw new Error(secretMessage('after-callback-throws'));\n  });",
+    to: "  after(async () => {\n    const error = new Error(secretMessage('after-callback-throws'));\n    await new Promise((resolve) => setTimeout(resolve, 300));\n    (await import('@sentry/nextjs')).captureException(error);\n    throw error;\n  });",
+    scenarios: ['after-callback-throws'],
+    caughtBy: 'reports',
   },
 ];

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ConformanceReport } from '../verdict/report';
+import { UNACCOUNTED, type ConformanceReport, type RunCheck } from '../verdict/report';
 import { copyProject } from '../harness/workspace';
 import { withoutTarget } from '../harness/target';
 import { failedChecks } from '../verdict/verdict';
@@ -80,7 +80,8 @@ for (const mutant of chosen) {
   }
   try {
     const { code, report } = await conformance(mutant.scenarios, join(work, 'out', mutant.id));
-    const failed = [...new Set((report?.entries ?? []).flatMap((entry) => (entry.verdict ? failedChecks(entry.verdict) : [])))];
+    const failed: RunCheck[] = [...new Set((report?.entries ?? []).flatMap((entry) => (entry.verdict ? failedChecks(entry.verdict) : [])))];
+    if ((report?.run.unaccounted ?? []).length > 0) failed.push(UNACCOUNTED);
     const outcome: Outcome = {
       id: mutant.id,
       fault: mutant.fault,

@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
-import { outcomeOf, reporters } from './run';
+import { accountFor, outcomeOf, reporters } from './run';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
@@ -17,15 +17,17 @@ export interface MergeOptions {
   selection: string;
 }
 
-function manifestOf(dir: string): ConformanceReport['run'] | undefined {
+function readReportOf(dir: string): ConformanceReport | undefined {
   const file = join(dir, 'report.json');
   if (!existsSync(file)) return undefined;
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport).run;
+    return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
   } catch {
     throw new UsageError(`${file} is not a faultline report (not JSON)`);
   }
 }
+
+const manifestOf = (dir: string): ConformanceReport['run'] | undefined => readReportOf(dir)?.run;
 
 /** Where `faultline run` leaves the blob report that `merge` reads. */
 export const BLOB_DIR = 'blob';
@@ -108,6 +110,8 @@ export async function merge(options: MergeOptions, root: string): Promise<number
       const said = errors.replace(/\x1b\[[\d;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'no message';
       throw new CannotRun('faultline', `the merge could not read the shards' blob reports (${said}); Playwright's output: ${logFile}`);
     }
+    // What no check claimed on each shard's server: the merged run deviates on it as each shard did.
+    accountFor(options.out, options.dirs.flatMap((dir) => readReportOf(dir)?.run.unaccounted ?? []));
     return outcomeOf(options.out, code);
   } finally {
     rmSync(gathered, { recursive: true, force: true });

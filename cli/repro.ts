@@ -107,7 +107,7 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     let reports: ReportSummary[];
     let verdict: ReproResult['verdict'] = null;
     if (options.scenario) {
-      const observed = await observeEntry(page, options.scenario, target.url, { collect: check.collect, serverLog: check.serverLog });
+      const observed = await observeEntry(page, options.scenario, target.url, check);
       const judged = judge(options.scenario, target.url, observed);
       ({ screen: seen, reports } = observed);
       verdict = { reproduced: judged.differences.length === 0, failedChecks: failedChecks(judged), reasons: judged.differences.map(describeDifference) };

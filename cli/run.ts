@@ -12,7 +12,8 @@ import { comparedVersion, installedNext } from '../scenarios/versions';
 import { assertPortFree, PortInUseError } from '../harness/app-server';
 import { launchHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { watchAborts, type Abort } from '../harness/abort';
-import { incompleteness, markAborted, type ConformanceReport } from '../verdict/report';
+import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
+import { unaccountedFor } from '../harness/accounting';
 import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
@@ -168,7 +169,11 @@ export function outcomeOf(out: string, playwrightExit: number | null): number {
     console.error(`faultline: incomplete run: ${incomplete}`);
     return EXIT.usage;
   }
-  if (report.counts.failed > 0) return EXIT.deviation;
+  // A report no check claims fails the run: the app sent what no entry explains.
+  const unaccounted = report.run.unaccounted ?? [];
+  for (const line of unaccounted) console.error(`faultline: ${line}`);
+  if (unaccounted.length > 0) console.log(summaryLine(report.counts, unaccounted.length));
+  if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviation;
   if (playwrightExit !== 0) {
     console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
     return EXIT.usage;
@@ -283,6 +288,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     const code = await finished;
     if (signalled) return stoppedBy(signalled);
     if (aborted) return abortedRun(out, aborted);
+    if (server) accountFor(out, await unaccountedFor(server));
     return outcomeOf(out, code);
   } catch (error) {
     // The build under way was stopped by the signal.
@@ -294,6 +300,14 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     process.off('SIGINT', stop).off('SIGTERM', stop);
     await app?.stop();
   }
+}
+
+/** Adds what no check claimed on the run's server to its report (the run then deviates). */
+export function accountFor(out: string, lines: readonly string[]): void {
+  const reportFile = join(out, 'report.json');
+  if (lines.length === 0 || !existsSync(reportFile)) return;
+  const report = withUnaccounted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, lines);
+  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 /** The last lines of a server log, indented under the cause. */

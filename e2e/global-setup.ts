@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { startHarnessApp } from '../harness/harness-app';
 import { assertReachable } from '../harness/reachable';
 import { appTarget } from '../harness/target';
+import { unaccountedFor } from '../harness/accounting';
 import { ENV } from '../harness/contract';
 import { portFrom } from '../harness/settings';
 
@@ -27,5 +28,13 @@ export default async function globalSetup() {
   process.env[ENV.baseUrl] = server.url;
   process.env[ENV.serverLog] = server.logFile;
   process.env[ENV.targetSecret] = server.secret;
-  return () => server.stop();
+  // The end of the run: what no check claimed on this server fails it (`faultline run` does the same for its own).
+  return async () => {
+    try {
+      const unaccounted = await unaccountedFor(server);
+      if (unaccounted.length > 0) throw new Error(`reports no check claims:\n${unaccounted.join('\n')}`);
+    } finally {
+      await server.stop();
+    }
+  };
 }

@@ -1,7 +1,7 @@
 import { FAULT_IN_WORDS, type IngestFault } from '../fixtures/ingest/faults';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { READY_PATH } from '../harness/app-server';
-import { fetchServerEvents } from '../fixtures/worker/reports';
+import { fetchServerEvents, onlyMarker } from '../fixtures/worker/reports';
 import { runScenario } from '../fixtures/worker/scenario-driver';
 import { findScenario } from '../scenarios/catalogue';
 import { describeDifference, expectedOf, screenDifferences } from '../verdict/verdict';
@@ -52,7 +52,7 @@ export function ingestFaultChecks(fault: IngestFault): void {
           if (fault === '429') {
             await expect.poll(async () => (await server()).envelopesTotal, { message: 'the server SDK sent an envelope' }).toBeGreaterThan(0);
             // Flushes the server SDK: whatever it would still send has arrived after this.
-            await fetchServerEvents(app.harness!, reports.marker);
+            await fetchServerEvents(app.harness!, onlyMarker(reports.marker));
             expect((await server()).arrivedTotal, 'after its first 429 this server sent at most the report already in flight').toBeLessThanOrEqual(1);
           } else {
             await expect.poll(async () => (await server()).arrived, { message: 'the server SDK sent its report' }).toBe(1);

@@ -66,4 +66,8 @@ export const HARNESS_ENDPOINTS = {
   ingest: '/api/faultline/ingest',
   /** Where the Edge runtime's SDK sends its envelopes (POST). */
   edgeIngest: '/api/faultline/edge-ingest',
+  /** Where the Edge runtime counts Next's calls to the app's onRequestError (POST). */
+  deliveries: '/api/faultline/deliveries',
+  /** Flushes the server SDK, then what no check claimed: the end of a run (GET). */
+  unclaimed: '/api/faultline/unclaimed',
 } as const;

@@ -63,6 +63,11 @@ const expectationShape = z
     actionStatus: z.number().int().min(100).max(599).optional(),
     /** Compare the digest with the one a direct load of `path` shows: equal, or not. */
     directLoad: z.object({ path: routePath, sameDigest: z.boolean() }).strict().optional(),
+    /**
+     * How many times Next calls the app's `onRequestError` for this failure, counted outside the SDK;
+     * when absent, once per expected server report.
+     */
+    deliveries: z.number().int().min(0).max(10).optional(),
   })
   .strict();
 
@@ -129,6 +134,12 @@ export const scenarioSchema = z
     reports: z.array(reportSchema),
     /** Why the outcome is what it is, where it surprises. */
     note: z.string().optional(),
+    /**
+     * The failure happens after the response (an ISR regeneration, an `after()` callback, a streamed
+     * body): before proving what was reported, the check waits until the server showed the work ran
+     * (its thrown message in the server log, and Next's deliveries as pinned), or fails naming what never came.
+     */
+    afterResponse: z.literal(true).optional(),
     /** Other `next` versions' outcomes, where the framework changed; the first matching range applies. */
     overrides: z.array(versionOverrideSchema).optional(),
   })

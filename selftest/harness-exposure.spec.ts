@@ -25,10 +25,10 @@ test('a harness server listens on loopback only', async ({ app }) => {
   expect(addresses.filter((address) => !LOOPBACK.includes(address)), 'listening beyond this machine (0.0.0.0, ::, an interface)').toEqual([]);
 });
 
-test('the harness endpoints answer only the process that started the server', async ({ app }) => {
+test('the harness endpoints answer only the process that started the server', async ({ app, reports }) => {
   test.skip(!app.harness, 'needs the server faultline started');
-  for (const endpoint of ['reports', 'ingest']) {
-    const url = `${app.url}/api/faultline/${endpoint}?test=any`;
+  for (const endpoint of [HARNESS_ENDPOINTS.reports, HARNESS_ENDPOINTS.ingest, HARNESS_ENDPOINTS.unclaimed]) {
+    const url = `${app.url}${endpoint}?test=any`;
     expect((await fetch(url)).status, `${endpoint} without the secret`).toBe(404);
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: 'guessed' } })).status, `${endpoint} with a wrong secret`).toBe(404);
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} with the secret`).toBe(200);
@@ -43,4 +43,14 @@ test('the harness endpoints answer only the process that started the server', as
   expect((await edgeIngest()).status, 'edge-ingest without the secret').toBe(404);
   expect((await edgeIngest('guessed')).status, 'edge-ingest with a wrong secret').toBe(404);
   expect((await edgeIngest(app.harness!.secret)).status, 'edge-ingest with the secret').toBe(200);
+  // Where the Edge runtime counts Next's deliveries: one with this test's marker, which the test then owns.
+  const delivery = (secret?: string) =>
+    fetch(`${app.url}${HARNESS_ENDPOINTS.deliveries}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(secret ? { [HARNESS_SECRET_HEADER]: secret } : {}) },
+      body: JSON.stringify({ marker: reports.marker, delivery: { runtime: 'edge', routeType: 'render', renderSource: null, routePath: '/x', message: 'exposure', digest: null } }),
+    });
+  expect((await delivery()).status, 'deliveries without the secret').toBe(404);
+  expect((await delivery('guessed')).status, 'deliveries with a wrong secret').toBe(404);
+  expect((await delivery(app.harness!.secret)).status, 'deliveries with the secret').toBe(204);
 });

@@ -21,6 +21,7 @@ export function serverFailure(digest: string, over: Omit<Partial<Observation>, '
     serverReports: true,
     reportProblems: [],
     serverLogDigests: [digest],
+    deliveries: [{ runtime: 'nodejs', routeType: 'render', renderSource: 'react-server-components', attributedBy: 'marker' }],
     privacy: [],
     leaks: [],
     ...rest,

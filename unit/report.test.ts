@@ -19,7 +19,7 @@ const entry = (over: Partial<EntryReport>): EntryReport => ({
 
 const serverScreen: Screen = { fallback: 'server', heading: 'h', digestLine: 'Digest: 42', lines: null, status: 500, path: '/p', sees: null, actionStatus: null };
 const verdict = judge(findScenario('server-page-throws')!, 'http://localhost', {
-  screen: serverScreen, reports: [], serverReports: false, reportProblems: [], serverLogDigests: null, privacy: [], leaks: [],
+  screen: serverScreen, reports: [], serverReports: false, reportProblems: [], serverLogDigests: null, deliveries: null, privacy: [], leaks: [],
 });
 
 describe('conformance report', () => {

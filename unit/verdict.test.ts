@@ -6,7 +6,7 @@ import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict
 import { serverFailure } from './observations';
 import { forNext } from '../scenarios/versions';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
-import { serverReportsFor, storeMalformed } from '../fixtures/server/store';
+import { claimFor, storeMalformed } from '../fixtures/server/store';
 import type { ErrorEvent } from '@sentry/core';
 
 const BASE = 'http://localhost:4000';
@@ -37,6 +37,31 @@ describe('the verdict', () => {
     expect(judge(serverPage, BASE, observed).differences.map((d) => d.what)).toEqual(['server report', 'unexpected browser report']);
   });
 
+  const delivery = { runtime: 'nodejs', routeType: 'render', renderSource: 'react-server-components', attributedBy: 'marker' as const };
+
+  it("fails when Next delivered the error twice, though the SDK sent it once: reported once is counted outside the SDK", () => {
+    expect(judge(serverPage, BASE, serverFailure('42', { deliveries: [delivery, delivery] })).differences).toEqual([
+      { check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: 1, observed: 2 },
+    ]);
+    // Against a server faultline did not start, the count is out of reach: skipped, never passed.
+    const remote = judge(serverPage, BASE, serverFailure('42', { deliveries: null }));
+    expect(remote.skipped).toContainEqual(expect.stringMatching(/^Next's deliveries to onRequestError: /));
+  });
+
+  it('fails a failure after the response whose work never showed on the server: nothing was proven', () => {
+    const after = findScenario('after-callback-throws')!;
+    const page = (missing: string | null) =>
+      serverFailure('x', {
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: after.path, sees: after.expect.sees as string },
+        reports: [],
+        serverLogDigests: [],
+        deliveries: [],
+        background: { awaited: 'the server ran the work after the response', missing },
+      });
+    expect(judge(after, BASE, page(null)).differences).toEqual([]);
+    expect(failedChecks(judge(after, BASE, page('the log never showed it within 10 s')))).toEqual(['background work']);
+  });
+
   it('fails a navigation whose failing condition failed no request after the click: the failure it names never happened', () => {
     const aborted = findScenario('navigation-rsc-aborted')!;
     const healthy = (failed: number | undefined) =>
@@ -44,6 +69,7 @@ describe('the verdict', () => {
         screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: aborted.expect.url, sees: aborted.expect.sees as string },
         reports: [],
         serverLogDigests: [],
+        deliveries: [],
         ...(failed === undefined ? {} : { triggerFailed: failed }),
       });
     expect(judge(aborted, BASE, healthy(1)).differences).toEqual([]);
@@ -62,6 +88,8 @@ describe('the verdict', () => {
         screen: { fallback: 'none', heading: null, digestLine: null, status: 500, path: proxy.path, sees: body },
         reports: [{ runtime: 'server', type: 'Error', value: thrownMessage('proxy-throws'), handled: false, mechanism: 'm', digest: null }],
         serverLogDigests: [],
+        // The proxy's errors never reach onRequestError: the app's proxy reports them itself.
+        deliveries: [],
       });
     const start = (proxy.expect.sees as { startsWith: string }).startsWith;
     expect(judge(proxy, BASE, answered(`${start}<meta name="sentry-trace" content="b9fd"/></head></html>`)).differences).toEqual([]);
@@ -126,7 +154,7 @@ describe('server envelopes that do not parse', () => {
     await post('not an envelope {"x-faultline-test":"mine"}');
     await post('garbage without a marker');
     await post('not an envelope {"x-faultline-test":"theirs"}');
-    expect(serverReportsFor('mine').malformed).toHaveLength(2);
-    expect(serverReportsFor('mine').events).toEqual([]);
+    expect(claimFor('mine').malformed).toHaveLength(2);
+    expect(claimFor('mine').events).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import type { Verdict } from './verdict';
+import type { Check, Verdict } from './verdict';
+
+/** What a run's verdict names beside its checks' own: reports and deliveries no check claimed. */
+export const UNACCOUNTED = 'unaccounted reports';
+/** A verdict check, or the run's own accounting. */
+export type RunCheck = Check | typeof UNACCOUNTED;
 
 /** One row of report.json: a catalogue entry (or another conformance check) and its verdict. */
 export interface EntryReport {
@@ -37,6 +42,8 @@ export interface RunManifest {
   errors: string[];
   /** How Playwright ended: `passed`, `failed`, `interrupted` or `timedout`. */
   status: string;
+  /** Reports and deliveries the app server received that no check claimed, one line each: each fails the run. */
+  unaccounted?: string[];
 }
 
 export interface ConformanceReport {
@@ -63,9 +70,15 @@ export function inReportOrder(entries: readonly EntryReport[]): EntryReport[] {
 }
 
 /** The summary line CI systems read: counts alone on their line. */
-export function summaryLine(counts: Pick<ConformanceReport['counts'], 'passed' | 'failed' | 'skipped' | 'skippedChecks'>): string {
+export function summaryLine(counts: Pick<ConformanceReport['counts'], 'passed' | 'failed' | 'skipped' | 'skippedChecks'>, unaccounted = 0): string {
   const skippedChecks = counts.skippedChecks > 0 ? `, ${counts.skippedChecks} server-side checks skipped` : '';
-  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${skippedChecks}`;
+  const strays = unaccounted > 0 ? `, ${unaccounted} report${unaccounted > 1 ? 's' : ''} no check claims` : '';
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${skippedChecks}${strays}`;
+}
+
+/** The report with what no check claimed on its server added to its run (and kept from an earlier one). */
+export function withUnaccounted(report: ConformanceReport, lines: readonly string[]): ConformanceReport {
+  return { ...report, run: { ...report.run, unaccounted: [...(report.run.unaccounted ?? []), ...lines] } };
 }
 
 /**

@@ -43,12 +43,26 @@ export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 's
 /** An error event reduced to what the catalogue pins. */
 export interface ReportSummary {
   runtime: 'server' | 'browser';
+  /**
+   * How the check knows the event is its own: the marker of its request, the message that names its
+   * entry or the digest its screen showed (a server event without request data), or its page (the
+   * browser SDK's). Never compared: `report.json` says it.
+   */
+  attributedBy?: 'marker' | 'message' | 'digest' | 'page';
   type: string;
   value: string;
   handled: boolean | null;
   mechanism: string | null;
   /** The digest tag, any string, or null. */
   digest: string | null;
+}
+
+/** One call of Next to the app's onRequestError, as a check owns it. */
+export interface DeliverySummary {
+  runtime: string;
+  routeType: string | null;
+  renderSource: string | null;
+  attributedBy: 'marker' | 'message' | 'digest';
 }
 
 /** A text that must never reach the browser, and where it was found. */
@@ -70,11 +84,17 @@ export interface Observation {
   serverLogDigests: string[] | null;
   /** The digest line a direct load of the entry's `directLoad.path` showed, when it asks for one. */
   directLoadDigestLine?: string | null;
+  /** What that direct load made the server send: claimed by the check, not compared with its pins (null: the server is not ours). */
+  directLoadReports?: ReportSummary[] | null;
   /** What reports carry that they must not (client addresses, query strings, cookie values). */
   privacy: string[];
   leaks: Leak[];
   /** How many requests the trigger's condition failed after its click (blocked chunks, failed RSC requests); absent: it set none. */
   triggerFailed?: number;
+  /** Next's calls to the app's onRequestError this check owns, counted outside the SDK; null when the server is not ours. */
+  deliveries: DeliverySummary[] | null;
+  /** For a failure after the response: what the check waited for before proving anything, and what never came (null: it all came). */
+  background?: { awaited: string; missing: string | null };
 }
 
 export interface Expected {
@@ -85,6 +105,8 @@ export interface Expected {
   directLoad?: { path: string; sameDigest: boolean };
   /** The requests the trigger must have failed after its click, in words; absent: it fails none. */
   triggerFails?: string;
+  /** How many times Next calls the app's onRequestError for it (pinned, or once per expected server report). */
+  deliveries: number;
 }
 
 /** What a navigate trigger makes fail (the failure the entry is about), in words; null: nothing. */
@@ -97,8 +119,10 @@ function triggerFailsOf(trigger: Scenario['trigger']): string | null {
 
 export const CHECKS = [
   'trigger',
+  'background work',
   'screen',
   'reports',
+  'deliveries',
   'report problems',
   'digest: report = screen',
   'digest: in server log',
@@ -145,6 +169,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     reports: scenario.reports,
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
     ...(triggerFails ? { triggerFails } : {}),
+    deliveries: e.deliveries ?? scenario.reports.filter((report) => report.runtime === 'server').length,
   };
 }
 
@@ -225,6 +250,10 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   if (expected.triggerFails && !((observed.triggerFailed ?? 0) > 0)) {
     differences.push({ check: 'trigger', what: `requests the trigger failed after the click (${expected.triggerFails})`, expected: 'at least 1', observed: observed.triggerFailed ?? null });
   }
+  // A failure after the response is proven only once the server showed the work ran.
+  if (observed.background?.missing) {
+    differences.push({ check: 'background work', what: observed.background.awaited, expected: 'seen', observed: observed.background.missing });
+  }
   differences.push(...screenDifferences(expected.screen, observed.screen));
 
   const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
@@ -232,6 +261,11 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   const reports = reportDifferences(reachable, observed.reports);
   differences.push(...reports.differences);
   for (const problem of observed.reportProblems) differences.push({ check: 'report problems', what: 'ingest', expected: null, observed: problem });
+  // Reported once means Next delivered it once, and the SDK sent it once (it drops a second capture of the same error unseen).
+  if (observed.deliveries === null) skipped.push(`Next's deliveries to onRequestError: ${REMOTE_SKIP_REASON}`);
+  else if (observed.deliveries.length !== expected.deliveries) {
+    differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: observed.deliveries.length });
+  }
 
   // Digests are opaque: whatever string is on screen must be the one on the report and in the log.
   const screenDigest = digestOf(observed.screen.digestLine);

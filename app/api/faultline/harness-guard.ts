@@ -15,3 +15,8 @@ export function fromHarness(request: Request): boolean {
 }
 
 export const notFound = () => new Response('Not Found', { status: 404 });
+
+/** What a check claims beside its marker (`&message=`, `&digest=`, repeatable). */
+export function claimTextsOf(params: URLSearchParams) {
+  return { messages: params.getAll('message'), digests: params.getAll('digest') };
+}

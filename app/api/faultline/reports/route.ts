@@ -1,14 +1,23 @@
 import * as Sentry from '@sentry/nextjs';
-import { fromHarness, notFound } from '../harness-guard';
+import { claimTextsOf, fromHarness, notFound } from '../harness-guard';
 
 export const dynamic = 'force-dynamic';
 
-/** Harness mode, and the process that started the server, only: flushes the server SDK, then returns the error events a test caused. */
+/**
+ * Harness mode, and the process that started the server, only: flushes the server SDK, then claims
+ * for a check (`?test=` its marker, `&message=` and `&digest=` what names its entry) the error events
+ * and deliveries that are its own, and returns them; with `&deliveries=N`, first waits (5 s at
+ * most) until the check owns that many of Next's deliveries.
+ */
 export async function GET(request: Request): Promise<Response> {
   if (!fromHarness(request)) return notFound();
-  const marker = new URL(request.url).searchParams.get('test');
+  const params = new URL(request.url).searchParams;
+  const marker = params.get('test');
   if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
+  const { claimFor, deliveriesOwned } = await import('@/fixtures/server/store');
+  const claim = claimTextsOf(params);
+  // Next's deliveries the check expects come first (an Edge one is counted once its report was sent); then the Node SDK's flush.
+  await deliveriesOwned(marker, claim, Number(params.get('deliveries')) || 0);
   await Sentry.flush(2_000);
-  const { serverReportsFor } = await import('@/fixtures/server/store');
-  return Response.json(serverReportsFor(marker));
+  return Response.json(claimFor(marker, claim));
 }
