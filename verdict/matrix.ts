@@ -27,6 +27,8 @@ export interface ObservedCell {
   digests: DigestAgreement;
   /** For an entry that loads its route directly too: whether both showed one digest. */
   sameDigestAsDirectLoad?: boolean | null;
+  /** Next's calls to the app's onRequestError, counted outside the SDK; null when not counted. */
+  deliveries?: number | null;
 }
 
 export interface MatrixCell {
@@ -109,6 +111,7 @@ export function cellOf(entry: EntryReport, screenshot?: string): MatrixCell {
       screen: verdict.observed.screen,
       reports: verdict.observed.reports,
       digests: digestAgreement(verdict.observed),
+      deliveries: verdict.observed.deliveries?.length ?? null,
       ...(verdict.observed.directLoadDigestLine === undefined ? {} : { sameDigestAsDirectLoad: sameDigest(verdict.observed) }),
     },
     changed: null,
@@ -139,6 +142,8 @@ export function behaviourOf(observed: ObservedCell): string {
       .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     agree: digests.agree,
     sameDigestAsDirectLoad: observed.sameDigestAsDirectLoad ?? null,
+    // How often Next delivers the error to onRequestError is its behaviour too, whatever the SDK then sends.
+    deliveries: observed.deliveries ?? null,
   });
 }
 
