@@ -48,6 +48,21 @@ describe('the verdict', () => {
     expect(remote.skipped).toContainEqual(expect.stringMatching(/^Next's deliveries to onRequestError: /));
   });
 
+  it('says a document cut off mid-stream is that, not a missing fallback', () => {
+    const streamed = findScenario('suspense-streamed-throws')!;
+    const cut = serverFailure('x', {
+      screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: streamed.path },
+      reports: [],
+      serverLogDigests: [],
+      deliveries: [],
+      documentCutOff: 'net::ERR_ABORTED',
+    });
+    const { differences } = judge(streamed, BASE, cut);
+    expect(differences.filter((difference) => difference.check !== 'reports' && difference.check !== 'deliveries')).toEqual([
+      { check: 'trigger', what: 'the document was cut off mid-stream (what the user saw is what arrived)', expected: 'a whole document', observed: 'net::ERR_ABORTED' },
+    ]);
+  });
+
   it('fails a failure after the response whose work never showed on the server: nothing was proven', () => {
     const after = findScenario('after-callback-throws')!;
     const page = (missing: string | null) =>

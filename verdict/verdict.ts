@@ -93,6 +93,8 @@ export interface Observation {
   triggerFailed?: number;
   /** Next's calls to the app's onRequestError this check owns, counted outside the SDK; null when the server is not ours. */
   deliveries: DeliverySummary[] | null;
+  /** Why the check's first document was cut off mid-stream (the connection, not the app's page); absent when it arrived whole. */
+  documentCutOff?: string;
   /** For a failure after the response: what the check waited for before proving anything, and what never came (null: it all came). */
   background?: { awaited: string; missing: string | null };
 }
@@ -254,7 +256,10 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   if (observed.background?.missing) {
     differences.push({ check: 'background work', what: observed.background.awaited, expected: 'seen', observed: observed.background.missing });
   }
-  differences.push(...screenDifferences(expected.screen, observed.screen));
+  // A document cut off mid-stream shows what arrived, not what the app rendered: said as such, not as a missing fallback.
+  if (observed.documentCutOff) {
+    differences.push({ check: 'trigger', what: 'the document was cut off mid-stream (what the user saw is what arrived)', expected: 'a whole document', observed: observed.documentCutOff });
+  } else differences.push(...screenDifferences(expected.screen, observed.screen));
 
   const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
   if (!observed.serverReports) skipped.push(`server reports: ${REMOTE_SKIP_REASON}`);
