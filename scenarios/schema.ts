@@ -64,10 +64,11 @@ const expectationShape = z
     /** Compare the digest with the one a direct load of `path` shows: equal, or not. */
     directLoad: z.object({ path: routePath, sameDigest: z.boolean() }).strict().optional(),
     /**
-     * How many times Next calls the app's `onRequestError` for this failure, counted outside the SDK;
-     * when absent, once per expected server report.
+     * How many times Next calls the app's `onRequestError` for this failure, counted outside the SDK
+     * (`[min, max]` where a framework race makes it vary, named in the note); when absent, once per
+     * expected server report that is not optional.
      */
-    deliveries: z.number().int().min(0).max(10).optional(),
+    deliveries: z.union([z.number().int().min(0).max(10), z.tuple([z.number().int().min(0), z.number().int().max(10)])]).optional(),
   })
   .strict();
 
@@ -103,6 +104,8 @@ export const reportSchema = z
     value: z.union([z.string(), textStart]),
     /** Whether the event carries the `digest` tag (equal to the digest on screen when one is shown). */
     digest: z.boolean(),
+    /** Sent on some requests and not on others (a framework race its entry's note names): at most once, never required. */
+    optional: z.literal(true).optional(),
   })
   .strict();
 

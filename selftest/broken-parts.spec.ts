@@ -231,4 +231,15 @@ test.describe('a copy of the project', () => {
     expect(processesWith(tag), 'nothing of the build is left').toEqual([]);
     expect(existsSync(join(copy, '.faultline', 'build.lock')), 'the build lock is released').toBe(false);
   });
+
+  test("two runs started at once on a stale build build once: the second waits for the first one's build, says so, and goes on", async () => {
+    const page = join(copy, 'app', '(site)', 'page.tsx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n// changed ${randomUUID()}\n`);
+    const run = () => faultline(['run', '--scenario', 'healthy', '--out', outDir()], OWN_SERVER, { cwd: copy });
+    const [first, second] = await Promise.all([run(), run()]);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const outputs = [first.stdout, second.stdout];
+    expect(outputs.filter((stdout) => stdout.includes('Building the app (next build)…')), 'one build').toHaveLength(1);
+    expect(outputs.filter((stdout) => /^faultline: waiting for the build another faultline \(pid \d+\) is making of this app…$/m.test(stdout)), 'the other waited, and said so').toHaveLength(1);
+  });
 });

@@ -107,8 +107,8 @@ export interface Expected {
   directLoad?: { path: string; sameDigest: boolean };
   /** The requests the trigger must have failed after its click, in words; absent: it fails none. */
   triggerFails?: string;
-  /** How many times Next calls the app's onRequestError for it (pinned, or once per expected server report). */
-  deliveries: number;
+  /** How many times Next calls the app's onRequestError for it (pinned, as a number or a range, or once per required server report). */
+  deliveries: number | [number, number];
 }
 
 /** What a navigate trigger makes fail (the failure the entry is about), in words; null: nothing. */
@@ -171,7 +171,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     reports: scenario.reports,
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
     ...(triggerFails ? { triggerFails } : {}),
-    deliveries: e.deliveries ?? scenario.reports.filter((report) => report.runtime === 'server').length,
+    deliveries: e.deliveries ?? scenario.reports.filter((report) => report.runtime === 'server' && !report.optional).length,
   };
 }
 
@@ -218,7 +218,7 @@ function reportMatches(expected: ExpectedReport, observed: ReportSummary): boole
 
 /** An expected report as a reader compares it with a summary. */
 function promised(report: ExpectedReport) {
-  return { runtime: report.runtime, type: report.type, value: shownAs(report.value), handled: false, digest: report.digest ? '<a digest>' : null };
+  return { runtime: report.runtime, type: report.type, value: shownAs(report.value), handled: false, digest: report.digest ? '<a digest>' : null, ...(report.optional ? { optional: true } : {}) };
 }
 
 /** Pairs expected and observed reports one to one; what is left on either side differs. */
@@ -232,8 +232,8 @@ function reportDifferences(expected: readonly ExpectedReport[], observed: readon
     else pairs.push([report, ...unmatched.splice(at, 1)] as [ExpectedReport, ReportSummary]);
   }
   const differences: Difference[] = [];
-  // A near miss (same runtime) reads best as one difference with both sides.
-  for (const report of missing) {
+  // A near miss (same runtime) reads best as one difference with both sides; an optional report may be missing.
+  for (const report of missing.filter((candidate) => !candidate.optional)) {
     const at = unmatched.findIndex((candidate) => candidate.runtime === report.runtime);
     const [near] = at === -1 ? [null] : unmatched.splice(at, 1);
     differences.push({ check: 'reports', what: near ? `${report.runtime} report` : `${report.runtime} report missing`, expected: promised(report), observed: near });
@@ -268,8 +268,10 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   for (const problem of observed.reportProblems) differences.push({ check: 'report problems', what: 'ingest', expected: null, observed: problem });
   // Reported once means Next delivered it once, and the SDK sent it once (it drops a second capture of the same error unseen).
   if (observed.deliveries === null) skipped.push(`Next's deliveries to onRequestError: ${REMOTE_SKIP_REASON}`);
-  else if (observed.deliveries.length !== expected.deliveries) {
-    differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: observed.deliveries.length });
+  else {
+    const [fewest, most] = typeof expected.deliveries === 'number' ? [expected.deliveries, expected.deliveries] : expected.deliveries;
+    const count = observed.deliveries.length;
+    if (count < fewest || count > most) differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: count });
   }
 
   // Digests are opaque: whatever string is on screen must be the one on the report and in the log.
