@@ -48,6 +48,23 @@ describe('the verdict', () => {
     expect(remote.skipped).toContainEqual(expect.stringMatching(/^Next's deliveries to onRequestError: /));
   });
 
+  it('takes an optional report and a range of deliveries as a race the pin names: present or not, never twice', () => {
+    const proxy = forNext(findScenario('proxy-throws')!, '15.5.29');
+    const start = (proxy.expect.sees as { startsWith: string }).startsWith;
+    const own = { runtime: 'server' as const, type: 'Error', value: thrownMessage('proxy-throws'), handled: false, mechanism: 'm', digest: null };
+    const headers = { ...own, value: 'Cannot append headers after they are sent to the client' };
+    const observed = (reports: (typeof own)[], deliveries: number) =>
+      serverFailure('x', {
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 500, path: proxy.path, sees: `${start}<body>` },
+        reports,
+        serverLogDigests: [],
+        deliveries: Array.from({ length: deliveries }, () => ({ runtime: 'nodejs', routeType: 'render', renderSource: null, attributedBy: 'marker' as const })),
+      });
+    expect(judge(proxy, BASE, observed([own], 0)).differences).toEqual([]);
+    expect(judge(proxy, BASE, observed([own, headers], 1)).differences).toEqual([]);
+    expect(failedChecks(judge(proxy, BASE, observed([own, headers, headers], 2)))).toEqual(['reports', 'deliveries']);
+  });
+
   it('says a document cut off mid-stream is that, not a missing fallback', () => {
     const streamed = findScenario('suspense-streamed-throws')!;
     const cut = serverFailure('x', {
