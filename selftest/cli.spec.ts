@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { freePort } from '../harness/app-server';
 import { copyProject } from '../harness/workspace';
+import { startHarnessApp } from '../harness/harness-app';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../fixtures/worker/test';
@@ -151,14 +152,24 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   expect(entry.reasons.join('\n')).toContain('screen: status: expected 503, observed 200');
 });
 
-test('against a base URL, server-side checks are listed as skipped, never as passed', async ({ app }) => {
-  const out = outDir();
-  const { code, stdout } = await faultline(['run', '--scenario', 'server-page-throws', '--base-url', app.url, '--out', out]);
-  expect(stdout).toMatch(/^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(skipped: server reports, server log carries the digest\)/m);
-  expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped, 2 server-side checks skipped$/m);
-  expect(code).toBe(0);
-  const [entry] = readReport(out).entries;
-  expect(entry.skippedChecks).toEqual([expect.stringMatching(/^server reports: needs the server/), expect.stringMatching(/^server log carries the digest: needs the server/)]);
+test('against a base URL, server-side checks are listed as skipped, never as passed', async () => {
+  // A "deployed" app of its own: what the run makes it report is no check's here, and goes with it.
+  const deployed = await startHarnessApp({ root, logFile: join(outDir(), 'deployed.log') });
+  try {
+    const out = outDir();
+    const { code, stdout } = await faultline(['run', '--scenario', 'server-page-throws', '--base-url', deployed.url, '--out', out]);
+    expect(stdout).toMatch(/^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(skipped: server reports, Next's deliveries to onRequestError, server log carries the digest\)/m);
+    expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped, 3 server-side checks skipped$/m);
+    expect(code).toBe(0);
+    const [entry] = readReport(out).entries;
+    expect(entry.skippedChecks).toEqual([
+      expect.stringMatching(/^server reports: needs the server/),
+      expect.stringMatching(/^Next's deliveries to onRequestError: needs the server/),
+      expect.stringMatching(/^server log carries the digest: needs the server/),
+    ]);
+  } finally {
+    await deployed.stop();
+  }
 });
 
 /** A report without what legitimately differs between two runs: timings, workers, digests, the shard. */

@@ -63,8 +63,9 @@ test('versions that cannot run get one line each and exit 2; the others are stil
 test('an unreachable registry names the version and the cause, exit 2', async () => {
   const cache = mkdtempSync(join(tmpdir(), 'faultline-npm-cache-'));
   const offline = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: cache, npm_config_fetch_retries: '0' };
-  const { code, stderr } = await matrix(['--next', '16.0.11', '--scenario', 'healthy'], offline);
-  expect(stderr).toMatch(/^faultline: next 16\.0\.11: ECONNREFUSED/m);
+  // A version no matrix of this checkout keeps a workspace of: npm must ask the registry for it.
+  const { code, stderr } = await matrix(['--next', '16.0.1', '--scenario', 'healthy'], offline);
+  expect(stderr).toMatch(/^faultline: next 16\.0\.1: ECONNREFUSED/m);
   expect(code).toBe(2);
 });
 
