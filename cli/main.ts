@@ -28,6 +28,11 @@ const USAGE = `usage: faultline <command>
       --scenario ID              only this entry (repeatable)
       --out DIR                  matrix.json, matrix.md, matrix.html (default faultline-matrix)
       --fresh                    observe again where nothing changed since the last matrix
+  faultline audit APP-DIR [options]
+                                 how another Next.js app fails: the catalogue placed in a copy of it,
+                                 what users see and what Sentry receives, judged (the app is never written)
+      --scenario ID              only this entry (repeatable)
+      --out DIR                  report.json, junit.xml, audit.html, screens (default faultline-audit)
   faultline repro ID | --path /route [options]
                                  replay one scenario (or any route) and show what happened
       --json                     one JSON object: screen, serverLog, reports, verdict
@@ -36,7 +41,7 @@ const USAGE = `usage: faultline <command>
       --base-url URL             a deployed app instead of starting one
       --port N                   port for the app faultline starts
 
-exit codes: 0 conforms (or reproduced; a matrix as pinned), 1 deviates (a matrix drifts), 2 bad usage or cannot run`;
+exit codes: 0 conforms (or reproduced; a matrix as pinned; an audit without finding), 1 deviates (a matrix drifts; an audit has findings), 2 bad usage or cannot run`;
 
 // Each command loads only its own modules: a conformance run should not wait for repro's.
 async function dispatch(argv: string[]): Promise<number> {
@@ -72,6 +77,10 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'matrix': {
       const { matrix, parseMatrixArgs } = await import('./matrix');
       return matrix(parseMatrixArgs(rest), root);
+    }
+    case 'audit': {
+      const { audit, parseAuditArgs } = await import('./audit');
+      return audit(parseAuditArgs(rest), root);
     }
     case 'repro': {
       const { parseReproArgs, repro } = await import('./repro');

@@ -63,12 +63,12 @@ function within(inner: string, outer: string): boolean {
  * Never deletes what faultline was given: an output folder that is, holds or lies inside one of
  * the inputs (compared by real path, through any symlink) is refused before anything is written.
  */
-export function refuseInputs(out: string, inputs: readonly string[]): void {
+export function refuseInputs(out: string, inputs: readonly string[], what = 'one of the folders to merge'): void {
   const real = realPath(out);
   for (const input of inputs) {
     const given = realPath(input);
     if (within(real, given) || within(given, real)) {
-      throw new UsageError(`--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}one of the folders to merge (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`);
+      throw new UsageError(`--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`);
     }
   }
 }

@@ -3,7 +3,7 @@
  * never a stack trace and never exit 1 (which means the app deviates). Thrown anywhere; `cli/main.ts`
  * prints it.
  */
-export type BrokenPart = 'usage' | 'browser' | 'build' | 'target' | 'disk' | 'app server' | 'workspace' | 'faultline';
+export type BrokenPart = 'usage' | 'browser' | 'build' | 'target' | 'audited app' | 'disk' | 'app server' | 'workspace' | 'faultline';
 
 export class CannotRun extends Error {
   override name = 'CannotRun';

@@ -70,3 +70,18 @@ export const REPORT_DIGEST_TAG = 'digest';
 export function digestsInLog(log: string): string[] {
   return [...log.matchAll(/digest: (?:'([^'\n]*)'|"([^"\n]*)")/g)].map((match) => match[1] ?? match[2]);
 }
+
+/** The first line of Next's own error screen from 16.2 (its built-in global error and app error). */
+export const NEXT_BUILTIN_HEADING = 'This page couldn’t load';
+
+/**
+ * What React's production client (19.3, in Next 16.4.5) names the browser's copy of a server
+ * error: the code of the redacted message, not its words (`Error(formatProdErrorMessage(441))` in
+ * react-server-dom-turbopack's client; seen in the audit of an app whose global-error reports).
+ */
+export const REDACTED_MESSAGE_CODE = 'Minified React error #441;';
+
+/** Whether an error's message is the browser's redacted copy of a server error, in either form. */
+export function isRedactedMessage(value: string): boolean {
+  return value.startsWith(REDACTED_MESSAGE_START) || value.startsWith(REDACTED_MESSAGE_CODE);
+}

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AUDIT_CHECKS } from '../verdict/audit';
+import { groupedFindings, type AuditResult } from './audit-render';
+
+/**
+ * `audit.html`: one self-contained page for a team lead (no script, no request): findings first,
+ * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
+ * distinct screen; then what was not applicable.
+ */
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; } h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+code { font-family: ui-monospace, monospace; background: #f6f8fa; padding: 0 .2rem; }
+ul { padding-left: 1.2rem; } li { margin: .35rem 0; }
+.fix { color: #1a7f37; } .none { color: #57606a; }
+pre { background: #f6f8fa; padding: .6rem; white-space: pre-wrap; margin: .25rem 0; font-size: 13px; }
+figure { display: inline-block; margin: 0 1rem 1rem 0; vertical-align: top; } figure img { width: 440px; border: 1px solid #d0d7de; }
+figcaption { max-width: 440px; font-size: 13px; color: #57606a; }
+table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding: .3rem .5rem; text-align: left; } th { background: #f6f8fa; }
+`;
+
+export function auditAsHtml(result: AuditResult, dir: string): string {
+  const total = result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+  const groups = groupedFindings(result);
+  const byCheck = AUDIT_CHECKS.map((check) => {
+    const items = groups.filter((group) => group.check === check);
+    if (items.length === 0) return '';
+    const list = items
+      .map((group) => {
+        const evidence = group.lines.length ? `<pre>${escape(group.lines.slice(0, 6).join('\n'))}</pre>` : '';
+        const fix = group.fix ? `<div class="fix">Fix: ${escape(group.fix)}</div>` : '';
+        const seen = group.evidence ? `<div>Seen: ${escape(group.evidence)}</div>` : '';
+        return `<li>${escape(group.what)}<div>In ${group.entries.map((entry) => `<code>${escape(entry)}</code>`).join(', ')}</div>${seen}${fix}${evidence}</li>`;
+      })
+      .join('\n');
+    return `<h3>${escape(check)} (${items.reduce((sum, group) => sum + group.entries.length, 0)})</h3>\n<ul>\n${list}\n</ul>`;
+  }).join('\n');
+  const screens = new Map<string, { image: string; entries: string[]; kind: string }>();
+  for (const entry of result.entries) {
+    if (!entry.screenshot || !existsSync(join(dir, entry.screenshot))) continue;
+    const key = entry.lines.join('\n').replace(/\b\d{6,}\b|[0-9a-f]{8,}/g, '…');
+    const seen = screens.get(key);
+    if (seen) seen.entries.push(entry.id);
+    else screens.set(key, { image: readFileSync(join(dir, entry.screenshot)).toString('base64'), entries: [entry.id], kind: entry.screen });
+  }
+  const figures = [...screens.values()]
+    .map((screen, i) => `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escape(screen.kind)}, as shown for ${escape(screen.entries[0])}"><figcaption>${escape(screen.kind)}: ${escape(screen.entries.join(', '))}</figcaption></figure>`)
+    .join('\n');
+  const rows = result.entries.map((entry) => `<tr><th scope="row"><code>${escape(entry.id)}</code></th><td>${entry.status}</td><td>${escape(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escape(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`).join('\n');
+  const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
+  const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>faultline audit of ${escape(result.app.name)}</title><style>${STYLE}</style></head>
+<body>
+<main>
+<h1>faultline audit of ${escape(result.app.name)}</h1>
+<p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures placed, ${result.notApplicable.length} not applicable · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
+${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
+<h2>Findings</h2>
+${byCheck || '<p class="none">None.</p>'}
+<h2>Screens</h2>
+${figures || '<p class="none">No page was shown.</p>'}
+<h2>Every entry</h2>
+<table><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">screen</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escape(check)}</th>`).join('')}</tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<h2>Not applicable to this app</h2>
+<ul>
+${notApplicable}
+</ul>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,70 @@
+import { AUDIT_CHECKS, type EntryAudit, type Finding } from '../verdict/audit';
+
+/** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
+export interface AuditResult {
+  app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; packageManager: string };
+  /** What faultline put in the app's place to build it offline (Google fonts), in words. */
+  substituted: string[];
+  /** Findings about the app as a whole (no error reporting, reports no entry claims). */
+  appFindings: Finding[];
+  entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
+  notApplicable: { id: string; why: string }[];
+  /** Proven at the end: the app's files byte for byte as they were. */
+  treeUnchanged: true;
+  build: { built: boolean; seconds: number };
+  testSeconds: number;
+}
+
+export const findingCount = (result: AuditResult) => result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+
+/** A finding as the outputs show it: once, with every entry it holds for (many entries share one, a privacy setting for one). */
+export interface GroupedFinding extends Finding {
+  entries: string[];
+  /** What the first of them showed, as evidence. */
+  lines: string[];
+}
+
+export function groupedFindings(result: AuditResult): GroupedFinding[] {
+  const groups = new Map<string, GroupedFinding>();
+  const add = (finding: Finding, entry: string, lines: string[]) => {
+    const key = JSON.stringify([finding.check, finding.what, finding.fix]);
+    const group = groups.get(key);
+    if (group) group.entries.push(entry);
+    else groups.set(key, { ...finding, entries: [entry], lines });
+  };
+  for (const finding of result.appFindings) add(finding, 'the whole app', []);
+  for (const entry of result.entries) for (const finding of entry.findings) add(finding, entry.id, entry.lines);
+  return AUDIT_CHECKS.flatMap((check) => [...groups.values()].filter((group) => group.check === check));
+}
+
+const listed = (entries: readonly string[]) => (entries.length <= 3 ? entries.join(', ') : `${entries.slice(0, 3).join(', ')} and ${entries.length - 3} more`);
+
+const clip = (text: string, length = 120) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+const MARK = (state: string) => (state === 'ok' ? '✓' : state === 'finding' ? '✗' : '–');
+
+/** The terminal table: entries by checks, then every finding in a line. */
+export function auditAsTable(result: AuditResult): string {
+  const idWidth = Math.max(...result.entries.map((entry) => entry.id.length), 5);
+  const header = `${'entry'.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => check.padEnd(check.length)).join('  ')}  screen`;
+  const rows = result.entries.map((entry) => `${entry.id.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => MARK(entry.checks[check]).padEnd(check.length)).join('  ')}  ${entry.screen}`);
+  const findings = groupedFindings(result).map((group) => `  ✗ ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`);
+  const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
+  return [header, ...rows, '', `Findings (${findings.length}):`, ...(findings.length ? findings : ['  none']), '', `Not applicable to this app (${notPlaced.length}):`, ...notPlaced].join('\n');
+}
+
+const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** `junit.xml`: a test case per entry and check; a finding is a failure, a check that does not apply is skipped. */
+export function auditAsJunit(result: AuditResult): string {
+  const cases = result.entries.flatMap((entry) =>
+    AUDIT_CHECKS.map((check) => {
+      const state = entry.checks[check];
+      const findings = entry.findings.filter((finding) => finding.check === check);
+      const body = state === 'finding' ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>` : state === 'ok' ? '' : `<skipped message="${xml(state)}"/>`;
+      return `    <testcase classname="${xml(entry.id)}" name="${xml(check)}">${body}</testcase>`;
+    }),
+  );
+  const failures = result.entries.reduce((sum, entry) => sum + AUDIT_CHECKS.filter((check) => entry.checks[check] === 'finding').length, 0);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length}" failures="${failures}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+}

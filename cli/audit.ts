@@ -1,0 +1,173 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ErrorEvent } from '@sentry/core';
+import { inspectApp } from '../harness/audit/app';
+import { googleFonts, offlineFonts } from '../harness/audit/fonts';
+import { AUDIT_SEGMENT, FLUSH_ROUTE, placeCatalogue, type PlacedEntry, type Placement } from '../harness/audit/placement';
+import { startAuditedServer, type AuditedServer } from '../harness/audit/server';
+import { treeChanges, treeFingerprint } from '../harness/audit/tree';
+import { auditWorkspace, syncAppWorkspace } from '../harness/audit/workspace';
+import { ensureBuild } from '../harness/build';
+import { launchChromium } from '../harness/chromium';
+import { CannotRun } from '../harness/failures';
+import { driveEntry } from '../fixtures/worker/audit/drive';
+import { SECRET } from '../fixtures/app/secret';
+import { catalogue } from '../scenarios/catalogue';
+import { comparedVersion, forNext } from '../scenarios/versions';
+import { auditEntry, type AuditReport, type Finding } from '../verdict/audit';
+import { digestsInLog } from '../verdict/golden';
+import { parseCommandArgs } from './args';
+import { auditAsHtml } from './audit-html';
+import { auditAsJunit, auditAsTable, findingCount, type AuditResult } from './audit-render';
+import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
+import { resolveScenario } from './select';
+import { EXIT, UsageError } from './usage-error';
+
+export const AUDIT_FOLDER: OutFolder = { mark: '.faultline-audit', written: ['report.json', 'junit.xml', 'audit.html', 'screens'] };
+
+export interface AuditOptions {
+  app: string;
+  scenarios: string[];
+  out: string;
+}
+
+export function parseAuditArgs(argv: string[]): AuditOptions {
+  const { values, positionals } = parseCommandArgs({
+    args: argv,
+    options: { scenario: { type: 'string', multiple: true, default: [] }, out: { type: 'string', default: 'faultline-audit' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'audit needs the folder of the app to audit: faultline audit ../my-app' : `audit takes one app folder (got ${positionals.join(' ')})`);
+  for (const id of values.scenario) resolveScenario(catalogue, id);
+  return { app: positionals[0], scenarios: values.scenario, out: values.out };
+}
+
+/** The part of a placement a `--scenario` selection asks for (all of it without one). */
+function selected(placement: Placement, ids: readonly string[]): Placement {
+  if (ids.length === 0) return placement;
+  return { placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)), notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)) };
+}
+
+/** A report as the audit's outputs show it: who sent it, and what it says. */
+const reportInBrief = ({ runtime, event }: AuditReport) => ({ runtime, type: event.exception?.values?.at(-1)?.type ?? null, value: event.exception?.values?.at(-1)?.value ?? event.message ?? null, digestTag: event.tags?.digest ?? null });
+
+/** The runtime that sent an event, by what the event says of itself (a tunnel brings the browser's through the server). */
+const runtimeOf = (event: ErrorEvent): AuditReport['runtime'] => (event.platform === 'javascript' ? 'browser' : 'node');
+
+/** Waits until the server log shows the entry's thrower ran (work after the response), at most 10 s. */
+async function workRan(server: AuditedServer, mark: ReturnType<AuditedServer['mark']>, id: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !server.since(mark).log.includes(`${id}:`)) await new Promise((done) => setTimeout(done, 100));
+}
+
+async function flushServer(url: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST' });
+  if (!response.ok) throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})`);
+}
+
+export async function audit(options: AuditOptions, faultline: string): Promise<number> {
+  const app = inspectApp(options.app);
+  const out = resolve(options.out);
+  refuseInputs(out, [app.root], 'the app to audit');
+  claimOutDir(out, AUDIT_FOLDER);
+  const before = treeFingerprint(app.root);
+  const say = (line: string) => console.log(line);
+  say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/)`);
+
+  const version = comparedVersion(app.next);
+  if (version.outside) say(`faultline: ${version.outside}`);
+  const entries = catalogue.map((scenario) => forNext(scenario, version.version));
+  const workspace = auditWorkspace(app);
+  syncAppWorkspace(app, workspace);
+  // Every entry is placed whatever the selection, so that another selection reuses the same build.
+  const placement = selected(placeCatalogue(faultline, workspace, app, entries), options.scenarios);
+  say(`Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/ in a copy of the app (${workspace}); ${placement.notApplicable.length} not applicable`);
+
+  const fonts = googleFonts(workspace, [join(workspace, app.appDir), join(workspace, 'src')].filter((dir, i) => i === 0 || app.appDir !== 'app'));
+  const substituted = fonts.length ? [`Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`] : [];
+  for (const line of substituted) say(`Substituted: ${line}`);
+  const offline = fonts.length ? await offlineFonts(fonts, join(workspace, '.faultline', 'google-fonts.cjs')) : null;
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...offline?.env };
+  let build;
+  try {
+    build = await ensureBuild(workspace, env, { log: say });
+  } finally {
+    await offline?.stop();
+  }
+  say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
+
+  const started = performance.now();
+  const server = await startAuditedServer(workspace, env);
+  const browser = await launchChromium().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  const result: AuditResult = {
+    app: { root: app.root, name: app.name, next: app.next, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
+    substituted,
+    appFindings: [],
+    entries: [],
+    notApplicable: placement.notApplicable,
+    treeUnchanged: true,
+    build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
+    testSeconds: 0,
+  };
+  const unclaimed: ErrorEvent[] = [];
+  mkdirSync(join(out, 'screens'), { recursive: true });
+  try {
+    let mark = server.mark();
+    unclaimed.push(...server.since({ ...mark, ingest: 0 }).events);
+    for (const [i, placed] of placement.placed.entries()) {
+      mark = server.mark();
+      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, mark);
+      const audited = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: SECRET });
+      const screenshot = observed.screenshot ? join('screens', `${placed.scenario.id}.png`) : null;
+      if (observed.screenshot) writeFileSync(join(out, screenshot!), observed.screenshot);
+      result.entries.push({ ...audited, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms });
+      say(`  [${i + 1}/${placement.placed.length}] ${placed.scenario.id}: ${audited.screen}, ${audited.findings.length ? `${audited.findings.length} finding${audited.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  result.testSeconds = Math.round((performance.now() - started) / 100) / 10;
+  if (!app.sentry) result.appFindings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
+  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while no entry ran)` });
+
+  const changes = treeChanges(before, treeFingerprint(app.root));
+  if (changes.length) throw new CannotRun('faultline', `the app's tree changed during the audit (${changes.slice(0, 3).join(', ')}): faultline must never write there; report this`);
+
+  writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
+  writeFileSync(join(out, 'audit.html'), auditAsHtml(result, out));
+  say('');
+  say(auditAsTable(result));
+  say('');
+  const count = findingCount(result);
+  say(`${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures placed (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`);
+  return count > 0 ? EXIT.deviation : EXIT.ok;
+}
+
+/** One entry: the browser's side, then (once the page settled and its SDK flushed) the server's, flushed too. */
+async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeof launchChromium>>, sentry: boolean, placed: PlacedEntry, basePath: string, mark: ReturnType<AuditedServer['mark']>) {
+  const started = performance.now();
+  const seen = await driveEntry(browser, server.url, placed.scenario, placed.url);
+  const browserMs = performance.now() - started;
+  if (placed.scenario.afterResponse) await workRan(server, mark, placed.scenario.id);
+  if (sentry) await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
+  const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
+  const serverSide = server.since(mark);
+  const reports: AuditReport[] = [...serverSide.events.map((event) => ({ runtime: runtimeOf(event), event })), ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
+  const observation = {
+    id: placed.scenario.id,
+    status: seen.status,
+    lines: seen.lines,
+    linesBefore: seen.linesBefore,
+    logDigests: [...new Set(digestsInLog(serverSide.log))],
+    reports,
+    unseenSends: serverSide.blocked,
+    responses: seen.responses,
+  };
+  return { observation, screenshot: seen.screenshot, ms };
+}

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { satisfies, valid } from 'semver';
+import { CannotRun } from '../failures';
+import { installedNext } from '../../scenarios/versions';
+
+/** The `next` versions an audit supports: the App Router's `connection()` and `onRequestError` are there from 15.3. */
+export const AUDITED_NEXT = '>=15.3.0 <17.0.0-0';
+
+/** What an audit needs to know of the app it was given, read without running or changing anything. */
+export interface AuditedApp {
+  /** The app's folder, its real path. */
+  root: string;
+  name: string;
+  /** Where its App Router lives: `app` or `src/app`. */
+  appDir: string;
+  next: string;
+  /** Whether `@sentry/nextjs` is installed for it. */
+  sentry: boolean;
+  typescript: boolean;
+  /** `basePath` as its next.config writes it, or ''. */
+  basePath: string;
+  trailingSlash: boolean;
+  /** Its own proxy (or middleware), which a placed proxy entry would replace. */
+  ownProxy: string | null;
+  /** Whether its config enables `forbidden()` and `unauthorized()` (`experimental.authInterrupts`). */
+  authInterrupts: boolean;
+  packageManager: 'npm' | 'pnpm' | 'yarn' | 'bun' | 'unknown';
+}
+
+const cannot = (message: string) => new CannotRun('audited app', message);
+
+const CONFIG_FILES = ['next.config.ts', 'next.config.mjs', 'next.config.js', 'next.config.cjs', 'next.config.mts'];
+
+function configText(root: string): string {
+  const file = CONFIG_FILES.find((name) => existsSync(join(root, name)));
+  return file ? readFileSync(join(root, file), 'utf8') : '';
+}
+
+function packageManagerOf(root: string): AuditedApp['packageManager'] {
+  if (existsSync(join(root, 'pnpm-lock.yaml'))) return 'pnpm';
+  if (existsSync(join(root, 'yarn.lock'))) return 'yarn';
+  if (existsSync(join(root, 'bun.lock')) || existsSync(join(root, 'bun.lockb'))) return 'bun';
+  if (existsSync(join(root, 'package-lock.json'))) return 'npm';
+  return 'unknown';
+}
+
+/**
+ * The app at `dir` as an audit sees it, or the one line why it cannot be audited: not a folder,
+ * not a Next.js app, not installed, a `next` outside the supported range, Pages Router only, a
+ * static export. Reads the config's text (it is never run here): `basePath` and `output` as literals.
+ */
+export function inspectApp(dir: string): AuditedApp {
+  if (!existsSync(dir)) throw cannot(`${dir} does not exist`);
+  if (!statSync(dir).isDirectory()) throw cannot(`${dir} is not a folder`);
+  const root = realpathSync(dir);
+  const manifestPath = join(root, 'package.json');
+  if (!existsSync(manifestPath)) throw cannot(`${dir} is not a Next.js app: it has no package.json`);
+  let manifest: { name?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch (error) {
+    throw cannot(`${dir}/package.json is not JSON (${(error as Error).message})`);
+  }
+  const declared = { ...manifest.devDependencies, ...manifest.dependencies };
+  if (!declared.next) throw cannot(`${dir} is not a Next.js app: its package.json does not depend on next`);
+  if (!existsSync(join(root, 'node_modules'))) throw cannot(`${dir} has no node_modules: install its dependencies first (npm install, pnpm install or yarn)`);
+  const next = installedNext(root);
+  if (next === null) throw cannot(`${dir}/node_modules holds no next: install its dependencies first`);
+  if (valid(next) === null || !satisfies(next, AUDITED_NEXT, { includePrerelease: true })) {
+    throw cannot(`${dir} uses next ${next}, outside what faultline audits (15.3 to 16.x)`);
+  }
+  const appDir = ['app', join('src', 'app')].find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isDirectory());
+  if (!appDir) {
+    const pages = ['pages', join('src', 'pages')].some((candidate) => existsSync(join(root, candidate)));
+    throw cannot(pages ? `${dir} uses the Pages Router only: faultline audits App Router apps (app/ or src/app/)` : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`);
+  }
+  const config = configText(root);
+  if (/output\s*:\s*['"]export['"]/.test(config)) throw cannot(`${dir} is a static export (output: 'export'): no server runs, so no server failure can be audited`);
+  const base = /basePath\s*:\s*['"]([^'"]*)['"]/.exec(config)?.[1] ?? '';
+  const srcRoot = appDir === 'app' ? root : join(root, 'src');
+  const ownProxy = ['proxy', 'middleware'].flatMap((name) => ['ts', 'js', 'mjs', 'tsx', 'jsx'].map((ext) => `${name}.${ext}`)).find((file) => existsSync(join(srcRoot, file))) ?? null;
+  return {
+    root,
+    name: manifest.name ?? root.split('/').at(-1)!,
+    appDir,
+    next,
+    sentry: existsSync(join(root, 'node_modules', '@sentry', 'nextjs', 'package.json')),
+    typescript: existsSync(join(root, 'tsconfig.json')),
+    basePath: base.replace(/\/$/, ''),
+    trailingSlash: /trailingSlash\s*:\s*true/.test(config),
+    ownProxy,
+    authInterrupts: /authInterrupts\s*:\s*true/.test(config),
+    packageManager: packageManagerOf(root),
+  };
+}

@@ -1,0 +1,125 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { transformSync } from 'esbuild';
+import type { Scenario } from '../../scenarios/schema';
+import type { AuditedApp } from './app';
+
+/** Where the catalogue's routes live in an audited app: one reserved segment under its root layout. */
+export const AUDIT_SEGMENT = 'faultline-audit';
+/** A route of the audit's own beside the entries: flushes the app's server SDK (its positive signal that all it captured was sent). */
+export const FLUSH_ROUTE = 'flush';
+
+/** Where the reference app keeps each entry's route and the throwers they import. */
+const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');
+const THROWERS = join('fixtures', 'app');
+/** The throwers' folder in the workspace: private (`_`), so no route of its own. */
+const PLACED_THROWERS = '_throwers';
+
+/**
+ * Why an entry cannot be placed in another app, as data: the first rule that matches says why in
+ * one line. Whatever matches none is placed.
+ */
+const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean; why: (app: AuditedApp) => string }[] = [
+  { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
+  { applies: (s) => s.failureClass === 'proxy', why: (app) => (app.ownProxy ? `the app has its own proxy (${app.ownProxy}), which a placed one would replace` : 'a placed proxy would run for every route of the app: not placed') },
+  { applies: (s) => s.failureClass === 'metadata-route', why: () => "a metadata route (sitemap, robots) lives at the app's root, which is the app's own" },
+  { applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')), why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries" },
+  { applies: (s) => s.trigger.kind === 'navigate' && Boolean(s.trigger.blockChunks || s.trigger.failRsc), why: () => 'it needs a failing network condition (blocked chunks, failing RSC requests) the audit does not apply yet' },
+  { applies: (_s, app, _i, text) => !app.authInterrupts && /\b(forbidden|unauthorized)\b/.test(text), why: () => 'it calls forbidden() or unauthorized(), which the app does not enable (experimental.authInterrupts)' },
+];
+
+export interface PlacedEntry {
+  scenario: Scenario;
+  /** Where the browser triggers it: the app's basePath, the reserved segment, the entry's own path. */
+  url: string;
+}
+
+export interface Placement {
+  placed: PlacedEntry[];
+  notApplicable: { id: string; why: string }[];
+}
+
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+
+const importsOf = (text: string) => [...text.matchAll(/from\s+'([^']+)'/g)].map((match) => match[1]);
+
+/** Where an entry's path lands in the audited app. */
+export function placedPath(path: string, app: Pick<AuditedApp, 'basePath' | 'trailingSlash'>): string {
+  const inAudit = path.replace(/^\/scenarios\//, `/${AUDIT_SEGMENT}/`);
+  return `${app.basePath}${inAudit}${app.trailingSlash && !inAudit.endsWith('/') ? '/' : ''}`;
+}
+
+/** A source of faultline's as plain JavaScript with JSX, so that neither the app's TypeScript nor its settings judge it. */
+function asJavaScript(file: string, text: string): { name: string; text: string } {
+  const jsx = file.endsWith('.tsx');
+  const { code } = transformSync(text, { loader: jsx ? 'tsx' : 'ts', jsx: 'preserve', target: 'es2022' });
+  return { name: file.replace(/\.tsx?$/, jsx ? '.jsx' : '.js'), text: code };
+}
+
+/** Faultline's imports made relative to where the file lands, and its links to entries pointed at the reserved segment. */
+function relinked(text: string, fileDir: string, throwersDir: string): string {
+  const toThrowers = relative(fileDir, throwersDir) || '.';
+  return text
+    .replace(/(['"])@\/fixtures\/app\//g, `$1${toThrowers.startsWith('.') ? toThrowers : `./${toThrowers}`}/`)
+    .replace(/(['"])\/scenarios\//g, `$1/${AUDIT_SEGMENT}/`);
+}
+
+function writeSource(target: string, text: string): void {
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text);
+}
+
+/**
+ * Places the entries of `catalogue` that can live in the app (its workspace copy at `workspace`)
+ * under `{appDir}/faultline-audit/`, with faultline's throwers beside them and, when the app has
+ * `@sentry/nextjs`, the flush route; returns what was placed and, for every other entry, why not.
+ */
+export function placeCatalogue(faultline: string, workspace: string, app: AuditedApp, catalogue: readonly Scenario[]): Placement {
+  const auditDir = join(workspace, app.appDir, AUDIT_SEGMENT);
+  const throwersDir = join(auditDir, PLACED_THROWERS);
+  const placed: PlacedEntry[] = [];
+  const notApplicable: Placement['notApplicable'] = [];
+  for (const scenario of catalogue) {
+    const routeDir = join(faultline, REFERENCE_ROUTES, scenario.id);
+    const files = existsSync(routeDir) ? walk(routeDir) : [];
+    const texts = files.map((file) => readFileSync(file, 'utf8'));
+    const imports = texts.flatMap(importsOf);
+    const rule = NOT_PLACED.find((candidate) => candidate.applies(scenario, app, imports, texts.join('\n')));
+    if (rule) {
+      notApplicable.push({ id: scenario.id, why: rule.why(app) });
+      continue;
+    }
+    if (files.length === 0) {
+      notApplicable.push({ id: scenario.id, why: `faultline has no route for it under ${REFERENCE_ROUTES}` });
+      continue;
+    }
+    for (const file of files) {
+      const target = join(auditDir, scenario.id, relative(routeDir, file));
+      const source = asJavaScript(target, readFileSync(file, 'utf8'));
+      writeSource(source.name, relinked(source.text, dirname(target), throwersDir));
+    }
+    placed.push({ scenario, url: placedPath(scenario.path, app) });
+  }
+  for (const file of walk(join(faultline, THROWERS))) {
+    if (file.endsWith('SegmentFallback.tsx')) continue;
+    const source = asJavaScript(join(throwersDir, relative(join(faultline, THROWERS), file)), readFileSync(file, 'utf8'));
+    writeSource(source.name, relinked(source.text, throwersDir, throwersDir));
+  }
+  if (app.sentry) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), FLUSH_ROUTE_SOURCE);
+  return { placed, notApplicable };
+}
+
+/**
+ * The audit's flush: the app's own server SDK (the one its instrumentation set up: same module,
+ * same client) sends what it holds, and says whether it had a client at all.
+ */
+const FLUSH_ROUTE_SOURCE = `import * as Sentry from '@sentry/nextjs';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST() {
+  const client = Sentry.getClient();
+  const flushed = client ? await Sentry.flush(5000) : null;
+  return Response.json({ client: Boolean(client), flushed });
+}
+`;

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+async function faultline(args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+/** A folder holding `files` (path → content). */
+function appWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-audit-input-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const manifest = JSON.stringify({ name: 'my-app', dependencies: { next: '16.4.5', react: '19.2.0' } });
+const installed = (version: string) => ({ 'package.json': manifest, 'node_modules/next/package.json': JSON.stringify({ name: 'next', version }) });
+
+describe.concurrent('faultline audit refuses what it cannot audit, in one line and exit 2', { timeout: 60_000 }, () => {
+  it.each([
+    ['no app folder', () => [], /^faultline: audit needs the folder of the app to audit: faultline audit \.\.\/my-app$/],
+    ['two app folders', () => ['a', 'b'], /^faultline: audit takes one app folder \(got a b\)$/],
+    ['a folder that does not exist', () => ['/nowhere/my-app'], /^faultline: the audited app: \/nowhere\/my-app does not exist$/],
+    ['a file', () => [join(appWith({ 'package.json': manifest }), 'package.json')], /^faultline: the audited app: \S+package\.json is not a folder$/],
+    ['no package.json', () => [appWith({ 'README.md': 'hi' })], /^faultline: the audited app: \S+ is not a Next\.js app: it has no package\.json$/],
+    ['a package.json that is not JSON', () => [appWith({ 'package.json': '{ nope' })], /^faultline: the audited app: \S+\/package\.json is not JSON \(/],
+    ['no next dependency', () => [appWith({ 'package.json': JSON.stringify({ dependencies: { react: '19' } }) })], /^faultline: the audited app: \S+ is not a Next\.js app: its package\.json does not depend on next$/],
+    ['no node_modules', () => [appWith({ 'package.json': manifest, 'app/page.tsx': '' })], /^faultline: the audited app: \S+ has no node_modules: install its dependencies first \(npm install, pnpm install or yarn\)$/],
+    ['a next too old', () => [appWith({ ...installed('14.2.3'), 'app/page.tsx': '' })], /^faultline: the audited app: \S+ uses next 14\.2\.3, outside what faultline audits \(15\.3 to 16\.x\)$/],
+    ['Pages Router only', () => [appWith({ ...installed('16.4.5'), 'pages/index.tsx': '' })], /^faultline: the audited app: \S+ uses the Pages Router only: faultline audits App Router apps \(app\/ or src\/app\/\)$/],
+    ['neither router', () => [appWith(installed('16.4.5'))], /^faultline: the audited app: \S+ has no app\/ or src\/app\/ folder: faultline audits App Router apps$/],
+    ['a static export', () => [appWith({ ...installed('16.4.5'), 'src/app/page.tsx': '', 'next.config.mjs': "export default { output: 'export' };" })], /^faultline: the audited app: \S+ is a static export \(output: 'export'\): no server runs, so no server failure can be audited$/],
+    ['an unknown scenario', () => ['--scenario', 'server-page-throw', '.'], /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws/],
+  ])('%s', async (_why, args, message) => {
+    const { code, stderr } = await faultline(['audit', ...args()]);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr.trim()).toMatch(message);
+    expect(code).toBe(2);
+  });
+
+  it('never writes its report into the app it audits', async () => {
+    const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '' });
+    const { code, stderr } = await faultline(['audit', app, '--out', join(app, 'report')]);
+    expect(stderr.trim()).toMatch(/^faultline: --out \S+ is inside the app to audit \(\S+\); pick another \(nothing was deleted\)$/);
+    expect(code).toBe(2);
+  });
+});

@@ -1,0 +1,98 @@
+import type { ErrorEvent } from '@sentry/core';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../scenarios/catalogue';
+import { auditEntry, type AuditObservation } from '../verdict/audit';
+
+const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
+const context = { sentry: true, secret: 'hunter2' };
+const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] }, ...extra });
+
+const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
+  id: 'server-page-throws',
+  status: 500,
+  lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', 'ERROR 2243288624'],
+  linesBefore: null,
+  logDigests: ['2243288624'],
+  reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
+  unseenSends: [],
+  responses: ['<html>…</html>'],
+  ...over,
+});
+
+const findings = (id: string, observation: AuditObservation, ctx = context) => auditEntry(entry(id), observation, ctx).findings.map((finding) => `${finding.check}: ${finding.what}`);
+
+describe('the audit judges what holds for any app', () => {
+  it('finds nothing in a server failure shown with its digest, reported once with it', () => {
+    const audit = auditEntry(entry('server-page-throws'), serverFailure(), context);
+    expect(audit.screen).toBe("Next's built-in screen");
+    expect(audit.findings).toEqual([]);
+  });
+
+  it('finds a server failure reported twice, by the server and as the browser’s redacted copy, with the one-line fix', () => {
+    const redacted = { runtime: 'browser' as const, event: event('An error occurred in the Server Components render. The specific message is omitted…') };
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [...serverFailure().reports, redacted] }), context);
+    expect(audit.findings).toContainEqual(expect.objectContaining({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: expect.stringContaining('global-error.tsx') }));
+  });
+
+  it("takes React 19.3's code for the redacted message as the browser's redacted copy too", () => {
+    const coded = { runtime: 'browser' as const, event: event('Minified React error #441; visit https://react.dev/errors/441 for the full message…') };
+    expect(findings('server-page-throws', serverFailure({ reports: [coded] }))).toContain("reported once: a server failure is reported only as the browser's redacted copy");
+  });
+
+  it('counts by runtime as the catalogue pins it: two different errors are no duplicate, the same one twice is', () => {
+    const both = [{ runtime: 'node' as const, event: event('error-boundary-throws: db password hunter2') }, { runtime: 'browser' as const, event: event('error-boundary-throws: the error boundary itself failed') }];
+    expect(findings('error-boundary-throws', { ...serverFailure(), lines: ['x'], logDigests: [], reports: both })).toEqual([]);
+    const twice = [...serverFailure().reports, ...serverFailure().reports];
+    expect(findings('server-page-throws', serverFailure({ reports: twice }))).toContain('reported once: the server reports it 2 times, where it fails once');
+  });
+
+  it('finds a server failure never reported, and one reported only as the redacted copy', () => {
+    expect(findings('server-page-throws', serverFailure({ reports: [] }))).toContain('reported once: a server failure is never reported');
+    const redactedOnly = serverFailure({ reports: [{ runtime: 'browser', event: event('An error occurred in the Server Components render. …') }] });
+    expect(findings('server-page-throws', redactedOnly)).toContain("reported once: a server failure is reported only as the browser's redacted copy");
+  });
+
+  it('finds a digest on screen that no report carries', () => {
+    expect(findings('server-page-throws', serverFailure({ reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2') }] }))).toEqual([
+      'traceable: the digest on screen is in the server log but on no report',
+    ]);
+  });
+
+  it('finds a blank page, a sentence naming the wrong side and a screen without the digest', () => {
+    expect(findings('server-page-throws', serverFailure({ lines: [] }))).toContain('screen: a server failure leaves a blank page');
+    const nextError = serverFailure({ lines: ['Application error: a client-side exception has occurred (see the browser console for more information).'] });
+    expect(findings('server-page-throws', nextError)).toEqual([
+      'screen: the screen says a client-side exception occurred, for a server-side failure',
+      "screen: no reference the user could quote: the digest the server log prints is not on the screen",
+    ]);
+  });
+
+  it('finds the secret in a response, a report carrying a cookie, and a status Next does not answer by itself', () => {
+    const leaky = serverFailure({ responses: ['<p>server-page-throws: db password hunter2</p>'], status: 200 });
+    leaky.reports[0].event.request = { cookies: { session: 'abc' } };
+    expect(findings('server-page-throws', leaky)).toEqual([
+      "no leak: the server's error message reached the browser (1 response)",
+      'privacy: the reports carry cookies',
+      'framework: status 200, where Next by itself answers 500',
+    ]);
+  });
+
+  it('without Sentry judges the screen and says no report is expected', () => {
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [] }), { ...context, sentry: false });
+    expect(audit.findings).toEqual([]);
+    expect(audit.checks['reported once']).toBe('no Sentry in the app');
+  });
+
+  it("does not call an Edge failure unreported when the Edge runtime sent where faultline cannot read", () => {
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [{ runtime: 'browser', event: event('Minified React error #441;') }], unseenSends: ['o1.ingest.sentry.io:443'] }), context);
+    expect(audit.checks['reported once']).toMatch(/^not judged: the Edge runtime sent 1 time\(s\) where faultline cannot read it$/);
+    expect(audit.findings.filter((finding) => finding.check === 'reported once')).toEqual([]);
+  });
+
+  it('sees an unchanged page after a click as such, and a client failure in it as unreported', () => {
+    const lines = ['Break the page'];
+    const audit = auditEntry(entry('client-click-render-throws'), { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] }, context);
+    expect(audit.screen).toBe('the unchanged page');
+    expect(audit.findings.map((finding) => finding.what)).toEqual(['a browser failure is never reported']);
+  });
+});

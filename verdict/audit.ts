@@ -1,0 +1,203 @@
+import type { ErrorEvent } from '@sentry/core';
+import { FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
+import { privacyProblems } from './privacy';
+import type { Scenario } from '../scenarios/schema';
+
+/**
+ * The audit's checks of an app faultline did not write: what holds for any app, judged from what
+ * was observed, each finding with its evidence and, where there is one, its fix in a line.
+ */
+export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 'privacy', 'framework'] as const;
+export type AuditCheck = (typeof AUDIT_CHECKS)[number];
+
+/** What the user saw, classified. */
+export type ScreenKind = 'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
+
+export interface AuditReport {
+  runtime: 'node' | 'browser';
+  event: ErrorEvent;
+}
+
+/** One placed entry as the audit observed it in the app. */
+export interface AuditObservation {
+  id: string;
+  status: number;
+  /** The visible lines of the page after the trigger (a request: its body's first line). */
+  lines: string[];
+  /** The visible lines before a click or link, for entries that trigger on a loaded page. */
+  linesBefore: string[] | null;
+  /** Every digest the server log printed while the entry ran. */
+  logDigests: string[];
+  reports: AuditReport[];
+  /** Requests out of the machine the app server made while the entry ran and that faultline could not read (the Edge sandbox's). */
+  unseenSends: string[];
+  /** Text of the responses the entry's page received from the app (documents, RSC payloads, action results). */
+  responses: string[];
+}
+
+export interface Finding {
+  check: AuditCheck;
+  /** What is wrong, in a line. */
+  what: string;
+  /** The one-line fix, where there is one. */
+  fix?: string;
+  /** What was observed that shows it (a digest, the fields), where the words above leave it out so that entries share a finding. */
+  evidence?: string;
+}
+
+export interface EntryAudit {
+  id: string;
+  screen: ScreenKind;
+  /** Per check: 'ok', 'finding', or why it does not apply here. */
+  checks: Record<AuditCheck, 'ok' | 'finding' | string>;
+  findings: Finding[];
+}
+
+export interface AuditContext {
+  /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
+  sentry: boolean;
+  /** The secret every faultline thrower puts in its message. */
+  secret: string;
+}
+
+const FIX = {
+  serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
+  browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
+  twice: 'let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one)',
+  redactedOnly: 'report server errors where they happen: export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
+  untraceable: 'put the digest on the report: in `beforeSend`, `event.tags = { ...event.tags, digest: hint.originalException?.digest }`',
+  noReference: 'show the error’s `digest` on the error screen, so a user can quote it',
+  blank: 'give the app an `app/global-error.tsx` (and `error.tsx` where a segment can fail) that renders something',
+  leak: 'never put a server error’s message in what the page renders or returns',
+  wrongSide: 'render the sentence by the side that failed: an error with a `digest` happened on the server',
+  privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
+};
+
+/** Privacy problems by kind (a client address, headers outside the allow-list, …), each with the fields it was seen in. */
+function privacyByKind(problems: readonly string[]): Map<string, string[]> {
+  const KINDS: [RegExp, string][] = [
+    [/^(user\.ip_address)|^an address in (request header [^:]+)/, "the client's address"],
+    [/^(request header [^:]+)/, 'request headers outside the allow-list'],
+    [/^(request\.cookies)/, 'cookies'],
+    [/^(request\.query_string)|^a query string in (\S+(?: breadcrumb's \S+)?)/, 'query strings'],
+    [/^(request\.data)/, 'the request body'],
+  ];
+  const kinds = new Map<string, string[]>();
+  for (const problem of problems) {
+    for (const [pattern, kind] of KINDS) {
+      const match = pattern.exec(problem);
+      if (!match) continue;
+      const field = (match[1] ?? match[2]).replace(/^request header /, '');
+      const fields = kinds.get(kind) ?? [];
+      if (!fields.includes(field)) fields.push(field);
+      kinds.set(kind, fields);
+      break;
+    }
+  }
+  return kinds;
+}
+
+/** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */
+function failingSide(scenario: Scenario): Variant | null {
+  return scenario.expect.fallback === 'none' ? null : scenario.expect.fallback;
+}
+
+export function classifyScreen(scenario: Scenario, observation: Pick<AuditObservation, 'lines' | 'linesBefore'>): ScreenKind {
+  if (scenario.trigger.kind === 'request') return 'a response';
+  const { lines, linesBefore } = observation;
+  if (lines.length === 0) return 'a blank page';
+  if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
+  if (lines[0] === NEXT_BUILTIN_HEADING) return "Next's built-in screen";
+  if (linesBefore && linesBefore.join('\n') === lines.join('\n')) return 'the unchanged page';
+  return failingSide(scenario) ? "the app's own error UI" : 'a page';
+}
+
+const valueOf = (event: ErrorEvent) => event.exception?.values?.at(-1)?.value ?? event.message ?? '';
+const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));
+
+function screenFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
+  const side = failingSide(scenario);
+  if (!side) return [];
+  if (screen === 'a blank page') return [{ check: 'screen', what: `a ${side} failure leaves a blank page`, fix: FIX.blank }];
+  const findings: Finding[] = [];
+  const shownSide = observation.lines.map(sideOf).find((found) => found !== null);
+  if (shownSide && shownSide !== side) findings.push({ check: 'screen', what: `the screen says a ${shownSide}-side exception occurred, for a ${side}-side failure`, fix: FIX.wrongSide });
+  const text = observation.lines.join('\n');
+  if (side === 'server' && observation.logDigests.length > 0 && !observation.logDigests.some((digest) => text.includes(digest))) {
+    findings.push({ check: 'screen', what: 'no reference the user could quote: the digest the server log prints is not on the screen', fix: FIX.noReference, evidence: `server log: digest ${observation.logDigests[0]}` });
+  }
+  return findings;
+}
+
+function reportFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
+  if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
+  const reports = observation.reports;
+  if (scenario.reports.every((report) => report.optional)) {
+    if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal')) {
+      return { state: 'finding', findings: [{ check: 'reported once', what: `${reports.length} report${reports.length > 1 ? 's' : ''} for what is not an error` }] };
+    }
+    return { state: 'nothing to report', findings: [] };
+  }
+  // The Edge sandbox sends with its own fetch, which faultline refuses but cannot read: its reports are not counted, so neither is the whole.
+  if (observation.unseenSends.length > 0) return { state: `not judged: the Edge runtime sent ${observation.unseenSends.length} time(s) where faultline cannot read it`, findings: [] };
+  const findings: Finding[] = [];
+  const redacted = reports.filter(isRedactedCopy).length;
+  const seen = { server: reports.filter((report) => report.runtime === 'node').length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
+  for (const runtime of ['server', 'browser'] as const) {
+    // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
+    const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
+    const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
+    if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
+      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported`, fix: runtime === 'server' ? FIX.serverMissing : FIX.browserMissing });
+    } else if (seen[runtime] > allowed) {
+      findings.push({ check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` });
+    }
+  }
+  if (redacted > 0 && seen.server > 0) findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
+  if (redacted > 0 && seen.server === 0) findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
+  return { state: findings.length > 0 ? 'finding' : 'ok', findings };
+}
+
+function traceFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: string; findings: Finding[] } {
+  const text = observation.lines.join('\n');
+  const shown = observation.logDigests.filter((digest) => text.includes(digest));
+  if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
+  if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
+  const onReport = observation.reports.some((report) => shown.some((digest) => JSON.stringify(report.event).includes(digest)));
+  if (onReport) return { state: 'ok', findings: [] };
+  if (observation.reports.length === 0) return { state: 'no report to trace', findings: [] };
+  return { state: 'finding', findings: [{ check: 'traceable', what: 'the digest on screen is in the server log but on no report', fix: FIX.untraceable, evidence: `digest ${shown[0]}` }] };
+}
+
+/** Judges one placed entry from what was observed: every check, each finding with its fix. */
+export function auditEntry(scenario: Scenario, observation: AuditObservation, context: AuditContext): EntryAudit {
+  const screen = classifyScreen(scenario, observation);
+  const findings: Finding[] = [];
+  const checks = {} as EntryAudit['checks'];
+
+  const onScreen = screenFindings(scenario, screen, observation);
+  checks.screen = onScreen.length > 0 ? 'finding' : 'ok';
+  findings.push(...onScreen);
+
+  const reported = reportFindings(scenario, observation, context);
+  checks['reported once'] = reported.state;
+  findings.push(...reported.findings);
+
+  const traced = traceFindings(scenario, observation, context);
+  checks.traceable = traced.state;
+  findings.push(...traced.findings);
+
+  const leaks = [...observation.responses, observation.lines.join('\n')].filter((text) => text.includes(context.secret));
+  checks['no leak'] = leaks.length > 0 ? 'finding' : 'ok';
+  if (leaks.length > 0) findings.push({ check: 'no leak', what: `the server's error message reached the browser (${leaks.length} response${leaks.length > 1 ? 's' : ''})`, fix: FIX.leak });
+
+  const privacy = privacyProblems(observation.reports.map((report) => report.event));
+  checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';
+  for (const [kind, fields] of privacyByKind(privacy)) findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
+
+  const statusDiffers = observation.status !== scenario.expect.status;
+  checks.framework = statusDiffers ? 'finding' : 'ok';
+  if (statusDiffers) findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
+
+  return { id: scenario.id, screen, checks, findings };
+}
