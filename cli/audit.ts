@@ -14,7 +14,7 @@ import { driveEntry } from '../fixtures/worker/audit/drive';
 import { SECRET } from '../fixtures/app/secret';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
-import { auditEntry, type AuditReport, type Finding } from '../verdict/audit';
+import { auditEntry, isAbout, type AuditReport, type Finding } from '../verdict/audit';
 import { digestsInLog } from '../verdict/golden';
 import { parseCommandArgs } from './args';
 import { auditAsHtml } from './audit-html';
@@ -121,12 +121,17 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     for (const [i, placed] of placement.placed.entries()) {
       mark = server.mark();
       const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, mark);
+      unclaimed.push(...observed.unclaimed);
       const audited = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: SECRET });
       const screenshot = observed.screenshot ? join('screens', `${placed.scenario.id}.png`) : null;
       if (observed.screenshot) writeFileSync(join(out, screenshot!), observed.screenshot);
       result.entries.push({ ...audited, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms });
       say(`  [${i + 1}/${placement.placed.length}] ${placed.scenario.id}: ${audited.screen}, ${audited.findings.length ? `${audited.findings.length} finding${audited.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
     }
+    // What arrived after the last entry's flush: claimed by no entry.
+    mark = server.mark();
+    if (app.sentry) await flushServer(`${server.url}${app.basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
+    unclaimed.push(...server.since(mark).events);
   } finally {
     await browser.close();
     await server.stop();
@@ -158,7 +163,11 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
   if (sentry) await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);
-  const reports: AuditReport[] = [...serverSide.events.map((event) => ({ runtime: runtimeOf(event), event })), ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
+  // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they came.
+  const ids = [placed.scenario.id, ...placed.reaches];
+  const about = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT);
+  const claimed = serverSide.events.filter(about);
+  const reports: AuditReport[] = [...claimed.map((event) => ({ runtime: runtimeOf(event), event })), ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
   const observation = {
     id: placed.scenario.id,
     status: seen.status,
@@ -169,5 +178,5 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
     unseenSends: serverSide.blocked,
     responses: seen.responses,
   };
-  return { observation, screenshot: seen.screenshot, ms };
+  return { observation, screenshot: seen.screenshot, ms, unclaimed: serverSide.events.filter((event) => !about(event)) };
 }

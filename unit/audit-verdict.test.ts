@@ -1,7 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, type AuditObservation } from '../verdict/audit';
+import { auditEntry, isAbout, type AuditObservation } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const context = { sentry: true, secret: 'hunter2' };
@@ -69,9 +69,12 @@ describe('the audit judges what holds for any app', () => {
 
   it('finds the secret in a response, a report carrying a cookie, and a status Next does not answer by itself', () => {
     const leaky = serverFailure({ responses: ['<p>server-page-throws: db password hunter2</p>'], status: 200 });
-    leaky.reports[0].event.request = { cookies: { session: 'abc' } };
+    leaky.reports[0].event.request = { cookies: { session: 'abc' }, url: 'http://localhost/faultline-audit/x?_rsc=1' };
+    leaky.reports[0].event.breadcrumbs = [{ category: 'navigation', data: { from: '/a?b=1', to: '/c' } }];
+    expect(auditEntry(entry('server-page-throws'), leaky, context).findings.find((finding) => finding.what.endsWith('query strings'))?.evidence).toBe('request.url, breadcrumb');
     expect(findings('server-page-throws', leaky)).toEqual([
       "no leak: the server's error message reached the browser (1 response)",
+      'privacy: the reports carry query strings',
       'privacy: the reports carry cookies',
       'framework: status 200, where Next by itself answers 500',
     ]);
@@ -94,5 +97,20 @@ describe('the audit judges what holds for any app', () => {
     const audit = auditEntry(entry('client-click-render-throws'), { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] }, context);
     expect(audit.screen).toBe('the unchanged page');
     expect(audit.findings.map((finding) => finding.what)).toEqual(['a browser failure is never reported']);
+  });
+});
+
+describe('the server reports an entry claims', () => {
+  const report = (url: string, value: string) => event(value, { request: { url: `http://localhost:3000${url}` } });
+
+  it('claims a report by its route or its message, and leaves another entry’s to nobody', () => {
+    expect(isAbout(report('/faultline-audit/throws-null', 'null'), ['throws-null'], 'faultline-audit')).toBe(true);
+    expect(isAbout(report('/', 'after-callback-throws: db password hunter2'), ['after-callback-throws'], 'faultline-audit')).toBe(true);
+    expect(isAbout(report('/faultline-audit/server-page-throws', 'server-page-throws: db password hunter2'), ['throws-null'], 'faultline-audit')).toBe(false);
+  });
+
+  it('claims what a navigation leads to for the entry that navigated', () => {
+    const target = report('/faultline-audit/server-page-throws', 'server-page-throws: db password hunter2');
+    expect(isAbout(target, ['navigate-to-failing-route', 'server-page-throws'], 'faultline-audit')).toBe(true);
   });
 });

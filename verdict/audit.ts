@@ -79,7 +79,8 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
     [/^(user\.ip_address)|^an address in (request header [^:]+)/, "the client's address"],
     [/^(request header [^:]+)/, 'request headers outside the allow-list'],
     [/^(request\.cookies)/, 'cookies'],
-    [/^(request\.query_string)|^a query string in (\S+(?: breadcrumb's \S+)?)/, 'query strings'],
+    [/^a query string in a .* (breadcrumb)'s/, 'query strings'],
+    [/^(request\.query_string)|^a query string in (\S+)/, 'query strings'],
     [/^(request\.data)/, 'the request body'],
   ];
   const kinds = new Map<string, string[]>();
@@ -95,6 +96,16 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
     }
   }
   return kinds;
+}
+
+/**
+ * Whether a server report is about one of `ids` (an entry and the entries its page leads to): its
+ * route under `segment`, or a thrower's message (`{id}: …`). The audit claims the server's reports
+ * by what they are about, not by when they came: a late one is nobody's, and a finding.
+ */
+export function isAbout(event: ErrorEvent, ids: readonly string[], segment: string): boolean {
+  const text = JSON.stringify(event);
+  return ids.some((id) => text.includes(`/${segment}/${id}`) || text.includes(`${id}:`));
 }
 
 /** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */

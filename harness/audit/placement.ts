@@ -32,6 +32,8 @@ export interface PlacedEntry {
   scenario: Scenario;
   /** Where the browser triggers it: the app's basePath, the reserved segment, the entry's own path. */
   url: string;
+  /** The placed entries its page leads to (a link to another entry's route), besides itself: a report about one of them is this entry's. */
+  reaches: string[];
 }
 
 export interface Placement {
@@ -93,12 +95,15 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       notApplicable.push({ id: scenario.id, why: `faultline has no route for it under ${REFERENCE_ROUTES}` });
       continue;
     }
+    const reaches = new Set<string>();
     for (const file of files) {
       const target = join(auditDir, scenario.id, relative(routeDir, file));
       const source = asJavaScript(target, readFileSync(file, 'utf8'));
-      writeSource(source.name, relinked(source.text, dirname(target), throwersDir));
+      const text = relinked(source.text, dirname(target), throwersDir);
+      for (const link of text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))) if (link[1] !== scenario.id) reaches.add(link[1]);
+      writeSource(source.name, text);
     }
-    placed.push({ scenario, url: placedPath(scenario.path, app) });
+    placed.push({ scenario, url: placedPath(scenario.path, app), reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {
     if (file.endsWith('SegmentFallback.tsx')) continue;
