@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultlineRoot } from '../../harness/root';
+import { linkInstall } from '../../harness/workspace';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -50,9 +51,8 @@ export function generateApp(dest: string, { sentry }: { sentry: boolean }): stri
   };
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   if (sentry) cpSync(join(import.meta.dirname, 'sentry-guide'), dest, { recursive: true });
-  const linked = spawnSync('cp', ['-al', join(faultlineRoot, 'node_modules'), join(dest, 'node_modules')], { encoding: 'utf8' });
-  if (linked.status !== 0) throw new Error(`could not link node_modules: ${linked.stderr}`);
-  if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
+  // The project's install, hard-linked as a workspace's is; the app without Sentry without it.
+  linkInstall(faultlineRoot, dest, sentry ? [] : ['@sentry/nextjs']);
   return dest;
 }
 
