@@ -14,7 +14,7 @@ import { driveEntry } from '../fixtures/worker/audit/drive';
 import { SECRET } from '../fixtures/app/secret';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
-import { auditEntry, isAbout, type AuditReport, type Finding } from '../verdict/audit';
+import { auditEntry, digestsAbout, isAbout, type AuditReport } from '../verdict/audit';
 import { digestsInLog } from '../verdict/golden';
 import { parseCommandArgs } from './args';
 import { auditAsHtml } from './audit-html';
@@ -42,6 +42,42 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   for (const id of values.scenario) resolveScenario(catalogue, id);
   return { app: positionals[0], scenarios: values.scenario, out: values.out };
 }
+
+/** How many entries run side by side: the two cores this machine has. */
+const LANES = 2;
+
+/**
+ * Entries that run alone, because what they cause cannot all be told apart by content beside
+ * another's: the Edge runtime's sends are refused unread, Next logs a thrown value without the
+ * entry's id (`⨯ Error: null`), a navigation reaches another entry's route, background work
+ * lands after the response.
+ */
+const runsAlone = ({ scenario, reaches }: PlacedEntry) => scenario.failureClass === 'edge-runtime' || scenario.failureClass === 'thrown-value' || reaches.length > 0 || Boolean(scenario.afterResponse);
+
+type Indexed = { placed: PlacedEntry; index: number };
+
+/** The placement in catalogue order, cut into entries that run alone and runs of entries that may share the lanes. */
+function batches(placed: readonly PlacedEntry[]): { alone: boolean; entries: Indexed[] }[] {
+  const out: { alone: boolean; entries: Indexed[] }[] = [];
+  placed.forEach((entry, index) => {
+    const alone = runsAlone(entry);
+    const last = out.at(-1);
+    if (!alone && last && !last.alone) last.entries.push({ placed: entry, index });
+    else out.push({ alone, entries: [{ placed: entry, index }] });
+  });
+  return out;
+}
+
+/** Runs `work` over `items`, at most `lanes` at once. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+/** One report as the run's accounting knows it, whichever time it was read. */
+const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
 
 /** The part of a placement a `--scenario` selection asks for (all of it without one). */
 function selected(placement: Placement, ids: readonly string[]): Placement {
@@ -113,32 +149,37 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: 0,
   };
-  const unclaimed: ErrorEvent[] = [];
   mkdirSync(join(out, 'screens'), { recursive: true });
+  const audited: AuditResult['entries'] = [];
+  const claimed = new Set<string>();
+  let unclaimed: ErrorEvent[] = [];
   try {
-    let mark = server.mark();
-    unclaimed.push(...server.since({ ...mark, ingest: 0 }).events);
-    for (const [i, placed] of placement.placed.entries()) {
-      mark = server.mark();
-      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, mark);
-      unclaimed.push(...observed.unclaimed);
-      const audited = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: SECRET });
+    const start = { ...server.mark(), ingest: 0 };
+    let done = 0;
+    const run = async (placed: PlacedEntry, index: number, alone: boolean) => {
+      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, server.mark(), alone);
+      for (const event of observed.claimed) claimed.add(eventKey(event));
+      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: SECRET });
       const screenshot = observed.screenshot ? join('screens', `${placed.scenario.id}.png`) : null;
       if (observed.screenshot) writeFileSync(join(out, screenshot!), observed.screenshot);
-      result.entries.push({ ...audited, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms });
-      say(`  [${i + 1}/${placement.placed.length}] ${placed.scenario.id}: ${audited.screen}, ${audited.findings.length ? `${audited.findings.length} finding${audited.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
+      audited[index] = { ...entry, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms };
+      say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: ${entry.screen}, ${entry.findings.length ? `${entry.findings.length} finding${entry.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
+    };
+    for (const batch of batches(placement.placed)) {
+      if (batch.alone) await run(batch.entries[0].placed, batch.entries[0].index, true);
+      else await inLanes(batch.entries, LANES, ({ placed, index }) => run(placed, index, false));
     }
-    // What arrived after the last entry's flush: claimed by no entry.
-    mark = server.mark();
+    // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     if (app.sentry) await flushServer(`${server.url}${app.basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
-    unclaimed.push(...server.since(mark).events);
+    unclaimed = server.since(start).events.filter((event) => !claimed.has(eventKey(event)));
   } finally {
     await browser.close();
     await server.stop();
   }
+  result.entries = audited.filter(Boolean);
   result.testSeconds = Math.round((performance.now() - started) / 100) / 10;
   if (!app.sentry) result.appFindings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
-  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while no entry ran)` });
+  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((event) => reportInBrief({ runtime: runtimeOf(event), event }).value).join('; ') });
 
   const changes = treeChanges(before, treeFingerprint(app.root));
   if (changes.length) throw new CannotRun('faultline', `the app's tree changed during the audit (${changes.slice(0, 3).join(', ')}): faultline must never write there; report this`);
@@ -155,7 +196,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
 }
 
 /** One entry: the browser's side, then (once the page settled and its SDK flushed) the server's, flushed too. */
-async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeof launchChromium>>, sentry: boolean, placed: PlacedEntry, basePath: string, mark: ReturnType<AuditedServer['mark']>) {
+async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeof launchChromium>>, sentry: boolean, placed: PlacedEntry, basePath: string, mark: ReturnType<AuditedServer['mark']>, alone: boolean) {
   const started = performance.now();
   const seen = await driveEntry(browser, server.url, placed.scenario, placed.url);
   const browserMs = performance.now() - started;
@@ -173,10 +214,11 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
     status: seen.status,
     lines: seen.lines,
     linesBefore: seen.linesBefore,
-    logDigests: [...new Set(digestsInLog(serverSide.log))],
+    // Beside another entry, the log holds both: only the digests of the errors about this one.
+    logDigests: [...new Set(alone ? digestsInLog(serverSide.log) : digestsAbout(serverSide.log, ids, AUDIT_SEGMENT))],
     reports,
     unseenSends: serverSide.blocked,
     responses: seen.responses,
   };
-  return { observation, screenshot: seen.screenshot, ms, unclaimed: serverSide.events.filter((event) => !about(event)) };
+  return { observation, screenshot: seen.screenshot, ms, claimed };
 }

@@ -1,7 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, isAbout, type AuditObservation } from '../verdict/audit';
+import { auditEntry, digestsAbout, isAbout, type AuditObservation } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const context = { sentry: true, secret: 'hunter2' };
@@ -112,5 +112,24 @@ describe('the server reports an entry claims', () => {
   it('claims what a navigation leads to for the entry that navigated', () => {
     const target = report('/faultline-audit/server-page-throws', 'server-page-throws: db password hunter2');
     expect(isAbout(target, ['navigate-to-failing-route', 'server-page-throws'], 'faultline-audit')).toBe(true);
+  });
+});
+
+describe("the digests a shared server log holds about one entry", () => {
+  it('keeps the digests of the errors about the entry, and not those of the entry beside it', () => {
+    const log = [
+      '▲ Next.js 16.4.5',
+      " ⨯ Error: server-page-throws: db password hunter2",
+      '    at Page (.next/server/chunks/ssr/x.js:1:1) {',
+      "  digest: '111'",
+      '}',
+      " ⨯ Error: metadata-throws: db password hunter2",
+      '    at ignore-listed frames {',
+      "  digest: '222'",
+      '}',
+    ].join('\n');
+    expect(digestsAbout(log, ['server-page-throws'], 'faultline-audit')).toEqual(['111']);
+    expect(digestsAbout(log, ['metadata-throws'], 'faultline-audit')).toEqual(['222']);
+    expect(digestsAbout(log, ['healthy'], 'faultline-audit')).toEqual([]);
   });
 });

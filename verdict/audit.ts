@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
+import { digestsInLog, FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
 import { privacyProblems } from './privacy';
 import type { Scenario } from '../scenarios/schema';
 
@@ -106,6 +106,14 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
 export function isAbout(event: ErrorEvent, ids: readonly string[], segment: string): boolean {
   const text = JSON.stringify(event);
   return ids.some((id) => text.includes(`/${segment}/${id}`) || text.includes(`${id}:`));
+}
+
+/** The digests of the errors a server log prints about one of `ids` (its route or its message), each error being a block that starts with `⨯`. */
+export function digestsAbout(log: string, ids: readonly string[], segment: string): string[] {
+  return log
+    .split(/\n(?=\s*⨯ )/)
+    .filter((block) => ids.some((id) => block.includes(`/${segment}/${id}`) || block.includes(`${id}:`)))
+    .flatMap(digestsInLog);
 }
 
 /** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */
