@@ -17,7 +17,7 @@ import { googleFonts, offlineFonts } from '../harness/audit/fonts';
 import { auditWorkspace } from '../harness/audit/workspace';
 import { nextBin } from '../harness/build';
 import { withoutTarget } from '../harness/target';
-import { generateApp } from '../selftest/foreign-apps/generate';
+import { generateApp } from '../foreign-apps/generate';
 
 const root = join(import.meta.dirname, '..');
 const TARGET = { coldOverBuildSeconds: 30, warmSeconds: 30 };

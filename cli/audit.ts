@@ -11,8 +11,7 @@ import { ensureBuild } from '../harness/build';
 import { launchChromium } from '../harness/chromium';
 import { CannotRun } from '../harness/failures';
 import { driveEntry } from '../fixtures/worker/audit/drive';
-import { SECRET } from '../fixtures/app/secret';
-import { catalogue } from '../scenarios/catalogue';
+import { catalogue, THROWN_SECRET } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
 import { auditEntry, digestsAbout, isAbout, type AuditReport } from '../verdict/audit';
 import { digestsInLog } from '../verdict/golden';
@@ -118,6 +117,9 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   syncAppWorkspace(app, workspace);
   // Every entry is placed whatever the selection, so that another selection reuses the same build.
   const placement = selected(placeCatalogue(faultline, workspace, app, entries), options.scenarios);
+  if (placement.placed.length === 0) {
+    throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
+  }
   say(`Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/ in a copy of the app (${workspace}); ${placement.notApplicable.length} not applicable`);
 
   const fonts = googleFonts(workspace, [join(workspace, app.appDir), join(workspace, 'src')].filter((dir, i) => i === 0 || app.appDir !== 'app'));
@@ -159,7 +161,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     const run = async (placed: PlacedEntry, index: number, alone: boolean) => {
       const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, server.mark(), alone);
       for (const event of observed.claimed) claimed.add(eventKey(event));
-      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: SECRET });
+      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: THROWN_SECRET });
       const screenshot = observed.screenshot ? join('screens', `${placed.scenario.id}.png`) : null;
       if (observed.screenshot) writeFileSync(join(out, screenshot!), observed.screenshot);
       audited[index] = { ...entry, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms };

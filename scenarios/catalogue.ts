@@ -16,7 +16,7 @@ import { entries as edgeRuntime } from './entries/edge-runtime';
 import { entries as noJavascript } from './entries/no-javascript';
 import { entries as control } from './entries/control';
 
-export { thrownMessage } from './entries/shared';
+export { THROWN_SECRET, thrownMessage } from './entries/shared';
 
 /**
  * Every way the reference app fails, with what a user sees: one file per failure class in

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 
-async function faultline(args: string[]) {
+async function faultline(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], { cwd: root, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -49,6 +49,14 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
     const { code, stderr } = await faultline(['audit', ...args()]);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr.trim()).toMatch(message);
+    expect(code).toBe(2);
+  });
+
+  it('says so when nothing of the selection can be placed in the app', async () => {
+    const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '' });
+    const cache = mkdtempSync(join(tmpdir(), 'faultline-audit-cache-'));
+    const { code, stderr } = await faultline(['audit', app, '--scenario', 'root-layout-throws', '--out', join(cache, 'out')], { XDG_CACHE_HOME: cache });
+    expect(stderr.trim()).toBe("faultline: nothing to audit: root-layout-throws is not applicable to this app (the root layout is the app's own: faultline does not replace it)");
     expect(code).toBe(2);
   });
 

@@ -32,10 +32,10 @@ export const RULES: Rule[] = [
   { from: ['fixtures/page/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
   { from: ['scenarios/'], only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'], why: 'the catalogue imports only its golden words and the contract' },
-  { from: ['harness/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'fixtures/worker/', 'fixtures/page/'], why: 'harness processes import nothing of the CLI, the tests or the worker' },
-  { from: ['fixtures/worker/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/'], why: 'the worker fixtures import nothing of the CLI, the bench or the specs' },
-  { from: ['e2e/'], only: null, not: ['cli/', 'bench/', 'selftest/'], why: "the conformance specs import nothing of the CLI, the bench or faultline's own tests" },
-  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'selftest/'], why: 'the CLI imports nothing of the bench or the tests' },
+  { from: ['harness/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/', 'fixtures/worker/', 'fixtures/page/'], why: 'harness processes import nothing of the CLI, the tests or the worker' },
+  { from: ['fixtures/worker/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'], why: 'the worker fixtures import nothing of the CLI, the bench or the specs' },
+  { from: ['e2e/'], only: null, not: ['cli/', 'bench/', 'selftest/', 'foreign-apps/'], why: "the conformance specs import nothing of the CLI, the bench or faultline's own tests" },
+  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
 ];
 
 const under = (file: string, prefixes: readonly string[]) => prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix));

@@ -1,10 +1,13 @@
 import { REDACTED_MESSAGE_START } from '../../verdict/golden';
 
+/** The secret-looking token in every thrown message: where a browser receives it, a message leaked. */
+export const THROWN_SECRET = 'hunter2';
+
 /**
  * The message each thrower throws, written out on the checking side: the app has its own copy
  * (`fixtures/app/secret.ts`), and a report with another message is a deviation.
  */
-export const thrownMessage = (id: string) => `${id}: db password hunter2`;
+export const thrownMessage = (id: string) => `${id}: db password ${THROWN_SECRET}`;
 
 export const load = { kind: 'load' } as const;
 export const serverFallback = { fallback: 'server', digest: true } as const;

@@ -10,7 +10,7 @@ import { auditWorkspace } from '../harness/audit/workspace';
 import { withoutTarget } from '../harness/target';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
-import { generateApp } from './foreign-apps/generate';
+import { generateApp } from './generate';
 
 /**
  * `faultline audit` of apps faultline did not write, generated here from registry packages: what

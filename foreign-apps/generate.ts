@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { faultlineRoot } from '../../harness/root';
-import { linkInstall } from '../../harness/workspace';
+import { faultlineRoot } from '../harness/root';
+import { linkInstall } from '../harness/workspace';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -56,10 +56,10 @@ export function generateApp(dest: string, { sentry }: { sentry: boolean }): stri
   return dest;
 }
 
-// `tsx selftest/foreign-apps/generate.ts DIR [--sentry]`: an app to audit by hand.
+// `tsx foreign-apps/generate.ts DIR [--sentry]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
   const [dest, flag] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx selftest/foreign-apps/generate.ts DIR [--sentry]');
+  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry]');
   console.log(generateApp(dest, { sentry: flag === '--sentry' }));
   console.log(existsSync(join(dest, 'app')) ? readdirSync(join(dest, 'app')).join(' ') : 'no app/');
 }
