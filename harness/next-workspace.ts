@@ -9,8 +9,8 @@ import { copyBuild, linkInstall, NOT_COPIED } from './workspace';
 /** Where matrix workspaces live: inside `.faultline/`, outside the source tree's build and lint. */
 export const MATRIX_WORKSPACES = join('.faultline', 'matrix');
 
-/** What a workspace never holds: faultline's own tests, the bench and the docs (a workspace runs the catalogue; unit tests import the app's files directly, and an adaptation may remove one). */
-const NOT_IN_WORKSPACE = new Set(['unit', 'selftest', 'bench', 'docs']);
+/** What a workspace never holds: faultline's own tests (the audit's too), the bench and the docs (a workspace runs the catalogue; unit tests import the app's files directly, and an adaptation may remove one). */
+const NOT_IN_WORKSPACE = new Set(['unit', 'selftest', 'foreign-apps', 'bench', 'docs']);
 
 /** Packages a workspace installs itself: everything else is hard-linked from the project's install. */
 const OWN_PACKAGES = ['next', '@next'];
