@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
+import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, digestsAbout, isAbout, type AuditObservation } from '../verdict/audit';
@@ -131,5 +135,23 @@ describe("the digests a shared server log holds about one entry", () => {
     expect(digestsAbout(log, ['server-page-throws'], 'faultline-audit')).toEqual(['111']);
     expect(digestsAbout(log, ['metadata-throws'], 'faultline-audit')).toEqual(['222']);
     expect(digestsAbout(log, ['healthy'], 'faultline-audit')).toEqual([]);
+  });
+});
+
+describe("where the catalogue is placed: under the app's root layout", () => {
+  const folder = (files: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-layout-'));
+    for (const file of files) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), '');
+    }
+    return dir;
+  };
+
+  it('is the app folder when it has the layout, else the route group serving the home page (several root layouts)', () => {
+    expect(rootLayoutGroup(folder(['layout.tsx', '(site)/layout.tsx', 'page.tsx']))).toBe('');
+    // faultline's own app: another root layout, one that throws, sorts first.
+    expect(rootLayoutGroup(folder(['(site)/layout.tsx', '(site)/page.tsx', '(failing-root)/layout.tsx', '(failing-root)/x/page.tsx']))).toBe('(site)');
+    expect(rootLayoutGroup(folder(['(marketing)/page.tsx', '(shop)/layout.js']))).toBe('(shop)');
   });
 });

@@ -45,6 +45,25 @@ const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (stat
 
 const importsOf = (text: string) => [...text.matchAll(/from\s+'([^']+)'/g)].map((match) => match[1]);
 
+const LAYOUT = /^layout\.[cm]?[jt]sx?$/;
+
+const PAGE = /^page\.[cm]?[jt]sx?$/;
+
+/**
+ * The folder under the app folder whose layout is the app's root layout: the app folder itself,
+ * or, for an app with several root layouts (route groups, each with its own `<html>`; faultline's
+ * reference app is one), the route group that serves the home page, else the first with a layout.
+ * A route group is not in the URL.
+ */
+export function rootLayoutGroup(appDir: string): string {
+  const holds = (dir: string, pattern: RegExp) => readdirSync(dir).some((name) => pattern.test(name));
+  if (holds(appDir, LAYOUT)) return '';
+  const groups = readdirSync(appDir)
+    .sort()
+    .filter((name) => /^\(.+\)$/.test(name) && statSync(join(appDir, name)).isDirectory() && holds(join(appDir, name), LAYOUT));
+  return groups.find((group) => holds(join(appDir, group), PAGE)) ?? groups[0] ?? '';
+}
+
 /** Where an entry's path lands in the audited app. */
 export function placedPath(path: string, app: Pick<AuditedApp, 'basePath' | 'trailingSlash'>): string {
   const inAudit = path.replace(/^\/scenarios\//, `/${AUDIT_SEGMENT}/`);
@@ -77,7 +96,7 @@ function writeSource(target: string, text: string): void {
  * `@sentry/nextjs`, the flush route; returns what was placed and, for every other entry, why not.
  */
 export function placeCatalogue(faultline: string, workspace: string, app: AuditedApp, catalogue: readonly Scenario[]): Placement {
-  const auditDir = join(workspace, app.appDir, AUDIT_SEGMENT);
+  const auditDir = join(workspace, app.appDir, rootLayoutGroup(join(workspace, app.appDir)), AUDIT_SEGMENT);
   const throwersDir = join(auditDir, PLACED_THROWERS);
   const placed: PlacedEntry[] = [];
   const notApplicable: Placement['notApplicable'] = [];
