@@ -122,7 +122,8 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   }
   say(`Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/ in a copy of the app (${workspace}); ${placement.notApplicable.length} not applicable`);
 
-  const fonts = googleFonts(workspace, [join(workspace, app.appDir), join(workspace, 'src')].filter((dir, i) => i === 0 || app.appDir !== 'app'));
+  // Anywhere in the app's sources (a `lib/fonts.ts` as much as its layout): the install and dot folders aside.
+  const fonts = googleFonts(workspace, [workspace]);
   const substituted = fonts.length ? [`Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`] : [];
   for (const line of substituted) say(`Substituted: ${line}`);
   const offline = fonts.length ? await offlineFonts(fonts, join(workspace, '.faultline', 'google-fonts.cjs')) : null;
