@@ -52,6 +52,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
     .join('\n');
   const rows = result.entries.map((entry) => `<tr><th scope="row"><code>${escape(entry.id)}</code></th><td>${entry.status}</td><td>${escape(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escape(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`).join('\n');
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
+  const notJudged = result.notJudged.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -59,8 +60,9 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
 <body>
 <main>
 <h1>faultline audit of ${escape(result.app.name)}</h1>
-<p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures placed, ${result.notApplicable.length} not applicable · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
+<p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
+${notJudged ? `<h2>Not judged</h2>\n<p>These failures were placed but could not be driven in this app, so nothing is said of them:</p>\n<ul>\n${notJudged}\n</ul>` : ''}
 <h2>Findings</h2>
 ${byCheck || '<p class="none">None.</p>'}
 <h2>Screens</h2>

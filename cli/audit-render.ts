@@ -9,6 +9,8 @@ export interface AuditResult {
   appFindings: Finding[];
   entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
   notApplicable: { id: string; why: string }[];
+  /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
+  notJudged: { id: string; why: string }[];
   /** Proven at the end: the app's files byte for byte as they were. */
   treeUnchanged: true;
   build: { built: boolean; seconds: number };
@@ -50,7 +52,8 @@ export function auditAsTable(result: AuditResult): string {
   const rows = result.entries.map((entry) => `${entry.id.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => MARK(entry.checks[check]).padEnd(check.length)).join('  ')}  ${entry.screen}`);
   const findings = groupedFindings(result).map((group) => `  ✗ ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`);
   const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
-  return [header, ...rows, '', `Findings (${findings.length}):`, ...(findings.length ? findings : ['  none']), '', `Not applicable to this app (${notPlaced.length}):`, ...notPlaced].join('\n');
+  const notJudged = result.notJudged.length ? ['', `Not judged (${result.notJudged.length}): the audit is incomplete`, ...result.notJudged.map((entry) => `  ? ${entry.id}: ${entry.why}`)] : [];
+  return [header, ...rows, '', `Findings (${findings.length}):`, ...(findings.length ? findings : ['  none']), ...notJudged, '', `Not applicable to this app (${notPlaced.length}):`, ...notPlaced].join('\n');
 }
 
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -65,6 +68,7 @@ export function auditAsJunit(result: AuditResult): string {
       return `    <testcase classname="${xml(entry.id)}" name="${xml(check)}">${body}</testcase>`;
     }),
   );
+  const errors = result.notJudged.map((entry) => `    <testcase classname="${xml(entry.id)}" name="driven"><error message="${xml(`not judged: ${entry.why}`)}"/></testcase>`);
   const failures = result.entries.reduce((sum, entry) => sum + AUDIT_CHECKS.filter((check) => entry.checks[check] === 'finding').length, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length}" failures="${failures}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

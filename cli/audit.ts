@@ -10,8 +10,8 @@ import { auditWorkspace, syncAppWorkspace } from '../harness/audit/workspace';
 import { ensureBuild } from '../harness/build';
 import { launchChromium } from '../harness/chromium';
 import { CannotRun } from '../harness/failures';
-import { driveEntry } from '../fixtures/worker/audit/drive';
-import { catalogue, THROWN_SECRET } from '../scenarios/catalogue';
+import { driveEntry, NotDriven } from '../fixtures/worker/audit/drive';
+import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
 import { auditEntry, digestsAbout, isAbout, type AuditReport } from '../verdict/audit';
 import { digestsInLog } from '../verdict/golden';
@@ -90,15 +90,23 @@ const reportInBrief = ({ runtime, event }: AuditReport) => ({ runtime, type: eve
 /** The runtime that sent an event, by what the event says of itself (a tunnel brings the browser's through the server). */
 const runtimeOf = (event: ErrorEvent): AuditReport['runtime'] => (event.platform === 'javascript' ? 'browser' : 'node');
 
-/** Waits until the server log shows the entry's thrower ran (work after the response), at most 10 s. */
+/** How long work after the response (an `after()` callback) may take to show in the server log. */
+const BACKGROUND_TIMEOUT_MS = 10_000;
+
+/** Waits until the server log shows the entry's thrower ran (work after the response): the positive signal before its reports are read. */
 async function workRan(server: AuditedServer, mark: ReturnType<AuditedServer['mark']>, id: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && !server.since(mark).log.includes(`${id}:`)) await new Promise((done) => setTimeout(done, 100));
+  const deadline = Date.now() + BACKGROUND_TIMEOUT_MS;
+  while (!server.since(mark).log.includes(`${id}:`)) {
+    if (Date.now() > deadline) throw new NotDriven(`its work after the response never showed in the server log within ${BACKGROUND_TIMEOUT_MS / 1000} s (no "${id}:")`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
-async function flushServer(url: string): Promise<void> {
+/** Flushes the app's server SDK through the placed route; whether the SDK had a client to send with. */
+async function flushServer(url: string): Promise<boolean> {
   const response = await fetch(url, { method: 'POST' });
   if (!response.ok) throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})`);
+  return ((await response.json()) as { client?: unknown }).client === true;
 }
 
 export async function audit(options: AuditOptions, faultline: string): Promise<number> {
@@ -148,6 +156,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     appFindings: [],
     entries: [],
     notApplicable: placement.notApplicable,
+    notJudged: [],
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: 0,
@@ -160,9 +169,15 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     const start = { ...server.mark(), ingest: 0 };
     let done = 0;
     const run = async (placed: PlacedEntry, index: number, alone: boolean) => {
-      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, server.mark(), alone);
+      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, server.mark(), alone).catch((error: unknown) => {
+        if (!(error instanceof NotDriven)) throw error;
+        result.notJudged.push({ id: placed.scenario.id, why: error.message });
+        say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: not judged: ${error.message}`);
+        return null;
+      });
+      if (!observed) return;
       for (const event of observed.claimed) claimed.add(eventKey(event));
-      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry, secret: THROWN_SECRET });
+      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry });
       const screenshot = observed.screenshot ? join('screens', `${placed.scenario.id}.png`) : null;
       if (observed.screenshot) writeFileSync(join(out, screenshot!), observed.screenshot);
       audited[index] = { ...entry, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms };
@@ -185,7 +200,8 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((event) => reportInBrief({ runtime: runtimeOf(event), event }).value).join('; ') });
 
   const changes = treeChanges(before, treeFingerprint(app.root));
-  if (changes.length) throw new CannotRun('faultline', `the app's tree changed during the audit (${changes.slice(0, 3).join(', ')}): faultline must never write there; report this`);
+  // Whoever changed them (an editor, a git checkout, or faultline against its every rule), what was judged is not what is there now.
+  if (changes.length) throw new CannotRun('audited app', `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`);
 
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
@@ -194,7 +210,9 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   say(auditAsTable(result));
   say('');
   const count = findingCount(result);
-  say(`${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures placed (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`);
+  say(`${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`);
+  // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
+  if (result.notJudged.length) throw new CannotRun('audited app', `${result.notJudged.length} of ${placement.placed.length} failures could not be judged, so the audit is incomplete: ${result.notJudged.slice(0, 2).map((entry) => `${entry.id} (${entry.why})`).join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`);
   return count > 0 ? EXIT.deviation : EXIT.ok;
 }
 
@@ -204,7 +222,7 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
   const seen = await driveEntry(browser, server.url, placed.scenario, placed.url);
   const browserMs = performance.now() - started;
   if (placed.scenario.afterResponse) await workRan(server, mark, placed.scenario.id);
-  if (sentry) await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
+  const serverClient = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);
   // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they came.
@@ -222,6 +240,8 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
     reports,
     unseenSends: serverSide.blocked,
     responses: seen.responses,
+    document: seen.document,
+    clients: { server: serverClient, browser: seen.client },
   };
   return { observation, screenshot: seen.screenshot, ms, claimed };
 }

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspace } from '../harness/audit/workspace';
-import { withoutTarget } from '../harness/target';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
+import { auditApp, tree } from './faultline-cli';
 import { generateApp } from './generate';
 
 /**
@@ -17,43 +14,32 @@ import { generateApp } from './generate';
  * it finds in each is pinned from what was observed and checked by hand (docs/audit.md says how).
  */
 
-const root = join(import.meta.dirname, '..');
 // One after another: each builds its app (a minute on 2 cores) and drives its whole placement.
 test.describe.configure({ mode: 'default', timeout: 600_000 });
 
 const apps = join(tmpdir(), `faultline-foreign-apps-${process.pid}`);
 const plain = join(apps, 'create-next-app-default');
 const guide = join(apps, 'sentry-guide-app');
+const walled = join(apps, 'consent-wall-app');
 
 test.beforeAll(() => {
   generateApp(plain, { sentry: false });
   generateApp(guide, { sentry: true });
+  generateApp(walled, { sentry: false, consentWall: true });
 });
 
 test.afterAll(() => {
-  for (const app of [plain, guide]) rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
+  for (const app of [plain, guide, walled]) rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 
-/** Every file of the app with a hash of its bytes (its install aside): computed here, not by the code under test. */
-function tree(dir: string, base = dir): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules') return [];
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? tree(path, base) : [`${relative(base, path)} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
-  });
-}
-
-async function audit(app: string) {
-  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
+/** An audit, with the app's tree hashed before and after by the test itself. */
+async function audit(app: string, args: string[] = []) {
   const before = tree(app);
-  const result = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', app, '--out', out], { cwd: root, env: withoutTarget(), maxBuffer: 16 * 1024 * 1024 }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  const result = await auditApp(app, args);
   expect(tree(app), "the app's files, byte for byte").toEqual(before);
-  const report: AuditResult = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-  return { ...result, out, report };
+  expect(result.report, `report.json (${result.stderr.trim()})`).not.toBeNull();
+  return { ...result, report: result.report! };
 }
 
 const entry = (report: AuditResult, id: string) => report.entries.find((candidate) => candidate.id === id)!;
@@ -98,4 +84,13 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test('an app behind a consent wall: what cannot be clicked is not judged, and the audit says it is incomplete (exit 2)', async () => {
+  const { code, stderr, report } = await audit(walled, ['--scenario', 'server-page-throws', '--scenario', 'client-click-render-throws']);
+  expect(code, 'part of what was placed went unjudged').toBe(2);
+  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+  expect(lines).toEqual([expect.stringMatching(/^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/)]);
+  expect(report.entries.map((audited) => audited.id), 'what could be driven is judged and written').toEqual(['server-page-throws']);
+  expect(report.notJudged.map((entry) => entry.id)).toEqual(['client-click-render-throws']);
 });

@@ -8,7 +8,7 @@ import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, digestsAbout, isAbout, type AuditObservation } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
-const context = { sentry: true, secret: 'hunter2' };
+const context = { sentry: true };
 const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] }, ...extra });
 
 const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
@@ -20,6 +20,8 @@ const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation =
   reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
   unseenSends: [],
   responses: ['<html>…</html>'],
+  document: '<html>…</html>',
+  clients: { server: true, browser: true },
   ...over,
 });
 
@@ -56,6 +58,15 @@ describe('the audit judges what holds for any app', () => {
     expect(findings('server-page-throws', redactedOnly)).toContain("reported once: a server failure is reported only as the browser's redacted copy");
   });
 
+  it('names an SDK without a DSN (Sentry.init still makes a client, which drops everything) as the reason a failure is never reported', () => {
+    const noServerClient = serverFailure({ reports: [], clients: { server: false, browser: true } });
+    expect(auditEntry(entry('server-page-throws'), noServerClient, context).findings).toContainEqual(
+      expect.objectContaining({ check: 'reported once', what: "a server failure is never reported: the server's Sentry SDK has no DSN, so it sends nothing", fix: expect.stringContaining('DSN') }),
+    );
+    const noBrowserClient = { ...serverFailure(), id: 'client-throws-everywhere', status: 200, lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'], logDigests: [], reports: [], clients: { server: true, browser: false } };
+    expect(findings('client-throws-everywhere', noBrowserClient)).toContain("reported once: a browser failure is never reported: the browser's Sentry SDK has no DSN, so it sends nothing");
+  });
+
   it('finds a digest on screen that no report carries', () => {
     expect(findings('server-page-throws', serverFailure({ reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2') }] }))).toEqual([
       'traceable: the digest on screen is in the server log but on no report',
@@ -82,6 +93,15 @@ describe('the audit judges what holds for any app', () => {
       'privacy: the reports carry cookies',
       'framework: status 200, where Next by itself answers 500',
     ]);
+  });
+
+  it("looks for the messages the failure reported, as the run does: a client thrower's code in a script is no leak, its message shown in the document is", () => {
+    const clientFailure = { ...serverFailure(), id: 'client-effect-throws', status: 200, lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'], logDigests: [], reports: [{ runtime: 'browser' as const, event: event('client-effect-throws: db password hunter2') }] };
+    const chunk = 'function t(e){throw Error("".concat(e,": db password hunter2"))}';
+    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<html><body>…</body></html>' })).toEqual([]);
+    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<p>client-effect-throws: db password hunter2</p>' })).toEqual(["no leak: the error's message is in the page's document"]);
+    expect(findings('server-page-throws', serverFailure({ reports: [] }), { ...context, sentry: false }), "without Sentry, the catalogue's pin names the message").toEqual([]);
+    expect(findings('server-page-throws', serverFailure({ reports: [], responses: ['0:["server-page-throws: db password hunter2"]'] }), { ...context, sentry: false })).toEqual(["no leak: the server's error message reached the browser (1 response)"]);
   });
 
   it('without Sentry judges the screen and says no report is expected', () => {

@@ -1,6 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
 import { digestsInLog, FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
 import { privacyProblems } from './privacy';
+import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
 
 /**
@@ -31,8 +32,12 @@ export interface AuditObservation {
   reports: AuditReport[];
   /** Requests out of the machine the app server made while the entry ran and that faultline could not read (the Edge sandbox's). */
   unseenSends: string[];
-  /** Text of the responses the entry's page received from the app (documents, RSC payloads, action results). */
+  /** Text of every response the entry's page received from the app (documents, RSC payloads, action results, scripts). */
   responses: string[];
+  /** The page's document as it stood once settled (null: no page, a request). */
+  document: string | null;
+  /** Whether each runtime's Sentry SDK had a client to send with (false: `Sentry.init` ran without a DSN, or never); null where unknown. */
+  clients: { server: boolean | null; browser: boolean | null };
 }
 
 export interface Finding {
@@ -56,13 +61,13 @@ export interface EntryAudit {
 export interface AuditContext {
   /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
   sentry: boolean;
-  /** The secret every faultline thrower puts in its message. */
-  secret: string;
 }
 
 const FIX = {
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
+  serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
+  browserNoClient: "give the browser's `Sentry.init` a DSN when the app is built (its `dsn` option, or `NEXT_PUBLIC_SENTRY_DSN` in the build's environment)",
   twice: 'let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one)',
   redactedOnly: 'report server errors where they happen: export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   untraceable: 'put the digest on the report: in `beforeSend`, `event.tags = { ...event.tags, digest: hint.originalException?.digest }`',
@@ -167,7 +172,9 @@ function reportFindings(scenario: Scenario, observation: AuditObservation, conte
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
-      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported`, fix: runtime === 'server' ? FIX.serverMissing : FIX.browserMissing });
+      const noClient = observation.clients[runtime] === false;
+      const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : FIX.serverMissing) : noClient ? FIX.browserNoClient : FIX.browserMissing;
+      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`, fix });
     } else if (seen[runtime] > allowed) {
       findings.push({ check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` });
     }
@@ -188,6 +195,22 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   return { state: 'finding', findings: [{ check: 'traceable', what: 'the digest on screen is in the server log but on no report', fix: FIX.untraceable, evidence: `digest ${shown[0]}` }] };
 }
 
+/**
+ * The messages the failure reported, looked for as the run looks for them (`textsToHide`): the
+ * server's in every response, the browser's too in the document. Without a report (no Sentry), the
+ * catalogue's pins name the messages, which come from faultline's throwers in any app.
+ */
+function leakFindings(scenario: Scenario, observation: AuditObservation): Finding[] {
+  const values = (runtime: AuditReport['runtime']) => observation.reports.filter((report) => report.runtime === runtime).map((report) => valueOf(report.event));
+  const hide = textsToHide(scenario.reports, values('node'), values('browser'));
+  const inResponses = observation.responses.filter((body) => hide.inResponses.some((text) => body.includes(text)));
+  const shown = [observation.document ?? '', observation.lines.join('\n')];
+  const findings: Finding[] = [];
+  if (inResponses.length > 0) findings.push({ check: 'no leak', what: `the server's error message reached the browser (${inResponses.length} response${inResponses.length > 1 ? 's' : ''})`, fix: FIX.leak });
+  else if (shown.some((text) => hide.inDocument.some((message) => text.includes(message)))) findings.push({ check: 'no leak', what: "the error's message is in the page's document", fix: FIX.leak });
+  return findings;
+}
+
 /** Judges one placed entry from what was observed: every check, each finding with its fix. */
 export function auditEntry(scenario: Scenario, observation: AuditObservation, context: AuditContext): EntryAudit {
   const screen = classifyScreen(scenario, observation);
@@ -206,9 +229,9 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   checks.traceable = traced.state;
   findings.push(...traced.findings);
 
-  const leaks = [...observation.responses, observation.lines.join('\n')].filter((text) => text.includes(context.secret));
-  checks['no leak'] = leaks.length > 0 ? 'finding' : 'ok';
-  if (leaks.length > 0) findings.push({ check: 'no leak', what: `the server's error message reached the browser (${leaks.length} response${leaks.length > 1 ? 's' : ''})`, fix: FIX.leak });
+  const leaked = leakFindings(scenario, observation);
+  checks['no leak'] = leaked.length > 0 ? 'finding' : 'ok';
+  findings.push(...leaked);
 
   const privacy = privacyProblems(observation.reports.map((report) => report.event));
   checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';

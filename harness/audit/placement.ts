@@ -135,7 +135,8 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
 
 /**
  * The audit's flush: the app's own server SDK (the one its instrumentation set up: same module,
- * same client) sends what it holds, and says whether it had a client at all.
+ * same client) sends what it holds, and says whether it had a client that can send at all:
+ * `Sentry.init` without a DSN still makes a client, which drops everything.
  */
 const FLUSH_ROUTE_SOURCE = `import * as Sentry from '@sentry/nextjs';
 
@@ -144,6 +145,6 @@ export const dynamic = 'force-dynamic';
 export async function POST() {
   const client = Sentry.getClient();
   const flushed = client ? await Sentry.flush(5000) : null;
-  return Response.json({ client: Boolean(client), flushed });
+  return Response.json({ client: Boolean(client?.getDsn()), flushed });
 }
 `;

@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import type { AuditResult } from '../cli/audit-render';
+import { faultlineRoot } from '../harness/root';
+import { withoutTarget } from '../harness/target';
+
+/** How the tests of this project run faultline: its bin, as a user does, with what it printed and its exit code. */
+export async function faultline(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], { cwd: faultlineRoot, env: { ...withoutTarget(), ...env }, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+/** Every file of the app with a hash of its bytes (its install and git aside): computed here, not by the code under test. */
+export function tree(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name === '.git') return [];
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? tree(path, base) : [`${relative(base, path)} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
+  });
+}
+
+/** `faultline audit APP` into a fresh folder, with its report (when it wrote one). */
+export async function auditApp(app: string, args: string[] = [], env: Record<string, string> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
+  const result = await faultline(['audit', app, '--out', out, ...args], env);
+  let report: AuditResult | null = null;
+  try {
+    report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as AuditResult;
+  } catch {
+    // No report: the audit stopped before judging (its exit code and line say why).
+  }
+  return { ...result, out, report };
+}

@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspectApp } from '../harness/audit/app';
+import { auditWorkspace } from '../harness/audit/workspace';
+import { faultlineRoot } from '../harness/root';
+import { expect, test } from '../fixtures/worker/test';
+import { catalogue } from '../scenarios/catalogue';
+import type { ConformanceReport } from '../verdict/report';
+import { disagreements } from './agreement';
+import { auditApp, faultline, tree } from './faultline-cli';
+
+/**
+ * `faultline audit .` agrees with `faultline run` on every entry: the same failures observed two
+ * ways (placed in a copy under the audit's segment, with the app's own Sentry setup given a DSN
+ * the way a team's environment gives it; and driven in harness mode) show the same status, screen
+ * and reports.
+ */
+
+test.describe.configure({ timeout: 900_000 });
+
+/** A DSN as a team's environment gives one: the reference app reads these two (its server's and its build's). */
+const DSN = 'https://public@o1.ingest.example.com/1';
+
+test.afterAll(() => {
+  rmSync(auditWorkspace(inspectApp(faultlineRoot)), { recursive: true, force: true });
+});
+
+test('faultline audit . agrees with faultline run on every entry, and finds nothing in the reference app', async () => {
+  const runOut = mkdtempSync(join(tmpdir(), 'faultline-run-'));
+  const run = await faultline(['run', '--out', runOut]);
+  expect(run.code, `faultline run: ${run.stderr.trim().split('\n').at(-1)}`).toBe(0);
+
+  const before = tree(faultlineRoot);
+  const audited = await auditApp('.', [], { SENTRY_DSN: DSN, NEXT_PUBLIC_SENTRY_DSN: DSN });
+  expect(tree(faultlineRoot), "the checkout's files, byte for byte").toEqual(before);
+  expect(audited.code, `faultline audit .: ${audited.stderr.trim().split('\n').at(-1)}`).toBe(0);
+
+  const runReport = JSON.parse(readFileSync(join(runOut, 'report.json'), 'utf8')) as ConformanceReport;
+  expect(disagreements(audited.report!, runReport, catalogue.length)).toEqual([]);
+  expect(audited.report!.entries.length, 'placed and compared').toBeGreaterThan(40);
+});

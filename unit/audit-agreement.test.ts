@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditResult } from '../cli/audit-render';
+import { disagreements } from '../foreign-apps/agreement';
+import type { ConformanceReport, EntryReport } from '../verdict/report';
+
+const HEADING = 'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).';
+const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: null });
+
+function runEntry(id: string, reports = [serverReport(`${id}: db password hunter2`)], status = 500): EntryReport {
+  const screen = { fallback: 'server' as const, heading: HEADING, digestLine: 'Digest: 1', lines: null, status, path: `/scenarios/${id}`, sees: null, actionStatus: null };
+  const observed = { screen, reports, serverReports: true, reportProblems: [], serverLogDigests: ['1'], privacy: [], leaks: [], deliveries: [] };
+  return { id, entry: true, title: id, file: 'e2e/catalogue.spec.ts', outcome: 'passed', startedAt: '', durationMs: 1, worker: 0, reasons: [], skippedChecks: [], verdict: { observed } as never };
+}
+
+function auditEntry(id: string, over: Partial<AuditResult['entries'][number]> = {}): AuditResult['entries'][number] {
+  const checks = { screen: 'ok', 'reported once': 'ok', traceable: 'ok', 'no leak': 'ok', privacy: 'ok', framework: 'ok' };
+  return { id, title: id, failureClass: 'server-render', url: `/faultline-audit/${id}`, status: 500, lines: [HEADING, 'Digest: 2'], screen: 'classic fallback', checks, findings: [], screenshot: null, reports: [{ runtime: 'node', type: 'Error', value: `${id}: db password hunter2`, digestTag: '2' }], ms: {}, ...over };
+}
+
+const audit = (entries: AuditResult['entries'], notApplicable: AuditResult['notApplicable'] = []): AuditResult =>
+  ({ app: {} as AuditResult['app'], substituted: [], appFindings: [], entries, notApplicable, notJudged: [], treeUnchanged: true, build: { built: false, seconds: 0 }, testSeconds: 0 });
+const run = (entries: EntryReport[]) => ({ entries }) as ConformanceReport;
+
+describe("the audit of the reference app against faultline run's verdicts", () => {
+  it('agrees when both saw the same status, sentence, digest line and reports (the digests themselves differ: opaque)', () => {
+    expect(disagreements(audit([auditEntry('a')], [{ id: 'b', why: 'x' }]), run([runEntry('a'), runEntry('b')]), 2)).toEqual([]);
+  });
+
+  it('names each difference: status, screen, a missing report, and an entry neither placed nor said not applicable', () => {
+    const differing = auditEntry('a', { status: 200, screen: 'a page', lines: ['Healthy page'], reports: [] });
+    expect(disagreements(audit([differing]), run([runEntry('a')]), 2)).toEqual([
+      'the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue\'s 2',
+      'a: status 200 in the audit, 500 in the run',
+      'a: the audit saw a page, the run the fallback "server"',
+      `a: the run's heading "${HEADING}" is not on the audit's screen (["Healthy page"])`,
+      'a: a digest line in the run only',
+      'a: reports [] in the audit, ["node Error: a: db password hunter2"] in the run',
+    ]);
+  });
+
+  it("leaves the Edge runtime's reports out only where the audit says it could not read them", () => {
+    const edge = auditEntry('edge', { reports: [], checks: { ...auditEntry('edge').checks, 'reported once': 'not judged: the Edge runtime sent 2 time(s) where faultline cannot read it' } });
+    expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
+    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual(['edge: the audit says the Edge runtime sent, the run saw no server report']);
+  });
+});
