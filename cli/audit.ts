@@ -47,11 +47,10 @@ const LANES = 2;
 
 /**
  * Entries that run alone, because what they cause cannot all be told apart by content beside
- * another's: the Edge runtime's sends are refused unread, Next logs a thrown value without the
- * entry's id (`⨯ Error: null`), a navigation reaches another entry's route, background work
- * lands after the response.
+ * another's: Next logs a thrown value without the entry's id (`⨯ Error: null`), a navigation
+ * reaches another entry's route, background work lands after the response.
  */
-const runsAlone = ({ scenario, reaches }: PlacedEntry) => scenario.failureClass === 'edge-runtime' || scenario.failureClass === 'thrown-value' || reaches.length > 0 || Boolean(scenario.afterResponse);
+const runsAlone = ({ scenario, reaches }: PlacedEntry) => scenario.failureClass === 'thrown-value' || reaches.length > 0 || Boolean(scenario.afterResponse);
 
 type Indexed = { placed: PlacedEntry; index: number };
 
@@ -87,11 +86,24 @@ function selected(placement: Placement, ids: readonly string[]): Placement {
 /** A report as the audit's outputs show it: who sent it, and what it says. */
 const reportInBrief = ({ runtime, event }: AuditReport) => ({ runtime, type: event.exception?.values?.at(-1)?.type ?? null, value: event.exception?.values?.at(-1)?.value ?? event.message ?? null, digestTag: event.tags?.digest ?? null });
 
-/** The runtime that sent an event, by what the event says of itself (a tunnel brings the browser's through the server). */
-const runtimeOf = (event: ErrorEvent): AuditReport['runtime'] => (event.platform === 'javascript' ? 'browser' : 'node');
-
 /** How long work after the response (an `after()` callback) may take to show in the server log. */
 const BACKGROUND_TIMEOUT_MS = 10_000;
+
+/** How long a send the Edge runtime started may take to land. */
+const LANDING_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits until every send out of the machine that started has landed (read, or refused): the Edge
+ * runtime sends in the background of its request (`waitUntil`), which no flush of the Node.js
+ * SDK covers. The positive signal after which "nothing else was sent" holds for it too.
+ */
+async function sendsLanded(server: AuditedServer): Promise<void> {
+  const deadline = Date.now() + LANDING_TIMEOUT_MS;
+  while (server.inFlight() > 0) {
+    if (Date.now() > deadline) throw new NotDriven(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
 
 /** Waits until the server log shows the entry's thrower ran (work after the response): the positive signal before its reports are read. */
 async function workRan(server: AuditedServer, mark: ReturnType<AuditedServer['mark']>, id: string): Promise<void> {
@@ -164,7 +176,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   mkdirSync(join(out, 'screens'), { recursive: true });
   const audited: AuditResult['entries'] = [];
   const claimed = new Set<string>();
-  let unclaimed: ErrorEvent[] = [];
+  let unclaimed: AuditReport[] = [];
   try {
     const start = { ...server.mark(), ingest: 0 };
     let done = 0;
@@ -189,7 +201,8 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     }
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     if (app.sentry) await flushServer(`${server.url}${app.basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
-    unclaimed = server.since(start).events.filter((event) => !claimed.has(eventKey(event)));
+    await sendsLanded(server);
+    unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
   } finally {
     await browser.close();
     await server.stop();
@@ -197,7 +210,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   result.entries = audited.filter(Boolean);
   result.testSeconds = Math.round((performance.now() - started) / 100) / 10;
   if (!app.sentry) result.appFindings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
-  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((event) => reportInBrief({ runtime: runtimeOf(event), event }).value).join('; ') });
+  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((report) => reportInBrief(report).value).join('; ') });
 
   const changes = treeChanges(before, treeFingerprint(app.root));
   // Whoever changed them (an editor, a git checkout, or faultline against its every rule), what was judged is not what is there now.
@@ -223,13 +236,13 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
   const browserMs = performance.now() - started;
   if (placed.scenario.afterResponse) await workRan(server, mark, placed.scenario.id);
   const serverClient = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
+  await sendsLanded(server);
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);
   // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they came.
   const ids = [placed.scenario.id, ...placed.reaches];
-  const about = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT);
-  const claimed = serverSide.events.filter(about);
-  const reports: AuditReport[] = [...claimed.map((event) => ({ runtime: runtimeOf(event), event })), ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
+  const claimed = serverSide.reports.filter(({ event }) => isAbout(event, ids, AUDIT_SEGMENT));
+  const reports: AuditReport[] = [...claimed, ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
   const observation = {
     id: placed.scenario.id,
     status: seen.status,
@@ -238,10 +251,10 @@ async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeo
     // Beside another entry, the log holds both: only the digests of the errors about this one.
     logDigests: [...new Set(alone ? digestsInLog(serverSide.log) : digestsAbout(serverSide.log, ids, AUDIT_SEGMENT))],
     reports,
-    unseenSends: serverSide.blocked,
+    refused: serverSide.blocked,
     responses: seen.responses,
     document: seen.document,
     clients: { server: serverClient, browser: seen.client },
   };
-  return { observation, screenshot: seen.screenshot, ms, claimed };
+  return { observation, screenshot: seen.screenshot, ms, claimed: claimed.map(({ event }) => event) };
 }

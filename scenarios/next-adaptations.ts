@@ -41,6 +41,30 @@ export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
   },
 ];
 
+/**
+ * How a proxy is written on each `next`, for a proxy faultline places in an audited app (the
+ * reference app's own is adapted above, file by file): its file and export, and where the app's
+ * server SDK can see it fail, its runtime.
+ */
+export interface ProxyConvention {
+  next: string;
+  note: string;
+  /** Its file at the app's root (or in `src/`), without extension, and the function it exports. */
+  name: 'proxy' | 'middleware';
+  /** Its runtime, where the config must say it. */
+  runtime?: 'nodejs';
+}
+
+export const PROXY_CONVENTIONS: readonly ProxyConvention[] = [
+  { next: '>=16.0.0-0', name: 'proxy', note: 'Next 16 calls it proxy.ts, always on Node.js' },
+  { next: '>=15.5.0 <16.0.0-0', name: 'middleware', runtime: 'nodejs', note: 'Next 15 calls it middleware.ts, on the Edge runtime unless told otherwise; 15.5 runs it on Node.js when asked, as 16 does' },
+  { next: '<15.5.0', name: 'middleware', note: 'Next 15.3 and 15.4 run middleware.ts on the Edge runtime only' },
+];
+
+export function proxyConvention(version: string): ProxyConvention {
+  return PROXY_CONVENTIONS.find((convention) => satisfies(version, convention.next, { includePrerelease: true }))!;
+}
+
 /** Which global error screen the matrix shows: the app's own (the classic fallback) or Next's. */
 export type FallbackKind = 'classic' | 'builtin';
 

@@ -34,13 +34,19 @@ describe("the audit of the reference app against faultline run's verdicts", () =
       'a: the audit saw a page, the run the fallback "server"',
       `a: the run's heading "${HEADING}" is not on the audit's screen (["Healthy page"])`,
       'a: a digest line in the run only',
-      'a: reports [] in the audit, ["node Error: a: db password hunter2"] in the run',
+      'a: reports [] in the audit, ["server Error: a: db password hunter2"] in the run',
     ]);
   });
 
-  it("leaves the Edge runtime's reports out only where the audit says it could not read them", () => {
-    const edge = auditEntry('edge', { reports: [], checks: { ...auditEntry('edge').checks, 'reported once': 'not judged: the Edge runtime sent 2 time(s) where faultline cannot read it' } });
+  it('takes two builds of the same app for the same: a chunk named by its hash is the same chunk', () => {
+    const chunk = (name: string) => ({ runtime: 'browser' as const, type: 'ChunkLoadError', value: `Failed to load chunk /_next/static/chunks/${name}.js from module 1`, handled: false, mechanism: null, digest: null });
+    const audited = auditEntry('a', { reports: [{ ...chunk('3n3f0mue9k2qt'), digestTag: null }] });
+    expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), 1)).toEqual([]);
+  });
+
+  it("counts a report of the Edge runtime's as the run's server report", () => {
+    const edge = auditEntry('edge', { reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', digestTag: '2' }] });
     expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
-    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual(['edge: the audit says the Edge runtime sent, the run saw no server report']);
+    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual(['edge: reports ["server Error: edge: db password hunter2"] in the audit, [] in the run']);
   });
 });

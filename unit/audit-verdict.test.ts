@@ -18,7 +18,7 @@ const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation =
   linesBefore: null,
   logDigests: ['2243288624'],
   reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
-  unseenSends: [],
+  refused: [],
   responses: ['<html>…</html>'],
   document: '<html>…</html>',
   clients: { server: true, browser: true },
@@ -82,6 +82,16 @@ describe('the audit judges what holds for any app', () => {
     ]);
   });
 
+  it('finds where the outcome departs from what Next does by itself: no error screen for a failure, an error screen for what Next keeps the page for', () => {
+    const lines = ['Break the page'];
+    const unchanged = { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [{ runtime: 'browser' as const, event: event('client-click-render-throws: db password hunter2') }] };
+    expect(findings('client-click-render-throws', unchanged)).toEqual(['framework: Next by itself shows an error screen for this failure; the app shows the unchanged page']);
+    const errorScreen = { ...unchanged, lines: ['This page couldn’t load', 'Reload to try again, or go back.'], reports: [] };
+    expect(findings('client-event-handler-throws', { ...errorScreen, reports: [{ runtime: 'browser' as const, event: event('client-event-handler-throws: db password hunter2') }] })).toEqual([
+      "framework: Next by itself keeps the page for this failure; the app shows Next's built-in screen",
+    ]);
+  });
+
   it('finds the secret in a response, a report carrying a cookie, and a status Next does not answer by itself', () => {
     const leaky = serverFailure({ responses: ['<p>server-page-throws: db password hunter2</p>'], status: 200 });
     leaky.reports[0].event.request = { cookies: { session: 'abc' }, url: 'http://localhost/faultline-audit/x?_rsc=1' };
@@ -110,17 +120,29 @@ describe('the audit judges what holds for any app', () => {
     expect(audit.checks['reported once']).toBe('no Sentry in the app');
   });
 
-  it("does not call an Edge failure unreported when the Edge runtime sent where faultline cannot read", () => {
-    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [{ runtime: 'browser', event: event('Minified React error #441;') }], unseenSends: ['o1.ingest.sentry.io:443'] }), context);
-    expect(audit.checks['reported once']).toMatch(/^not judged: the Edge runtime sent 1 time\(s\) where faultline cannot read it$/);
-    expect(audit.findings.filter((finding) => finding.check === 'reported once')).toEqual([]);
+  it("counts the Edge runtime's report as the server's: once is no finding, with the browser's redacted copy twice", () => {
+    const edge = { runtime: 'edge' as const, event: event('edge-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) };
+    expect(findings('edge-page-throws', serverFailure({ id: 'edge-page-throws', reports: [edge] }))).toEqual([]);
+    const redacted = { runtime: 'browser' as const, event: event('Minified React error #441;') };
+    expect(findings('edge-page-throws', serverFailure({ id: 'edge-page-throws', reports: [edge, redacted] }))).toContain("reported once: reported twice: by the server, and again as the browser's redacted copy");
+  });
+
+  it('says how to report an Edge failure never reported, and a proxy failure, which Next never passes to onRequestError', () => {
+    const never = (id: string) => auditEntry(entry(id), serverFailure({ id, reports: [] }), context).findings.find((finding) => finding.check === 'reported once');
+    expect(never('edge-page-throws')?.fix).toMatch(/sentry\.edge\.config/);
+    expect(never('proxy-throws')).toEqual(expect.objectContaining({ what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }));
+  });
+
+  it('names the requests the server made beyond the machine (refused) beside a failure never reported', () => {
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], refused: ['o1.ingest.sentry.io'] }), context);
+    expect(audit.findings.find((finding) => finding.check === 'reported once')?.evidence).toBe('the server asked for o1.ingest.sentry.io beyond this machine (refused, unread)');
   });
 
   it('sees an unchanged page after a click as such, and a client failure in it as unreported', () => {
     const lines = ['Break the page'];
     const audit = auditEntry(entry('client-click-render-throws'), { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] }, context);
     expect(audit.screen).toBe('the unchanged page');
-    expect(audit.findings.map((finding) => finding.what)).toEqual(['a browser failure is never reported']);
+    expect(audit.findings.map((finding) => finding.what)).toEqual(['a browser failure is never reported', 'Next by itself shows an error screen for this failure; the app shows the unchanged page']);
   });
 });
 

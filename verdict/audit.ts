@@ -15,7 +15,8 @@ export type AuditCheck = (typeof AUDIT_CHECKS)[number];
 export type ScreenKind = 'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
 
 export interface AuditReport {
-  runtime: 'node' | 'browser';
+  /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
+  runtime: 'node' | 'edge' | 'browser';
   event: ErrorEvent;
 }
 
@@ -30,8 +31,8 @@ export interface AuditObservation {
   /** Every digest the server log printed while the entry ran. */
   logDigests: string[];
   reports: AuditReport[];
-  /** Requests out of the machine the app server made while the entry ran and that faultline could not read (the Edge sandbox's). */
-  unseenSends: string[];
+  /** Hosts beyond the machine the app server asked for while the entry ran, refused unread (none of them an envelope: those are read). */
+  refused: string[];
   /** Text of every response the entry's page received from the app (documents, RSC payloads, action results, scripts). */
   responses: string[];
   /** The page's document as it stood once settled (null: no page, a request). */
@@ -65,6 +66,8 @@ export interface AuditContext {
 
 const FIX = {
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
+  edgeMissing: "initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
+  proxyMissing: 'catch in the proxy and call `Sentry.captureException`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
   browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
   serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
   browserNoClient: "give the browser's `Sentry.init` a DSN when the app is built (its `dsn` option, or `NEXT_PUBLIC_SENTRY_DSN` in the build's environment)",
@@ -153,6 +156,13 @@ function screenFindings(scenario: Scenario, screen: ScreenKind, observation: Aud
   return findings;
 }
 
+/** Where a server failure of this kind is reported from: the proxy and the Edge runtime each have their own way. */
+function serverFix(scenario: Scenario): string {
+  if (scenario.failureClass === 'proxy') return FIX.proxyMissing;
+  if (scenario.failureClass === 'edge-runtime') return FIX.edgeMissing;
+  return FIX.serverMissing;
+}
+
 function reportFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
   if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
   const reports = observation.reports;
@@ -162,19 +172,18 @@ function reportFindings(scenario: Scenario, observation: AuditObservation, conte
     }
     return { state: 'nothing to report', findings: [] };
   }
-  // The Edge sandbox sends with its own fetch, which faultline refuses but cannot read: its reports are not counted, so neither is the whole.
-  if (observation.unseenSends.length > 0) return { state: `not judged: the Edge runtime sent ${observation.unseenSends.length} time(s) where faultline cannot read it`, findings: [] };
   const findings: Finding[] = [];
   const redacted = reports.filter(isRedactedCopy).length;
-  const seen = { server: reports.filter((report) => report.runtime === 'node').length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
+  const seen = { server: reports.filter((report) => report.runtime !== 'browser').length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
   for (const runtime of ['server', 'browser'] as const) {
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
       const noClient = observation.clients[runtime] === false;
-      const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : FIX.serverMissing) : noClient ? FIX.browserNoClient : FIX.browserMissing;
-      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`, fix });
+      const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : serverFix(scenario)) : noClient ? FIX.browserNoClient : FIX.browserMissing;
+      const refused = runtime === 'server' && observation.refused.length > 0 ? `the server asked for ${[...new Set(observation.refused)].join(', ')} beyond this machine (refused, unread)` : undefined;
+      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`, fix, ...(refused && { evidence: refused }) });
     } else if (seen[runtime] > allowed) {
       findings.push({ check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` });
     }
@@ -211,6 +220,20 @@ function leakFindings(scenario: Scenario, observation: AuditObservation): Findin
   return findings;
 }
 
+/** The screens that show a failure, whoever drew them. */
+const ERROR_SCREENS: readonly ScreenKind[] = ['classic fallback', "Next's built-in screen", "the app's own error UI"];
+
+/** Where the app departs from what Next does by itself, as the catalogue pins it for the installed `next`: the status, and whether an error screen shows. */
+function frameworkFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
+  const findings: Finding[] = [];
+  if (observation.status !== scenario.expect.status) findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
+  if (screen === 'a response' || screen === 'a blank page') return findings;
+  const nextShowsError = failingSide(scenario) !== null;
+  if (nextShowsError && !ERROR_SCREENS.includes(screen)) findings.push({ check: 'framework', what: `Next by itself shows an error screen for this failure; the app shows ${screen}` });
+  if (!nextShowsError && ERROR_SCREENS.includes(screen)) findings.push({ check: 'framework', what: `Next by itself keeps the page for this failure; the app shows ${screen}` });
+  return findings;
+}
+
 /** Judges one placed entry from what was observed: every check, each finding with its fix. */
 export function auditEntry(scenario: Scenario, observation: AuditObservation, context: AuditContext): EntryAudit {
   const screen = classifyScreen(scenario, observation);
@@ -237,9 +260,9 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';
   for (const [kind, fields] of privacyByKind(privacy)) findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
 
-  const statusDiffers = observation.status !== scenario.expect.status;
-  checks.framework = statusDiffers ? 'finding' : 'ok';
-  if (statusDiffers) findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
+  const departures = frameworkFindings(scenario, screen, observation);
+  checks.framework = departures.length > 0 ? 'finding' : 'ok';
+  findings.push(...departures);
 
   return { id: scenario.id, screen, checks, findings };
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
+import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
 import type { AuditedApp } from './app';
 
@@ -21,12 +22,47 @@ const PLACED_THROWERS = '_throwers';
  */
 const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean; why: (app: AuditedApp) => string }[] = [
   { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
-  { applies: (s) => s.failureClass === 'proxy', why: (app) => (app.ownProxy ? `the app has its own proxy (${app.ownProxy}), which a placed one would replace` : 'a placed proxy would run for every route of the app: not placed') },
-  { applies: (s) => s.failureClass === 'metadata-route', why: () => "a metadata route (sitemap, robots) lives at the app's root, which is the app's own" },
+  { applies: (s, app) => s.failureClass === 'proxy' && app.ownProxy !== null, why: (app) => `the app has its own proxy (${app.ownProxy}), which a placed one would replace` },
   { applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')), why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries" },
-  { applies: (s) => s.trigger.kind === 'navigate' && Boolean(s.trigger.blockChunks || s.trigger.failRsc), why: () => 'it needs a failing network condition (blocked chunks, failing RSC requests) the audit does not apply yet' },
   { applies: (_s, app, _i, text) => !app.authInterrupts && /\b(forbidden|unauthorized)\b/.test(text), why: () => 'it calls forbidden() or unauthorized(), which the app does not enable (experimental.authInterrupts)' },
 ];
+
+/** The app's own `/robots.txt`, if it serves one: a robots route in its app folder, or a file there or in `public/`. */
+function ownRobots(workspace: string, appDir: string): string | null {
+  const candidates = [...['ts', 'js', 'tsx', 'jsx', 'mjs', 'txt'].map((ext) => join(appDir, `robots.${ext}`)), join('public', 'robots.txt')];
+  return candidates.find((file) => existsSync(join(workspace, file))) ?? null;
+}
+
+/**
+ * Entries whose thrower is a file at the app's root rather than a route under the segment: the
+ * proxy (its file named as the app's `next` names it, matching the entry's route only) and
+ * `robots.ts`. Each writes its file, or says why it cannot.
+ */
+const AT_ROOT: Record<string, (ctx: { faultline: string; workspace: string; app: AuditedApp; throwersDir: string; url: string }) => { why: string } | { write: () => void }> = {
+  'proxy-throws': ({ workspace, app, throwersDir, url }) => {
+    const convention = proxyConvention(app.next);
+    const dir = join(workspace, dirname(app.appDir));
+    const route = url.replace(/\/$/, '').slice(app.basePath.length);
+    const config = { matcher: [route, `${route}/`], ...(convention.runtime && { runtime: convention.runtime }) };
+    const text = [
+      `import { secretMessage } from '${importPath(dir, join(throwersDir, 'secret.js'))}';`,
+      '',
+      `/** Placed by faultline audit: fails for its own route only, as an app's ${convention.name} fails. */`,
+      `export function ${convention.name}() {`,
+      `  throw new Error(secretMessage('proxy-throws'));`,
+      '}',
+      '',
+      `export const config = { matcher: ${JSON.stringify(config.matcher)}${config.runtime ? `, runtime: ${JSON.stringify(config.runtime)}` : ''} };`,
+      '',
+    ].join('\n');
+    return { write: () => writeSource(join(dir, `${convention.name}.js`), text) };
+  },
+  'robots-throws': ({ faultline, workspace, app, throwersDir }) => {
+    const own = ownRobots(workspace, app.appDir);
+    if (own) return { why: `the app serves its own /robots.txt (${own}), which a placed one would replace` };
+    return { write: () => placeFile(join(faultline, 'app', 'robots.ts'), join(workspace, app.appDir, 'robots.ts'), throwersDir) };
+  },
+};
 
 export interface PlacedEntry {
   scenario: Scenario;
@@ -67,7 +103,9 @@ export function rootLayoutGroup(appDir: string): string {
 /** Where an entry's path lands in the audited app. */
 export function placedPath(path: string, app: Pick<AuditedApp, 'basePath' | 'trailingSlash'>): string {
   const inAudit = path.replace(/^\/scenarios\//, `/${AUDIT_SEGMENT}/`);
-  return `${app.basePath}${inAudit}${app.trailingSlash && !inAudit.endsWith('/') ? '/' : ''}`;
+  // Next adds the slash to pages, never to a file's name (`sitemap.xml`, `robots.txt`).
+  const slash = app.trailingSlash && !inAudit.endsWith('/') && !/\.\w+$/.test(inAudit);
+  return `${app.basePath}${inAudit}${slash ? '/' : ''}`;
 }
 
 /** A source of faultline's as plain JavaScript with JSX, so that neither the app's TypeScript nor its settings judge it. */
@@ -75,6 +113,12 @@ function asJavaScript(file: string, text: string): { name: string; text: string 
   const jsx = file.endsWith('.tsx');
   const { code } = transformSync(text, { loader: jsx ? 'tsx' : 'ts', jsx: 'preserve', target: 'es2022' });
   return { name: file.replace(/\.tsx?$/, jsx ? '.jsx' : '.js'), text: code };
+}
+
+/** An import specifier from `fromDir` to `file`. */
+function importPath(fromDir: string, file: string): string {
+  const path = relative(fromDir, file);
+  return path.startsWith('.') ? path : `./${path}`;
 }
 
 /** Faultline's imports made relative to where the file lands, and its links to entries pointed at the reserved segment. */
@@ -88,6 +132,14 @@ function relinked(text: string, fileDir: string, throwersDir: string): string {
 function writeSource(target: string, text: string): void {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, text);
+}
+
+/** One of faultline's sources placed at `target` as plain JavaScript, its imports and links relinked; the links it holds to other entries. */
+function placeFile(source: string, target: string, throwersDir: string): string[] {
+  const placed = asJavaScript(target, readFileSync(source, 'utf8'));
+  const text = relinked(placed.text, dirname(target), throwersDir);
+  writeSource(placed.name, text);
+  return [...text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))].map((link) => link[1]);
 }
 
 /**
@@ -110,24 +162,24 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       notApplicable.push({ id: scenario.id, why: rule.why(app) });
       continue;
     }
-    if (files.length === 0) {
+    const url = placedPath(scenario.path, app);
+    const atRoot = AT_ROOT[scenario.id]?.({ faultline, workspace, app, throwersDir, url });
+    if (atRoot && 'why' in atRoot) {
+      notApplicable.push({ id: scenario.id, why: atRoot.why });
+      continue;
+    }
+    if (files.length === 0 && !atRoot) {
       notApplicable.push({ id: scenario.id, why: `faultline has no route for it under ${REFERENCE_ROUTES}` });
       continue;
     }
+    atRoot?.write();
     const reaches = new Set<string>();
-    for (const file of files) {
-      const target = join(auditDir, scenario.id, relative(routeDir, file));
-      const source = asJavaScript(target, readFileSync(file, 'utf8'));
-      const text = relinked(source.text, dirname(target), throwersDir);
-      for (const link of text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))) if (link[1] !== scenario.id) reaches.add(link[1]);
-      writeSource(source.name, text);
-    }
-    placed.push({ scenario, url: placedPath(scenario.path, app), reaches: [...reaches] });
+    for (const file of files) for (const link of placeFile(file, join(auditDir, scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
+    placed.push({ scenario, url, reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {
     if (file.endsWith('SegmentFallback.tsx')) continue;
-    const source = asJavaScript(join(throwersDir, relative(join(faultline, THROWERS), file)), readFileSync(file, 'utf8'));
-    writeSource(source.name, relinked(source.text, throwersDir, throwersDir));
+    placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
   }
   if (app.sentry) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), FLUSH_ROUTE_SOURCE);
   return { placed, notApplicable };

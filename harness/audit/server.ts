@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../../fixtures/ingest/envelope';
+import type { AuditReport } from '../../verdict/audit';
 import { faultlineRoot } from '../root';
 import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
@@ -10,8 +11,15 @@ import { CannotRun } from '../failures';
 /** The module preloaded into the audited app's server: it answers the SDK's envelopes and refuses every way out. */
 const INTERCEPT = join(faultlineRoot, 'fixtures', 'server', 'audit-intercept.mjs');
 
-/** One line of the intercept's log. */
-type Logged = { at: number; kind: 'envelope'; runtime: 'node'; host: string; body: string } | { at: number; kind: 'blocked'; via: string; host: string };
+/**
+ * One line of the intercept's log: an envelope read (from the Node.js SDK through MSW, or from the
+ * Edge runtime on a connection turned round), a connection out of the machine opened (the Edge
+ * runtime's, or any other), a request or connection refused.
+ */
+type Logged =
+  | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
+  | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
+  | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };
 
 /** A place in the server's output and its intercept's log, to read what came after it. */
 export interface Mark {
@@ -23,8 +31,10 @@ export interface AuditedServer {
   url: string;
   logFile: string;
   mark(): Mark;
-  /** What arrived since `mark`: the events of the envelopes the server forwarded (its own and, through a tunnel, the browser's), what it was refused, and its log. */
-  since(mark: Mark): { events: ErrorEvent[]; blocked: string[]; log: string };
+  /** What arrived since `mark`: the reports in the envelopes the server sent (its own in either runtime and, through a tunnel, the browser's), what it was refused, and its log. */
+  since(mark: Mark): { reports: AuditReport[]; blocked: string[]; log: string };
+  /** Connections out of the machine that opened and have not yet landed (as an envelope read or a request refused): the Edge runtime's sends under way. */
+  inFlight(): number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +44,13 @@ export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): str
   url.searchParams.set('log', ingestLog);
   return [env.NODE_OPTIONS, `--import=${url.href}`].filter(Boolean).join(' ');
 }
+
+/**
+ * The runtime that sent an event: what the Edge runtime sent is its own (its SDK says `platform:
+ * 'javascript'` as the browser's does); what reached the Node.js side is the server's, or the
+ * browser's forwarded by the app's tunnel route.
+ */
+const runtimeOf = (event: ErrorEvent, via: 'node' | 'edge'): AuditReport['runtime'] => (via === 'edge' ? 'edge' : event.platform === 'javascript' ? 'browser' : 'node');
 
 function readLogged(file: string, from: number): Logged[] {
   if (!existsSync(file)) return [];
@@ -65,10 +82,16 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
     since: (mark) => {
       const logged = readLogged(ingestLog, mark.ingest);
       return {
-        events: logged.flatMap((line) => (line.kind === 'envelope' ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))) : [])),
+        reports: logged.flatMap((line) => (line.kind === 'envelope' ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event })) : [])),
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
         log: readFileSync(logFile, 'utf8').slice(mark.log),
       };
+    },
+    inFlight: () => {
+      const logged = readLogged(ingestLog, 0);
+      const opened = logged.filter((line) => line.kind === 'opened').length;
+      const landed = logged.filter((line) => (line.kind === 'envelope' && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http')).length;
+      return opened - landed;
     },
     stop: () => server.stop(),
   };

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { interceptOptions } from '../harness/audit/server';
+
+const root = join(import.meta.dirname, '..');
+
+/** An envelope as every Sentry SDK sends it: a header line, an item header, the event. */
+const envelope = (message: string) => [JSON.stringify({ event_id: 'a'.repeat(32), dsn: 'https://public@o1.ingest.example.com/1' }), JSON.stringify({ type: 'event' }), JSON.stringify({ event_id: 'a'.repeat(32), message, contexts: { runtime: { name: 'vercel-edge' } } })].join('\n');
+
+/**
+ * Runs `script` in a Node process with the audit's intercept preloaded, as an audited app's server
+ * runs; returns what the intercept wrote down.
+ */
+async function intercepted(script: string): Promise<{ kind: string; runtime?: string; host: string; body?: string }[]> {
+  const log = join(mkdtempSync(join(tmpdir(), 'faultline-intercept-')), 'ingest.jsonl');
+  await promisify(execFile)(process.execPath, ['--input-type=commonjs', '-e', script], { cwd: root, env: { ...process.env, NODE_OPTIONS: interceptOptions(log, {} as NodeJS.ProcessEnv) } });
+  return readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+/** The Edge runtime's own fetch, as `next start` gives it to an edge function: Next's bundled edge-runtime, which MSW does not see. */
+const inEdgeRuntime = (code: string) => `
+const { EdgeRuntime } = require('next/dist/compiled/edge-runtime');
+const runtime = new EdgeRuntime();
+runtime.evaluate(${JSON.stringify(code)}).then((said) => console.log(said), (error) => { console.error(error); process.exit(1); });
+`;
+
+describe("the audit's intercept: every runtime's sends read, nothing leaves the machine", { timeout: 30_000 }, () => {
+  it("reads an envelope the Edge runtime sends to the DSN's host over HTTPS, and answers it", async () => {
+    const body = envelope('edge-page-throws: db password hunter2');
+    const logged = await intercepted(inEdgeRuntime(`fetch('https://o1.ingest.example.com/api/1/envelope/?sentry_key=public', { method: 'POST', body: ${JSON.stringify(body)} }).then((response) => response.status)`));
+    const envelopes = logged.filter((line) => line.kind === 'envelope');
+    expect(envelopes.map((line) => [line.runtime, line.host])).toEqual([['edge', 'o1.ingest.example.com']]);
+    expect(Buffer.from(envelopes[0].body!, 'base64').toString('utf8')).toBe(body);
+    expect(logged.filter((line) => line.kind === 'opened').map((line) => line.host), 'the send was counted when it started, to prove it landed').toEqual(['o1.ingest.example.com:443']);
+  });
+
+  it('reads one over plain HTTP too', async () => {
+    const logged = await intercepted(inEdgeRuntime(`fetch('http://sentry.internal:9000/api/7/envelope/', { method: 'POST', body: ${JSON.stringify(envelope('x'))} }).then((response) => response.status)`));
+    expect(logged.filter((line) => line.kind === 'envelope').map((line) => [line.runtime, line.host])).toEqual([['edge', 'sentry.internal:9000']]);
+  });
+
+  it('refuses what the Edge runtime asks beyond the machine that is no envelope, and writes it down', async () => {
+    const logged = await intercepted(inEdgeRuntime(`fetch('https://api.example.com/users').then((response) => response.status, () => 'refused')`));
+    expect(logged.filter((line) => line.kind === 'blocked').map((line) => line.host)).toEqual(['api.example.com']);
+    expect(logged.filter((line) => line.kind === 'envelope')).toEqual([]);
+  });
+
+  it("reads an envelope the Node.js SDK sends through node:https (MSW), whatever the DSN's host", async () => {
+    const logged = await intercepted(`
+const request = require('node:https').request('https://o9.ingest.sentry.io/api/9/envelope/', { method: 'POST' }, (response) => console.log(response.statusCode));
+request.end(${JSON.stringify(envelope('y'))});
+`);
+    expect(logged.filter((line) => line.kind === 'envelope').map((line) => [line.runtime, line.host])).toEqual([['node', 'o9.ingest.sentry.io']]);
+  });
+
+  it('refuses a raw connection beyond the machine (a database, say) and writes it down', async () => {
+    const logged = await intercepted(`
+const socket = require('node:net').connect({ host: 'db.example.com', port: 5432 });
+socket.on('error', (error) => console.log(error.code));
+`);
+    expect(logged.map((line) => [line.kind, line.host]), 'opened, then refused once it proved not to be HTTP').toEqual([['opened', 'db.example.com:5432'], ['blocked', 'db.example.com:5432']]);
+  });
+});
