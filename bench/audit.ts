@@ -53,7 +53,7 @@ const warm = await audit('warm');
 
 const builtIn = (stdout: string) => Number(/Built in ([\d.]+) s/.exec(stdout)?.[1] ?? NaN);
 const phase = (stdout: string) => Number(/Test phase ([\d.]+) s/.exec(stdout)?.[1] ?? NaN);
-const entries = (stdout: string) => Number(/in (\d+) failures placed/.exec(stdout)?.[1] ?? NaN);
+const entries = (stdout: string) => Number(/in (\d+) failures judged/.exec(stdout)?.[1] ?? NaN);
 const results = {
   at: new Date().toISOString(),
   app: 'sentry-guide-app (create-next-app template + Sentry guide)',

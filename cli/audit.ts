@@ -3,18 +3,20 @@ import { join, resolve } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import { inspectApp } from '../harness/audit/app';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
-import { AUDIT_SEGMENT, FLUSH_ROUTE, placeCatalogue, type PlacedEntry, type Placement } from '../harness/audit/placement';
-import { startAuditedServer, type AuditedServer } from '../harness/audit/server';
+import { AUDIT_SEGMENT, placeCatalogue, type PlacedEntry, type Placement } from '../harness/audit/placement';
+import { startAuditedServer } from '../harness/audit/server';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
 import { auditWorkspace, syncAppWorkspace } from '../harness/audit/workspace';
 import { ensureBuild } from '../harness/build';
 import { launchChromium } from '../harness/chromium';
 import { CannotRun } from '../harness/failures';
-import { driveEntry, NotDriven } from '../fixtures/worker/audit/drive';
+import { NotDriven } from '../fixtures/worker/audit/drive';
+import { closedNetwork } from '../fixtures/worker/audit/closed-network';
+import { observeAuditEntry, settleServer, type AuditSession } from '../fixtures/worker/audit/observe';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
-import { auditEntry, digestsAbout, isAbout, type AuditReport } from '../verdict/audit';
-import { digestsInLog } from '../verdict/golden';
+import { inLanes } from '../harness/audit/lanes';
+import { auditEntry, type AuditReport } from '../verdict/audit';
 import { parseCommandArgs } from './args';
 import { auditAsHtml } from './audit-html';
 import { auditAsJunit, auditAsTable, findingCount, type AuditResult } from './audit-render';
@@ -42,37 +44,12 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   return { app: positionals[0], scenarios: values.scenario, out: values.out };
 }
 
-/** How many entries run side by side: the two cores this machine has. */
-const LANES = 2;
-
 /**
- * Entries that run alone, because what they cause cannot all be told apart by content beside
- * another's: Next logs a thrown value without the entry's id (`⨯ Error: null`), a navigation
- * reaches another entry's route, background work lands after the response.
+ * How many entries run side by side: one more than this machine's two cores, since a page spends
+ * part of its time waiting on the server (measured on the Sentry-guide app: test phase 19.2-19.6 s
+ * with two, 17.9-18.4 s with three, the same findings; four gained nothing more).
  */
-const runsAlone = ({ scenario, reaches }: PlacedEntry) => scenario.failureClass === 'thrown-value' || reaches.length > 0 || Boolean(scenario.afterResponse);
-
-type Indexed = { placed: PlacedEntry; index: number };
-
-/** The placement in catalogue order, cut into entries that run alone and runs of entries that may share the lanes. */
-function batches(placed: readonly PlacedEntry[]): { alone: boolean; entries: Indexed[] }[] {
-  const out: { alone: boolean; entries: Indexed[] }[] = [];
-  placed.forEach((entry, index) => {
-    const alone = runsAlone(entry);
-    const last = out.at(-1);
-    if (!alone && last && !last.alone) last.entries.push({ placed: entry, index });
-    else out.push({ alone, entries: [{ placed: entry, index }] });
-  });
-  return out;
-}
-
-/** Runs `work` over `items`, at most `lanes` at once. */
-async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
-}
+const LANES = 3;
 
 /** One report as the run's accounting knows it, whichever time it was read. */
 const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
@@ -85,41 +62,6 @@ function selected(placement: Placement, ids: readonly string[]): Placement {
 
 /** A report as the audit's outputs show it: who sent it, and what it says. */
 const reportInBrief = ({ runtime, event }: AuditReport) => ({ runtime, type: event.exception?.values?.at(-1)?.type ?? null, value: event.exception?.values?.at(-1)?.value ?? event.message ?? null, digestTag: event.tags?.digest ?? null });
-
-/** How long work after the response (an `after()` callback) may take to show in the server log. */
-const BACKGROUND_TIMEOUT_MS = 10_000;
-
-/** How long a send the Edge runtime started may take to land. */
-const LANDING_TIMEOUT_MS = 10_000;
-
-/**
- * Waits until every send out of the machine that started has landed (read, or refused): the Edge
- * runtime sends in the background of its request (`waitUntil`), which no flush of the Node.js
- * SDK covers. The positive signal after which "nothing else was sent" holds for it too.
- */
-async function sendsLanded(server: AuditedServer): Promise<void> {
-  const deadline = Date.now() + LANDING_TIMEOUT_MS;
-  while (server.inFlight() > 0) {
-    if (Date.now() > deadline) throw new NotDriven(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
-/** Waits until the server log shows the entry's thrower ran (work after the response): the positive signal before its reports are read. */
-async function workRan(server: AuditedServer, mark: ReturnType<AuditedServer['mark']>, id: string): Promise<void> {
-  const deadline = Date.now() + BACKGROUND_TIMEOUT_MS;
-  while (!server.since(mark).log.includes(`${id}:`)) {
-    if (Date.now() > deadline) throw new NotDriven(`its work after the response never showed in the server log within ${BACKGROUND_TIMEOUT_MS / 1000} s (no "${id}:")`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-/** Flushes the app's server SDK through the placed route; whether the SDK had a client to send with. */
-async function flushServer(url: string): Promise<boolean> {
-  const response = await fetch(url, { method: 'POST' });
-  if (!response.ok) throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})`);
-  return ((await response.json()) as { client?: unknown }).client === true;
-}
 
 export async function audit(options: AuditOptions, faultline: string): Promise<number> {
   const app = inspectApp(options.app);
@@ -162,6 +104,8 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     await server.stop();
     throw error;
   });
+  const network = await closedNetwork();
+  const session: AuditSession = { server, browser, network, sentry: app.sentry, basePath: app.basePath };
   const result: AuditResult = {
     app: { root: app.root, name: app.name, next: app.next, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
     substituted,
@@ -180,8 +124,9 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   try {
     const start = { ...server.mark(), ingest: 0 };
     let done = 0;
-    const run = async (placed: PlacedEntry, index: number, alone: boolean) => {
-      const observed = await runEntry(server, browser, app.sentry, placed, app.basePath, server.mark(), alone).catch((error: unknown) => {
+    const others = (placed: PlacedEntry) => placement.placed.map((entry) => entry.scenario.id).filter((id) => id !== placed.scenario.id && !placed.reaches.includes(id));
+    const run = async (placed: PlacedEntry, index: number) => {
+      const observed = await observeAuditEntry(session, placed, server.mark(), others(placed)).catch((error: unknown) => {
         if (!(error instanceof NotDriven)) throw error;
         result.notJudged.push({ id: placed.scenario.id, why: error.message });
         say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: not judged: ${error.message}`);
@@ -195,16 +140,13 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
       audited[index] = { ...entry, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms };
       say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: ${entry.screen}, ${entry.findings.length ? `${entry.findings.length} finding${entry.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
     };
-    for (const batch of batches(placement.placed)) {
-      if (batch.alone) await run(batch.entries[0].placed, batch.entries[0].index, true);
-      else await inLanes(batch.entries, LANES, ({ placed, index }) => run(placed, index, false));
-    }
+    await inLanes(placement.placed, LANES, run);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
-    if (app.sentry) await flushServer(`${server.url}${app.basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`);
-    await sendsLanded(server);
+    await settleServer(server, app.sentry, app.basePath);
     unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
   } finally {
     await browser.close();
+    await network.close();
     await server.stop();
   }
   result.entries = audited.filter(Boolean);
@@ -227,34 +169,4 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   if (result.notJudged.length) throw new CannotRun('audited app', `${result.notJudged.length} of ${placement.placed.length} failures could not be judged, so the audit is incomplete: ${result.notJudged.slice(0, 2).map((entry) => `${entry.id} (${entry.why})`).join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`);
   return count > 0 ? EXIT.deviation : EXIT.ok;
-}
-
-/** One entry: the browser's side, then (once the page settled and its SDK flushed) the server's, flushed too. */
-async function runEntry(server: AuditedServer, browser: Awaited<ReturnType<typeof launchChromium>>, sentry: boolean, placed: PlacedEntry, basePath: string, mark: ReturnType<AuditedServer['mark']>, alone: boolean) {
-  const started = performance.now();
-  const seen = await driveEntry(browser, server.url, placed.scenario, placed.url);
-  const browserMs = performance.now() - started;
-  if (placed.scenario.afterResponse) await workRan(server, mark, placed.scenario.id);
-  const serverClient = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
-  await sendsLanded(server);
-  const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
-  const serverSide = server.since(mark);
-  // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they came.
-  const ids = [placed.scenario.id, ...placed.reaches];
-  const claimed = serverSide.reports.filter(({ event }) => isAbout(event, ids, AUDIT_SEGMENT));
-  const reports: AuditReport[] = [...claimed, ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
-  const observation = {
-    id: placed.scenario.id,
-    status: seen.status,
-    lines: seen.lines,
-    linesBefore: seen.linesBefore,
-    // Beside another entry, the log holds both: only the digests of the errors about this one.
-    logDigests: [...new Set(alone ? digestsInLog(serverSide.log) : digestsAbout(serverSide.log, ids, AUDIT_SEGMENT))],
-    reports,
-    refused: serverSide.blocked,
-    responses: seen.responses,
-    document: seen.document,
-    clients: { server: serverClient, browser: seen.client },
-  };
-  return { observation, screenshot: seen.screenshot, ms, claimed: claimed.map(({ event }) => event) };
 }

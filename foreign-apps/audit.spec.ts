@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,15 +21,18 @@ const apps = join(tmpdir(), `faultline-foreign-apps-${process.pid}`);
 const plain = join(apps, 'create-next-app-default');
 const guide = join(apps, 'sentry-guide-app');
 const walled = join(apps, 'consent-wall-app');
+const broken = join(apps, 'broken-app');
 
 test.beforeAll(() => {
   generateApp(plain, { sentry: false });
   generateApp(guide, { sentry: true });
   generateApp(walled, { sentry: false, consentWall: true });
+  generateApp(broken, { sentry: false });
+  writeFileSync(join(broken, 'app', 'page.tsx'), 'export default function Home() { return <main>{oops</main>; }\n');
 });
 
 test.afterAll(() => {
-  for (const app of [plain, guide, walled]) rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
+  for (const app of [plain, guide, walled, broken]) rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 
@@ -100,4 +103,12 @@ test('an app behind a consent wall: what cannot be clicked is not judged, and th
   expect(lines).toEqual([expect.stringMatching(/^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/)]);
   expect(report.entries.map((audited) => audited.id), 'what could be driven is judged and written').toEqual(['server-page-throws']);
   expect(report.notJudged.map((entry) => entry.id)).toEqual(['client-click-render-throws']);
+});
+
+test('an app whose own build fails: exit 2, one line with Next’s words and where, and no report', async () => {
+  const { code, stderr, report } = await auditApp(broken, ['--scenario', 'server-page-throws']);
+  expect(report).toBeNull();
+  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+  expect(lines).toEqual([expect.stringMatching(/^faultline: the build: next build failed \(exit 1\): Error: Turbopack build failed with 1 error: \.\/app\/page\.tsx:1:\d+ Error: .+; its log: \S+build\.log$/)]);
+  expect(code).toBe(2);
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../cli/failure';
 import { refuseInputs } from '../cli/out-dir';
 import { visible } from '../cli/select';
+import { buildFailureCause } from '../harness/build';
 import { BrowserBrokenError } from '../harness/chromium';
 import { ENV } from '../harness/contract';
 import { CannotRun, UsageError } from '../harness/failures';
@@ -20,6 +21,14 @@ describe('describeFailure: one line naming the part that failed', () => {
     expect(describeFailure(new UsageError('Bad --port "x"')).line).toBe('Bad --port "x"');
     expect(describeFailure(new CannotRun('build', 'next build failed (exit 1)')).line).toBe('the build: next build failed (exit 1)');
     expect(describeFailure(new BrowserBrokenError('Chromium at /bin/false does not start (Browser closed.)')).line).toBe('the browser: Chromium at /bin/false does not start (Browser closed.)');
+  });
+
+  it("says why a build failed in Next's own words, with where, on one line", () => {
+    const turbopack = ['   Creating an optimized production build ...', '', '> Build error occurred', 'Error: Turbopack build failed with 1 error:', './app/page.tsx:1:52', 'Error: Unterminated regexp literal', '> 1 | export default function Page() { return <div>{oops</div>; }', '    |                                                    ^^^^^^^^', '  2 |', '', 'Parsing ecmascript source code failed', '', '    at ignore-listed frames'].join('\n');
+    expect(buildFailureCause(turbopack)).toBe('Error: Turbopack build failed with 1 error: ./app/page.tsx:1:52 Error: Unterminated regexp literal');
+    const typeError = ['Failed to compile.', '', './app/page.tsx:3:7', "Type error: Type 'number' is not assignable to type 'string'.", '', '  1 | …'].join('\n');
+    expect(buildFailureCause(typeError)).toBe("Type error: Type 'number' is not assignable to type 'string'.");
+    expect(buildFailureCause('')).toBe('no output');
   });
 
   it('caps a catalogue of thousands of problems at twenty lines and a count', () => {

@@ -116,11 +116,20 @@ export function isAbout(event: ErrorEvent, ids: readonly string[], segment: stri
   return ids.some((id) => text.includes(`/${segment}/${id}`) || text.includes(`${id}:`));
 }
 
+/** A server log cut into the errors it prints, each a block that starts with `⨯`. */
+const errorBlocks = (log: string) => log.split(/\n(?=\s*⨯ )/);
+
 /** The digests of the errors a server log prints about one of `ids` (its route or its message), each error being a block that starts with `⨯`. */
 export function digestsAbout(log: string, ids: readonly string[], segment: string): string[] {
-  return log
-    .split(/\n(?=\s*⨯ )/)
+  return errorBlocks(log)
     .filter((block) => ids.some((id) => block.includes(`/${segment}/${id}`) || block.includes(`${id}:`)))
+    .flatMap(digestsInLog);
+}
+
+/** The digests a server log prints about none of `others` (the other placed entries): a thrown value's, whose error names nothing (`⨯ null`). */
+export function digestsOfOpaque(log: string, others: readonly string[], segment: string): string[] {
+  return errorBlocks(log)
+    .filter((block) => !others.some((id) => block.includes(`/${segment}/${id}`) || block.includes(`${id}:`)))
     .flatMap(digestsInLog);
 }
 
