@@ -34,7 +34,7 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-audit-'));
-const app = generateApp(join(dir, 'sentry-guide-app'), { sentry: true });
+const app = await generateApp(join(dir, 'sentry-guide-app'), { sentry: true });
 rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
 
 console.error('bench:audit: 1/3 the app’s own next build (a copy, fonts answered offline)');

@@ -1,21 +1,6 @@
-import { AUDIT_CHECKS, type EntryAudit, type Finding } from '../verdict/audit';
+import { AUDIT_CHECKS, type AuditResult, type Finding } from '../verdict/audit';
 
-/** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
-export interface AuditResult {
-  app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; packageManager: string };
-  /** What faultline put in the app's place to build it offline (Google fonts), in words. */
-  substituted: string[];
-  /** Findings about the app as a whole (no error reporting, reports no entry claims). */
-  appFindings: Finding[];
-  entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
-  notApplicable: { id: string; why: string }[];
-  /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
-  notJudged: { id: string; why: string }[];
-  /** Proven at the end: the app's files byte for byte as they were. */
-  treeUnchanged: true;
-  build: { built: boolean; seconds: number };
-  testSeconds: number;
-}
+export type { AuditResult };
 
 export const findingCount = (result: AuditResult) => result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
 

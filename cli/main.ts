@@ -33,6 +33,9 @@ const USAGE = `usage: faultline <command>
                                  what users see and what Sentry receives, judged (the app is never written)
       --scenario ID              only this entry (repeatable)
       --out DIR                  report.json, junit.xml, audit.html, screens (default faultline-audit)
+      --next V,V,...             also on these next versions: audit-matrix.json, .md, .html instead
+      --upgrade-to V             what changes for the app's users from its own next to V (adds V)
+      --fresh                    with --next: observe again where nothing changed since the last audit matrix
   faultline repro ID | --path /route [options]
                                  replay one scenario (or any route) and show what happened
       --json                     one JSON object: screen, serverLog, reports, verdict

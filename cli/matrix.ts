@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { lt, major, valid } from 'semver';
-import { ensureBuild, lastBuildFingerprint } from '../harness/build';
-import { filesUnder } from '../harness/build-inputs';
+import { ensureBuild } from '../harness/build';
 import { harnessEnv } from '../harness/harness-app';
-import { adoptProjectBuild, installNext, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../harness/next-workspace';
+import { adoptProjectBuild, installNext, observationKey, overVersions, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../harness/next-workspace';
 import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
 import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
@@ -19,6 +17,7 @@ import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { Progress } from './progress';
 import { ENV } from '../harness/contract';
 
 /** The newest patch of each minor from 15.5 to 16.4 that installs here. */
@@ -61,50 +60,6 @@ export function versionProblem(version: string): string | null {
   if (major(version) > NEWEST_MAJOR) return `newer than next ${NEWEST_MAJOR}.x, the last major the catalogue knows`;
   return null;
 }
-
-/** Live progress: the step under way ticks in place on a terminal; finished steps are lines above it. */
-class Progress {
-  private timer: NodeJS.Timeout | undefined;
-  private started = 0;
-  private label = '';
-  detail = '';
-  constructor(private readonly tty = Boolean(process.stdout.isTTY)) {}
-  start(label: string): void {
-    this.label = label;
-    this.detail = '';
-    this.started = performance.now();
-    if (this.tty) this.timer = setInterval(() => process.stdout.write(`\r${this.line()}\x1b[K`), 500);
-  }
-  private line(): string {
-    return `${this.label} ${this.detail} ${((performance.now() - this.started) / 1000).toFixed(0)} s`.replace(/ +/g, ' ');
-  }
-  /** A line of its own, above the step that ticks. */
-  note(line: string): void {
-    process.stdout.write(this.tty ? `\r${line}\x1b[K\n` : `${line}\n`);
-  }
-  end(what: string): number {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    const seconds = (performance.now() - this.started) / 1000;
-    this.note(`${this.label} ${what} (${seconds.toFixed(1)} s)`);
-    return seconds;
-  }
-}
-
-/** Everything a run's observation depends on besides the build: the harness, the catalogue, the spec. */
-const HARNESS_PATHS = ['bin', 'cli', 'harness', 'fixtures', 'scenarios', 'verdict', 'e2e', 'playwright.config.ts', 'package.json'];
-
-function hashPaths(dir: string, paths: readonly string[]) {
-  const hash = createHash('sha256');
-  for (const file of paths.flatMap((path) => filesUnder(dir, path)).sort()) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
-  return hash;
-}
-
-/** What a column's observation was made from: the same key means nothing changed since. */
-function observationKey(dir: string, scenarios: readonly string[]): string {
-  return hashPaths(dir, HARNESS_PATHS).update(lastBuildFingerprint(dir) ?? 'no build').update(JSON.stringify(scenarios)).digest('hex');
-}
-
 
 /** The entries a column observes: the chosen ones, or the whole catalogue. */
 const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] => (scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id));
@@ -190,7 +145,7 @@ async function column(root: string, version: string, fallback: FallbackKind, pre
     result.seconds.build = progress.end(adopted ? "the project's own" : build.built ? 'done' : 'reused');
 
     progress.start(`${label} run`);
-    const key = observationKey(dir, options.scenarios);
+    const key = observationKey(dir, dir, options.scenarios);
     const outputs = workspaceOutputs(dir);
     const saved = existsSync(outputs.column) ? (JSON.parse(readFileSync(outputs.column, 'utf8')) as { key: string; column: MatrixColumn }) : null;
     if (!options.fresh && saved?.key === key) {
@@ -252,22 +207,18 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   claimOutDir(out, MATRIX_FOLDER);
   const started = performance.now();
   const entries = catalogue.filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id)).map(({ id, title }) => ({ id, title }));
-  const results: MatrixColumn[] = [];
   const plan = options.fallbacks.flatMap((fallback) => options.versions.map((version) => ({ version, fallback })));
   const label = ({ version, fallback }: (typeof plan)[number], i: number) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
   const progress = new Progress();
-  // One install ahead: npm waits on the network and the disk while the column before builds and runs
-  // on both cores. Builds and runs stay one at a time: side by side they would slow each other's timings.
-  const preparing = (i: number) => (i < plan.length ? prepare(root, plan[i].version, plan[i].fallback, label(plan[i], i), progress) : undefined);
-  let next = preparing(0);
-  for (const [i, step] of plan.entries()) {
-    const prepared = await next!;
-    next = preparing(i + 1);
-    const result = await column(root, step.version, step.fallback, prepared, options, label(step, i), progress);
-    if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
-    results.push(result);
-  }
-  await next;
+  const results = await overVersions(
+    plan,
+    (step, i) => prepare(root, step.version, step.fallback, label(step, i), progress),
+    async (step, prepared, i) => {
+      const result = await column(root, step.version, step.fallback, prepared, options, label(step, i), progress);
+      if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
+      return result;
+    },
+  );
   gatherScreens(root, out, results);
   const columns = options.fallbacks.flatMap((fallback) => markChanges(results.filter((result) => result.fallback === fallback)));
   const built: Matrix = { generatedAt: new Date().toISOString(), fallback: options.fallbacks.length > 1 ? 'both' : options.fallbacks[0], entries, columns };

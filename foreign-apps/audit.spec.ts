@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspectApp } from '../harness/audit/app';
-import { auditWorkspace } from '../harness/audit/workspace';
+import { auditWorkspacesOf } from '../harness/audit/workspace';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
 import { auditApp, tree } from './faultline-cli';
@@ -23,16 +23,16 @@ const guide = join(apps, 'sentry-guide-app');
 const walled = join(apps, 'consent-wall-app');
 const broken = join(apps, 'broken-app');
 
-test.beforeAll(() => {
-  generateApp(plain, { sentry: false });
-  generateApp(guide, { sentry: true });
-  generateApp(walled, { sentry: false, consentWall: true });
-  generateApp(broken, { sentry: false });
+test.beforeAll(async () => {
+  await generateApp(plain, { sentry: false });
+  await generateApp(guide, { sentry: true });
+  await generateApp(walled, { sentry: false, consentWall: true });
+  await generateApp(broken, { sentry: false });
   writeFileSync(join(broken, 'app', 'page.tsx'), 'export default function Home() { return <main>{oops</main>; }\n');
 });
 
 test.afterAll(() => {
-  for (const app of [plain, guide, walled, broken]) rmSync(auditWorkspace(inspectApp(app)), { recursive: true, force: true });
+  for (const app of [plain, guide, walled, broken]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 

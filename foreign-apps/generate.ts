@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultlineRoot } from '../harness/root';
-import { linkInstall } from '../harness/workspace';
+import { installNext } from '../harness/next-workspace';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -12,15 +12,18 @@ import { linkInstall } from '../harness/workspace';
  * `sentry-guide/`), and the same app behind a consent wall nothing can be clicked through. Nothing of them is committed but this script and those files.
  */
 
-/** The newest `create-next-app` of the 16.4 line the registry has (there is none for every `next` patch). */
-export const CREATE_NEXT_APP = 'create-next-app@16.4.3';
+/**
+ * The `create-next-app` whose template an app on `next` `version` starts from: the newest of the
+ * same minor the registry has (there is none for every `next` patch: 16.4.3 for 16.4.5).
+ */
+export const createNextApp = (version: string) => `create-next-app@~${version.split('.').slice(0, 2).join('.')}.0`;
 
 const installed = (name: string) => (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The template's files, from the registry package (npm's cache when it has it). */
-function template(): string {
+function template(next: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
-  const packed = execFileSync('npm', ['pack', CREATE_NEXT_APP, '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1)!;
   execFileSync('tar', ['xzf', join(dir, packed), '-C', dir]);
   return join(dir, 'package', 'dist', 'templates', 'app', 'ts');
 }
@@ -28,18 +31,19 @@ function template(): string {
 /**
  * Writes the generated app to `dest` (replacing it) with `node_modules` in place: faultline's own
  * install of the same registry packages, hard-linked (no download, the same bytes), with
- * `@sentry/nextjs` left out of the app that does not use it.
+ * `@sentry/nextjs` left out of the app that does not use it, and `next` the one asked for (by
+ * default faultline's own; another as a matrix workspace gets it).
  */
-export function generateApp(dest: string, { sentry, consentWall = false }: { sentry: boolean; consentWall?: boolean }): string {
+export async function generateApp(dest: string, { sentry, consentWall = false, next = installed('next') }: { sentry: boolean; consentWall?: boolean; next?: string }): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  const source = template();
+  const source = template(next);
   cpSync(source, dest, { recursive: true });
   rmSync(join(source, '..', '..', '..', '..', '..'), { recursive: true, force: true });
   renameSync(join(dest, 'gitignore'), join(dest, '.gitignore'));
   renameSync(join(dest, 'README-template.md'), join(dest, 'README.md'));
   rmSync(join(dest, 'biome.json'));
-  const dependencies: Record<string, string> = { next: installed('next'), react: installed('react'), 'react-dom': installed('react-dom') };
+  const dependencies: Record<string, string> = { next, react: installed('react'), 'react-dom': installed('react-dom') };
   if (sentry) dependencies['@sentry/nextjs'] = installed('@sentry/nextjs');
   const manifest = {
     name: sentry ? 'sentry-guide-app' : consentWall ? 'consent-wall-app' : 'create-next-app-default',
@@ -56,18 +60,20 @@ export function generateApp(dest: string, { sentry, consentWall = false }: { sen
     const layout = join(dest, 'app', 'layout.tsx');
     const wall = `<body>{children}<div style={{ position: "fixed", inset: 0, background: "rgba(0, 0, 0, 0.6)" }}><p>We use cookies.</p></div></body>`;
     const source = readFileSync(layout, 'utf8');
-    if (!source.includes('<body>{children}</body>')) throw new Error(`${CREATE_NEXT_APP}'s layout has no <body>{children}</body> to put the wall in`);
+    if (!source.includes('<body>{children}</body>')) throw new Error(`${createNextApp(next)}'s layout has no <body>{children}</body> to put the wall in`);
     writeFileSync(layout, source.replace('<body>{children}</body>', wall));
   }
-  // The project's install, hard-linked as a workspace's is; the app without Sentry without it.
-  linkInstall(faultlineRoot, dest, sentry ? [] : ['@sentry/nextjs']);
+  // The project's install, hard-linked as a workspace's is (with the next asked for); the app without Sentry without it.
+  await installNext(faultlineRoot, dest, next);
+  if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
   return dest;
 }
 
-// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall]`: an app to audit by hand.
+// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall] [--next V]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
-  const [dest, flag] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall]');
-  console.log(generateApp(dest, { sentry: flag === '--sentry', consentWall: flag === '--consent-wall' }));
+  const [dest, ...flags] = process.argv.slice(2);
+  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall] [--next V]');
+  const next = flags.includes('--next') ? flags[flags.indexOf('--next') + 1] : undefined;
+  console.log(await generateApp(dest, { sentry: flags.includes('--sentry'), consentWall: flags.includes('--consent-wall'), next }));
   console.log(existsSync(join(dest, 'app')) ? readdirSync(join(dest, 'app')).join(' ') : 'no app/');
 }

@@ -1,19 +1,18 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { adaptationsFor, type FallbackKind } from '../scenarios/next-adaptations';
+import { adaptationsFor, type Adaptation, type FallbackKind } from '../scenarios/next-adaptations';
 import { installedNext } from '../scenarios/versions';
 import { buildFingerprint, lastBuildFingerprint } from './build';
-import { copyBuild, linkInstall, NOT_COPIED } from './workspace';
+import { filesUnder } from './build-inputs';
+import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './workspace';
 
 /** Where matrix workspaces live: inside `.faultline/`, outside the source tree's build and lint. */
 export const MATRIX_WORKSPACES = join('.faultline', 'matrix');
 
 /** What a workspace never holds: faultline's own tests (the audit's too), the bench and the docs (a workspace runs the catalogue; unit tests import the app's files directly, and an adaptation may remove one). */
 const NOT_IN_WORKSPACE = new Set(['unit', 'selftest', 'foreign-apps', 'bench', 'docs']);
-
-/** Packages a workspace installs itself: everything else is hard-linked from the project's install. */
-const OWN_PACKAGES = ['next', '@next'];
 
 /** A step of a workspace that failed: the version and cause, in one line. */
 export class WorkspaceError extends Error {
@@ -39,16 +38,38 @@ export function syncSources(root: string, dir: string, version: string, fallback
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
   for (const name of readdirSync(root)) if (!NOT_COPIED.has(name) && !NOT_IN_WORKSPACE.has(name)) cpSync(join(root, name), join(dir, name), { recursive: true });
+  return applyAdaptations(dir, adaptationsFor(version, fallback));
+}
+
+/**
+ * Applies `adaptations` to the app in `dir`, in order; returns the notes of those applied. Strict
+ * (the reference app): every file and text an adaptation names must be there. Lenient (an audited
+ * app): an adaptation applies where it fits, and only one that changed something is noted.
+ */
+export function applyAdaptations(dir: string, adaptations: readonly Omit<Adaptation, 'next'>[], { lenient = false } = {}): string[] {
   const notes: string[] = [];
-  for (const adaptation of adaptationsFor(version, fallback)) {
-    for (const { from, to } of adaptation.rename ?? []) renameSync(join(dir, from), join(dir, to));
-    for (const { file, from, to } of adaptation.replace ?? []) {
-      const text = readFileSync(join(dir, file), 'utf8');
-      if (!text.includes(from)) throw new WorkspaceError(`adaptation "${adaptation.note}": ${file} no longer holds "${from}"`);
-      writeFileSync(join(dir, file), text.replace(from, to));
+  for (const adaptation of adaptations) {
+    let applied = false;
+    for (const { from, to } of adaptation.rename ?? []) {
+      if (lenient && !existsSync(join(dir, from))) continue;
+      renameSync(join(dir, from), join(dir, to));
+      applied = true;
     }
-    for (const file of adaptation.remove ?? []) rmSync(join(dir, file));
-    notes.push(adaptation.note);
+    for (const { file, from, to } of adaptation.replace ?? []) {
+      const text = existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '';
+      if (!text.includes(from)) {
+        if (lenient) continue;
+        throw new WorkspaceError(`adaptation "${adaptation.note}": ${file} no longer holds "${from}"`);
+      }
+      writeFileSync(join(dir, file), text.replace(from, to));
+      applied = true;
+    }
+    for (const file of adaptation.remove ?? []) {
+      if (lenient && !existsSync(join(dir, file))) continue;
+      rmSync(join(dir, file));
+      applied = true;
+    }
+    if (applied || !lenient) notes.push(adaptation.note);
   }
   return notes;
 }
@@ -78,30 +99,68 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+/** Where each `next` a workspace runs is installed once for this user, matrix and audit workspaces alike. */
+export function nextPackages(env: NodeJS.ProcessEnv = process.env): string {
+  return join(faultlineCache(env), 'next');
+}
+
 /**
- * Installs `next` `version` in the workspace unless it holds it already: the project's install is
- * hard-linked (no download, no disk) except `next` and its binaries, which npm installs (offline
- * from its cache when it has them). Returns whether it installed.
+ * `next` `version` and its dependencies installed once into the cache (npm, offline from its own
+ * cache when it has them; peers such as React are the app's own, never installed here); returns
+ * its folder and whether it installed now.
+ */
+async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<{ dir: string; installed: boolean }> {
+  const dir = join(nextPackages(env), version);
+  if (installedNext(dir) === version) return { dir, installed: false };
+  mkdirSync(nextPackages(env), { recursive: true });
+  // Installed aside and moved in whole: another run never sees half of it.
+  const staging = mkdtempSync(join(nextPackages(env), `.${version}-`));
+  try {
+    writeFileSync(join(staging, 'package.json'), '{ "private": true }\n');
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `next@${version}`], staging, env);
+    if (installed.code !== 0) throw new WorkspaceError(npmFailure(installed.output));
+    if (installedNext(staging) !== version) throw new WorkspaceError(`npm installed next ${installedNext(staging)}, not ${version}`);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return { dir, installed: true };
+}
+
+/** Packages never taken from a `next` package's install: the app's own are the ones it runs with (two Reacts break hooks). */
+const APP_OWN = new Set(['next', 'react', 'react-dom', '.bin', '.package-lock.json']);
+
+/**
+ * Puts the `next` installed in `packageDir` into the workspace's `node_modules`, hard-linked:
+ * `next` at the top, where the app resolves it; its dependencies beneath it (`next/node_modules`),
+ * where only `next` resolves them, so that they never stand in for the app's own packages of the
+ * same name. Whatever package manager installed the app, its layout stays as it is.
+ */
+export function nestNext(packageDir: string, dir: string): void {
+  const installed = join(packageDir, 'node_modules');
+  const next = join(dir, 'node_modules', 'next');
+  rmSync(next, { recursive: true, force: true });
+  linkTree(join(installed, 'next'), next);
+  for (const name of readdirSync(installed)) if (!APP_OWN.has(name)) linkTree(join(installed, name), join(next, 'node_modules', name));
+}
+
+/**
+ * Gives the workspace `next` `version` unless it holds it already: the install of `root` (the
+ * reference app, or an audited app) hard-linked, with `next` swapped for `version` (installed once
+ * into faultline's cache, `nestNext`). Returns whether it installed.
  */
 export async function installNext(root: string, dir: string, version: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   if (installedNext(dir) === version) return false;
-  const projectNext = installedNext(root);
+  const own = installedNext(root) === version;
+  const next = own ? null : await nextPackage(version, env);
   try {
-    // The project's own next needs no install at all.
-    linkInstall(root, dir, version === projectNext ? [] : OWN_PACKAGES);
+    linkInstall(root, dir, own ? [] : ['next']);
+    if (next) nestNext(next.dir, dir);
   } catch (error) {
     throw new WorkspaceError((error as Error).message);
   }
-  if (version === projectNext) return true;
-  const installed = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', `next@${version}`], dir, env);
-  if (installedNext(root) !== projectNext) {
-    throw new WorkspaceError(`installing next ${version} in ${dir} changed the project's own next (${projectNext} → ${installedNext(root)}): run npm ci`);
-  }
-  if (installed.code !== 0) {
-    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
-    throw new WorkspaceError(npmFailure(installed.output));
-  }
-  if (installedNext(dir) !== version) throw new WorkspaceError(`npm installed next ${installedNext(dir)}, not ${version}`);
+  if (installedNext(dir) !== version) throw new WorkspaceError(`the workspace holds next ${installedNext(dir)}, not ${version}`);
   return true;
 }
 
@@ -116,4 +175,36 @@ export async function adoptProjectBuild(root: string, dir: string, env: NodeJS.P
   if (current || own !== project || lastBuildFingerprint(root) !== project) return false;
   copyBuild(root, dir);
   return true;
+}
+
+/** Everything an observation depends on besides the build: faultline's harness, its catalogue and the spec the run drives. */
+const HARNESS_PATHS = ['bin', 'cli', 'harness', 'fixtures', 'scenarios', 'verdict', 'e2e', 'playwright.config.ts', 'package.json'];
+
+/**
+ * What a column's observation was made from: faultline's code in `codeRoot` (the workspace's own
+ * copy for the matrix, this checkout for an audit), the build in `buildDir`, the selection. The
+ * same key means nothing changed since, and the saved observation stands.
+ */
+export function observationKey(codeRoot: string, buildDir: string, selection: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of HARNESS_PATHS.flatMap((path) => filesUnder(codeRoot, path)).sort()) hash.update(file).update('\0').update(readFileSync(join(codeRoot, file))).update('\0');
+  return hash.update(lastBuildFingerprint(buildDir) ?? 'no build').update(JSON.stringify(selection)).digest('hex');
+}
+
+/**
+ * One column per step, in order: each step's preparation (an install: the network and the disk)
+ * starts while the step before it builds and runs (both cores). Builds and runs stay one at a
+ * time: side by side they would slow each other's timings. The engine of the matrix and the
+ * audit matrix alike.
+ */
+export async function overVersions<S, P, C>(steps: readonly S[], prepare: (step: S, index: number) => Promise<P>, column: (step: S, prepared: P, index: number) => Promise<C>): Promise<C[]> {
+  const columns: C[] = [];
+  let next = steps.length > 0 ? prepare(steps[0], 0) : undefined;
+  for (const [i, step] of steps.entries()) {
+    const prepared = await next!;
+    next = i + 1 < steps.length ? prepare(steps[i + 1], i + 1) : undefined;
+    columns.push(await column(step, prepared, i));
+  }
+  await next;
+  return columns;
 }

@@ -65,6 +65,26 @@ export function proxyConvention(version: string): ProxyConvention {
   return PROXY_CONVENTIONS.find((convention) => satisfies(version, convention.next, { includePrerelease: true }))!;
 }
 
+const PROXY_FILES = ['proxy.ts', 'proxy.js', 'src/proxy.ts', 'src/proxy.js'];
+
+/**
+ * What an audited app needs on another `next` than its own, applied where it fits (an app may
+ * have no proxy at all), to its workspace only.
+ */
+export const APP_ADAPTATIONS: readonly Adaptation[] = [
+  {
+    next: '<16.0.0-0',
+    note: "Next 15 calls the proxy middleware.ts, exporting `middleware` (16.0 renamed it proxy): the app's proxy renamed",
+    rename: PROXY_FILES.map((from) => ({ from, to: from.replace('proxy.', 'middleware.') })),
+    replace: PROXY_FILES.flatMap((from) => ['export function proxy(', 'export async function proxy('].map((text) => ({ file: from.replace('proxy.', 'middleware.'), from: text, to: text.replace('proxy(', 'middleware(') }))),
+  },
+];
+
+/** The adaptations an audited app's workspace of `next` `version` gets, in order. */
+export function appAdaptationsFor(version: string): Adaptation[] {
+  return APP_ADAPTATIONS.filter((adaptation) => satisfies(version, adaptation.next, { includePrerelease: true }));
+}
+
 /** Which global error screen the matrix shows: the app's own (the classic fallback) or Next's. */
 export type FallbackKind = 'classic' | 'builtin';
 

@@ -45,6 +45,10 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
     ['neither router', () => [appWith(installed('16.4.5'))], /^faultline: the audited app: \S+ has no app\/ or src\/app\/ folder: faultline audits App Router apps$/],
     ['a static export', () => [appWith({ ...installed('16.4.5'), 'src/app/page.tsx': '', 'next.config.mjs': "export default { output: 'export' };" })], /^faultline: the audited app: \S+ is a static export \(output: 'export'\): no server runs, so no server failure can be audited$/],
     ['an unknown scenario', () => ['--scenario', 'server-page-throw', '.'], /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws/],
+    ['--next naming no version', () => ['--next', ' , ', '.'], /^faultline: --next names no version \(use e\.g\. --next 16\.1\.7,16\.4\.5\)$/],
+    ['--upgrade-to a range', () => ['--upgrade-to', '^16', '.'], /^faultline: Bad --upgrade-to "\^16": not an exact version \(like 16\.1\.7\)$/],
+    ['--upgrade-to a version before 15.3', () => ['--upgrade-to', '14.2.3', '.'], /^faultline: Bad --upgrade-to "14\.2\.3": older than 15\.3\.0/],
+    ['--fresh without versions', () => ['--fresh', '.'], /^faultline: --fresh applies to an audit over versions \(--next or --upgrade-to\): a single audit always observes afresh$/],
   ])('%s', async (_why, args, message) => {
     const { code, stderr } = await faultline(['audit', ...args()]);
     expect(stderr.trim().split('\n')).toHaveLength(1);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../harness/workspace';
-import { syncSources, workspaceOutputs } from '../harness/next-workspace';
+import { nestNext, syncSources, workspaceOutputs } from '../harness/next-workspace';
 
 describe('copyProject', () => {
   it('copies sources, links installed files, and copies npm’s hidden lockfile, which npm rewrites in place', () => {
@@ -41,5 +41,41 @@ describe('a matrix workspace', () => {
     expect(readFileSync(join(dir, 'page.tsx'), 'utf8')).toBe('new source');
     expect(existsSync(join(dir, 'deleted-since.tsx'))).toBe(false);
     for (const file of kept) expect(readFileSync(join(dir, file), 'utf8'), file).toBe('kept');
+  });
+});
+
+describe('another next in a workspace', () => {
+  const tree = (root: string, files: Record<string, string>) => {
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    return root;
+  };
+
+  it("puts next at the top and its own dependencies beneath it, keeping the app's React and its other packages", () => {
+    const installed = tree(mkdtempSync(join(tmpdir(), 'faultline-next-')), {
+      'node_modules/next/package.json': '{"version":"16.1.7"}',
+      'node_modules/@next/env/package.json': '{"version":"16.1.7"}',
+      'node_modules/styled-jsx/package.json': '{"version":"5.1.6"}',
+      'node_modules/react/package.json': '{"version":"19.0.0"}',
+    });
+    const dir = tree(mkdtempSync(join(tmpdir(), 'faultline-workspace-')), {
+      'node_modules/next/package.json': '{"version":"16.4.5"}',
+      'node_modules/next/dist/old.js': 'of 16.4.5',
+      'node_modules/@next/env/package.json': '{"version":"16.4.5"}',
+      'node_modules/react/package.json': '{"version":"19.3.1"}',
+      'node_modules/@sentry/nextjs/package.json': '{}',
+    });
+    nestNext(installed, dir);
+    const read = (file: string) => readFileSync(join(dir, 'node_modules', file), 'utf8');
+    expect(read('next/package.json')).toBe('{"version":"16.1.7"}');
+    expect(existsSync(join(dir, 'node_modules/next/dist/old.js')), 'nothing of the next it replaced').toBe(false);
+    expect(read('next/node_modules/@next/env/package.json'), "next's own, where next resolves it first").toBe('{"version":"16.1.7"}');
+    expect(read('next/node_modules/styled-jsx/package.json')).toBe('{"version":"5.1.6"}');
+    expect(existsSync(join(dir, 'node_modules/next/node_modules/react')), 'one React: the app’s').toBe(false);
+    expect(read('react/package.json')).toBe('{"version":"19.3.1"}');
+    expect(read('@sentry/nextjs/package.json')).toBe('{}');
+    expect(statSync(join(dir, 'node_modules/next/package.json')).ino, 'hard-linked').toBe(statSync(join(installed, 'node_modules/next/package.json')).ino);
   });
 });

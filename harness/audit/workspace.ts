@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
-import { linkInstall, NOT_COPIED } from '../workspace';
+import { applyAdaptations, installNext, WorkspaceError } from '../next-workspace';
+import { faultlineCache, NOT_COPIED } from '../workspace';
 import type { AuditedApp } from './app';
 
 /**
@@ -13,43 +14,59 @@ import type { AuditedApp } from './app';
  * reference app's `instrumentation.ts` instead of the audited app's (seen).
  */
 export function auditWorkspaces(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'faultline', 'audit');
+  return join(faultlineCache(env), 'audit');
 }
 
-/** The workspace of the app at `app.root`: one per app (by its real path), kept between audits for its install link and its build. */
-export function auditWorkspace(app: AuditedApp, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The workspace of the app at `app.root` on `next` `version` (its own by default): one per app (by
+ * its real path) and version, kept between audits for its install and its build.
+ */
+export function auditWorkspace(app: AuditedApp, env: NodeJS.ProcessEnv = process.env, version: string = app.next): string {
   const id = createHash('sha256').update(app.root).digest('hex').slice(0, 10);
-  return join(auditWorkspaces(env), `${app.name.replace(/[^\w.-]+/g, '-')}-${id}`);
+  return join(auditWorkspaces(env), `${app.name.replace(/[^\w.-]+/g, '-')}-${id}${version === app.next ? '' : `-next-${version}`}`);
 }
 
-/** What the workspace's linked install was made from: relinked when the app's install changed. */
-function installStamp(app: AuditedApp): string {
+/** Every workspace of the app, whatever its version: what a test that generated the app removes. */
+export function auditWorkspacesOf(app: AuditedApp, env: NodeJS.ProcessEnv = process.env): string[] {
+  const own = auditWorkspace(app, env);
+  const all = existsSync(auditWorkspaces(env)) ? readdirSync(auditWorkspaces(env)).map((name) => join(auditWorkspaces(env), name)) : [];
+  return all.filter((dir) => dir === own || dir.startsWith(`${own}-next-`));
+}
+
+/** What the workspace's install was made from: relinked when the app's install changed, or the version. */
+function installStamp(app: AuditedApp, version: string): string {
   const lockfiles = ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'].filter((name) => existsSync(join(app.root, name)));
-  const hash = createHash('sha256').update(app.next);
+  const hash = createHash('sha256').update(app.next).update(version);
   for (const name of lockfiles) hash.update(name).update(readFileSync(join(app.root, name)));
   for (const name of readdirSync(join(app.root, 'node_modules')).sort()) hash.update(name);
   return hash.digest('hex');
 }
 
 /**
- * Makes `dir` a copy of the app's sources (read only from the app; its build, install and reports
- * are not copied), with the app's install hard-linked in (relinked only when it changed) and the
- * build of the last audit kept for reuse.
+ * Makes `dir` the app on `next` `version`: its sources copied afresh (read only from the app; its
+ * build, install and reports are not copied), the version's adaptations applied where they fit,
+ * its install hard-linked in with `next` `version` (relinked only when the app's install changed),
+ * and the build of the last audit kept for reuse. Returns the adaptations' notes; a version that
+ * cannot be installed is a `WorkspaceError`.
  */
-export function syncAppWorkspace(app: AuditedApp, dir: string): void {
+export async function prepareAuditWorkspace(app: AuditedApp, dir: string, version: string = app.next): Promise<string[]> {
+  let adaptations: string[];
   try {
     mkdirSync(dir, { recursive: true });
     for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
     for (const name of readdirSync(app.root)) if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
-    const stampFile = join(dir, '.faultline', 'install.stamp');
-    const stamp = installStamp(app);
-    if (!existsSync(join(dir, 'node_modules')) || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
-      linkInstall(app.root, dir);
-      mkdirSync(join(dir, '.faultline'), { recursive: true });
-      writeFileSync(stampFile, stamp);
-    }
+    adaptations = applyAdaptations(dir, appAdaptationsFor(version), { lenient: true });
   } catch (error) {
-    if (error instanceof CannotRun) throw error;
     throw new CannotRun('workspace', `could not copy ${app.root} into ${dir}: ${(error as Error).message}`);
   }
+  const stampFile = join(dir, '.faultline', 'install.stamp');
+  const stamp = installStamp(app, version);
+  if (!existsSync(join(dir, 'node_modules')) || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+    await installNext(app.root, dir, version);
+    mkdirSync(join(dir, '.faultline'), { recursive: true });
+    writeFileSync(stampFile, stamp);
+  }
+  return adaptations;
 }
+

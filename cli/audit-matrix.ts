@@ -1,0 +1,148 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compare, valid } from 'semver';
+import type { AuditedApp } from '../harness/audit/app';
+import { auditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import { CannotRun } from '../harness/failures';
+import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
+import { catalogue } from '../scenarios/catalogue';
+import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../verdict/audit-matrix';
+import type { AuditOptions } from './audit';
+import { buildForAudit, incompleteness, observeBuilt } from './audit-column';
+import { auditMatrixAsHtml } from './audit-matrix-html';
+import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
+import { versionProblem } from './matrix';
+import { Progress } from './progress';
+import { EXIT } from './usage-error';
+
+/** The versions' order in the matrix: the app's own and the others, each once, oldest first; what is not a version at the end, as given. */
+export function matrixVersions(own: string, others: readonly string[]): string[] {
+  const all = [...new Set([own, ...others])];
+  return [...all.filter((version) => valid(version)).sort(compare), ...all.filter((version) => !valid(version))];
+}
+
+/** What an audit column keeps in its workspace beside its install and build: its last observation and screenshots. */
+function columnFiles(dir: string) {
+  const base = join(dir, '.faultline', 'audit-column');
+  return { column: join(base, 'column.json'), screens: join(base, 'screens') };
+}
+
+interface Prepared {
+  dir: string;
+  adaptations: string[];
+  seconds: number;
+  error?: string;
+}
+
+/** A failure in one line: the first, and for a failed build the line that says why. */
+const oneLine = (message: string) => message.replace(/\x1b\[[\d;]*m/g, '').split('\n')[0];
+
+/**
+ * `faultline audit APP --next V,V,... [--upgrade-to V]`: the app audited on its own `next` and on
+ * each version named, one workspace per version, with the matrix's engine: the next version
+ * installs while this one builds and runs, a build is reused while nothing changed, and an
+ * observation too (unless `--fresh`). A version that cannot be installed, or that the app cannot
+ * be built on, is said in one line for its column; the others go on. Writes audit-matrix.json,
+ * audit-matrix.md and audit-matrix.html; exit 2 when a column could not be audited (or not
+ * wholly), else 1 when any column has findings.
+ */
+export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultline: string, out: string, proveUnchanged: () => void): Promise<number> {
+  const started = performance.now();
+  const versions = matrixVersions(app.next, options.versions);
+  const progress = new Progress();
+  const label = (version: string, i: number) => `next ${version}${version === app.next ? " (the app's own)" : ''} [${i + 1}/${versions.length}]`;
+  const quiet = (line: string) => line.startsWith('faultline: ') && progress.note(line);
+
+  const prepare = async (version: string, i: number): Promise<Prepared> => {
+    const dir = auditWorkspace(app, process.env, version);
+    const problem = version === app.next ? null : versionProblem(version);
+    if (problem) return { dir, adaptations: [], seconds: 0, error: problem };
+    const at = performance.now();
+    try {
+      const adaptations = await prepareAuditWorkspace(app, dir, version);
+      const seconds = (performance.now() - at) / 1000;
+      progress.note(`${label(version, i)} workspace ready (${seconds.toFixed(1)} s)`);
+      return { dir, adaptations, seconds };
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      progress.note(`${label(version, i)} install failed`);
+      return { dir, adaptations: [], seconds: (performance.now() - at) / 1000, error: oneLine(error.message) };
+    }
+  };
+
+  const column = async (version: string, prepared: Prepared, i: number): Promise<AuditColumn> => {
+    const result: AuditColumn = { next: version, own: version === app.next, adaptations: prepared.adaptations, seconds: { install: prepared.seconds, build: 0, test: 0 }, reused: { install: false, build: false, observation: false }, observedAt: null, result: null };
+    if (prepared.error) return { ...result, error: prepared.error };
+    const files = columnFiles(prepared.dir);
+    try {
+      progress.start(`${label(version, i)} build`);
+      const built = await buildForAudit(app, version, prepared.dir, faultline, { scenarios: options.scenarios, say: quiet });
+      result.reused.build = !built.build.built;
+      result.seconds.build = progress.end(built.build.built ? 'done' : 'reused');
+      progress.start(`${label(version, i)} test`);
+      const key = observationKey(faultline, prepared.dir, options.scenarios);
+      const saved = existsSync(files.column) ? (JSON.parse(readFileSync(files.column, 'utf8')) as { key: string; column: AuditColumn }) : null;
+      if (!options.fresh && saved?.key === key) {
+        result.seconds.test = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
+        return { ...saved.column, adaptations: result.adaptations, seconds: result.seconds, reused: { ...result.reused, observation: true } };
+      }
+      rmSync(files.screens, { recursive: true, force: true });
+      let done = 0;
+      const observedAt = new Date().toISOString();
+      const audited = await observeBuilt(app, prepared.dir, built, {
+        screens: { dir: files.screens, named: join('screens', version) },
+        say: (line) => {
+          if (/^ {2}\[\d+\/\d+\]/.test(line)) progress.detail = `${++done}/${built.placement.placed.length} entries`;
+          else quiet(line);
+        },
+      });
+      const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+      result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);
+      const observed: AuditColumn = { ...result, observedAt, result: audited };
+      writeFileSync(files.column, JSON.stringify({ key, column: observed }));
+      return observed;
+    } catch (error) {
+      // The app that does not build on this version, a placement that fits nothing: this column's, in one line; the others go on.
+      if (!(error instanceof CannotRun && error.part === 'build') && !(error instanceof WorkspaceError)) throw error;
+      progress.end('failed');
+      return { ...result, error: oneLine(error.message) };
+    }
+  };
+
+  const columns = await overVersions(versions, prepare, async (version, prepared, i) => {
+    const done = await column(version, prepared, i);
+    if (done.error) progress.note(`${label(version, i)} not audited: ${done.error}`);
+    return done;
+  });
+  proveUnchanged();
+
+  for (const done of columns) {
+    if (!done.result) continue;
+    const screens = columnFiles(auditWorkspace(app, process.env, done.next)).screens;
+    if (existsSync(screens)) cpSync(screens, join(out, 'screens', done.next), { recursive: true });
+  }
+  const own = columns.find((done) => done.own)!;
+  const target = options.upgradeTo ? columns.find((done) => done.next === options.upgradeTo) : undefined;
+  const entries = catalogue.filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id)).map(({ id, title }) => ({ id, title }));
+  const matrix: AuditMatrix = {
+    generatedAt: new Date().toISOString(),
+    app: { root: app.root, name: app.name, next: app.next, sentry: app.sentry },
+    entries,
+    columns,
+    upgrade: target ? upgradeBetween(entries, own, target) : null,
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'audit-matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);
+  writeFileSync(join(out, 'audit-matrix.md'), `${auditMatrixAsMarkdown(matrix)}\n`);
+  writeFileSync(join(out, 'audit-matrix.html'), auditMatrixAsHtml(matrix, out));
+  console.log(`\n${auditMatrixAsTable(matrix)}\n`);
+  console.log(`audit matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; the app's files are unchanged; wrote ${join(out, 'audit-matrix.html')} (and audit-matrix.json, audit-matrix.md)`);
+
+  const failed = columns.filter((done) => done.error !== undefined);
+  for (const done of failed) console.error(`faultline: next ${done.next}: ${done.error}`);
+  const incomplete = columns.flatMap((done) => (done.result && incompleteness(done.result) ? [`next ${done.next}: ${incompleteness(done.result)}`] : []));
+  for (const line of incomplete) console.error(`faultline: ${line}`);
+  if (failed.length > 0 || incomplete.length > 0) return EXIT.usage;
+  const findings = columns.some((done) => done.result && (done.result.appFindings.length > 0 || done.result.entries.some((entry) => entry.findings.length > 0)));
+  return findings ? EXIT.deviation : EXIT.ok;
+}

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inspectApp } from '../harness/audit/app';
+import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { expect, test } from '../fixtures/worker/test';
+import type { AuditMatrix } from '../verdict/audit-matrix';
+import { upgradeHeadlines } from '../verdict/audit-matrix';
+import { auditApp, tree } from './faultline-cli';
+import { generateApp } from './generate';
+
+/**
+ * `faultline audit --upgrade-to`: apps generated on next 16.1.7 (from `create-next-app@16.1`'s
+ * template), audited on their own next and on 16.4.5; what changes for their users and their
+ * reports is pinned from what was observed and checked by hand (docs/audit.md says how).
+ */
+
+// One after another: each builds its app on two versions.
+test.describe.configure({ mode: 'default', timeout: 600_000 });
+
+const apps = join(tmpdir(), `faultline-upgrade-apps-${process.pid}`);
+const plain = join(apps, 'create-next-app-default');
+const guide = join(apps, 'sentry-guide-app');
+
+test.beforeAll(async () => {
+  await generateApp(plain, { sentry: false, next: '16.1.7' });
+  await generateApp(guide, { sentry: true, next: '16.1.7' });
+});
+
+test.afterAll(() => {
+  for (const app of [plain, guide]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
+  rmSync(apps, { recursive: true, force: true });
+});
+
+/** An audit matrix, with the app's tree hashed before and after by the test itself. */
+async function upgrade(app: string, args: string[]) {
+  const before = tree(app);
+  const result = await auditApp(app, args);
+  expect(tree(app), "the app's files, byte for byte").toEqual(before);
+  const file = join(result.out, 'audit-matrix.json');
+  expect(existsSync(file), `audit-matrix.json (${result.stderr.trim()})`).toBe(true);
+  return { ...result, matrix: JSON.parse(readFileSync(file, 'utf8')) as AuditMatrix };
+}
+
+const SERVER_SCREENS = ['server-page-throws', 'nested-layout-throws', 'async-component-rejects', 'suspense-streamed-throws'];
+
+test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the screen of every server and client failure, said on top with both screenshots', async ({ browser }) => {
+  const { code, stdout, out, matrix } = await upgrade(plain, ['--upgrade-to', '16.4.5']);
+  expect(code, 'the one finding on both versions: nothing reports errors').toBe(1);
+  expect(matrix.columns.map((column) => [column.next, column.own, column.error ?? null])).toEqual([
+    ['16.1.7', true, null],
+    ['16.4.5', false, null],
+  ]);
+  expect(upgradeHeadlines(matrix.upgrade!)).toEqual([`the screen changes (classic fallback → Next's built-in screen): 29 entries (${SERVER_SCREENS.join(', ')}, …)`]);
+  const serverPage = matrix.upgrade!.entries.find((entry) => entry.id === 'server-page-throws')!;
+  expect(serverPage.screen!.from.lines).toEqual([expect.stringMatching(/^Application error: a server-side exception has occurred while loading localhost \(see the server logs for more information\)\.$/), expect.stringMatching(/^Digest: \d+$/)]);
+  expect(serverPage.screen!.to.lines.slice(0, 3)).toEqual(['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload']);
+  expect(Object.keys(serverPage), 'only the screen differs: the same status, no report, no finding').toEqual(['id', 'title', 'screen']);
+  for (const side of [serverPage.screen!.from, serverPage.screen!.to]) expect(existsSync(join(out, side.screenshot!)), side.screenshot!).toBe(true);
+  expect(stdout).toMatch(/^server-page-throws\s+classic 500 ✓\s+Δ built-in 500 ✓$/m);
+  expect(stdout).toMatch(/^route-handler-throws\s+response 500 ✓\s+response 500 ✓$/m);
+
+  // The page a team reads before upgrading: the summary on top, both screens side by side, axe finds nothing.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(pathToFileURL(join(out, 'audit-matrix.html')).href);
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings[0]).toBe('Upgrading from next 16.1.7 to 16.4.5');
+  await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.1.7' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.4.5' })).toBeVisible();
+  const images = await page.locator('img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth));
+  expect(images.every((width) => width > 0), 'every screenshot loads').toBe(true);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  for (const file of ['audit-matrix.md', 'audit-matrix.html']) expect(existsSync(join(out, file)), file).toBe(true);
+
+  // Nothing changed: both columns reused, build and observation.
+  const again = await upgrade(plain, ['--upgrade-to', '16.4.5']);
+  expect(again.matrix.columns.map((column) => [column.reused.build, column.reused.observation])).toEqual([
+    [true, true],
+    [true, true],
+  ]);
+});
+
+test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of the browser’s redacted copy (a new issue in Sentry), and a thrown string’s server report', async () => {
+  const { code, matrix } = await upgrade(guide, ['--upgrade-to', '16.4.5']);
+  expect(code).toBe(1);
+  expect(upgradeHeadlines(matrix.upgrade!)).toEqual([`reports change value: 25 entries (${SERVER_SCREENS.join(', ')}, …)`]);
+  const change = (id: string) => matrix.upgrade!.entries.find((entry) => entry.id === id);
+  const redacted = {
+    from: 'browser Error: An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details. A digest property is included on this error instance which may provide additional details about the nature of the error.',
+    to: 'browser Error: Minified React error #N; visit https://react.dev/errors/N for the full message or use the non-minified dev environment for full errors and additional helpful warnings.',
+  };
+  expect(change('server-page-throws')).toEqual({ id: 'server-page-throws', title: 'A dynamic Server Component page throws', reports: { appear: [], vanish: [], change: [redacted] } });
+  // Next before 16.3 hands onRequestError React's redacted error for a thrown string (the catalogue pins the same for the reference app).
+  expect(change('throws-string')?.reports?.change).toEqual(expect.arrayContaining([redacted, { from: redacted.from.replace('browser', 'node'), to: 'node Error: throws-string: db password hunterN' }]));
+  expect(matrix.upgrade!.entries.filter((entry) => entry.screen || entry.status || entry.findings), 'the app’s own global-error.tsx keeps the screen: no screen, status or finding changes').toEqual([]);
+});
+
+test('a version that cannot be installed is said in one line for its column; the others are written; exit 2', async () => {
+  const { code, stderr, matrix } = await upgrade(plain, ['--next', '16.4.99', '--scenario', 'healthy']);
+  expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual([expect.stringMatching(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/)]);
+  expect(code).toBe(2);
+  expect(matrix.columns.map((column) => [column.next, column.error === undefined, column.result?.entries.length ?? 0])).toEqual([
+    ['16.1.7', true, 1],
+    ['16.4.99', false, 0],
+  ]);
+});
