@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../harness/workspace';
-import { nestNext, syncSources, workspaceOutputs } from '../harness/next-workspace';
+import { applyAdaptations, nestNext, syncSources, workspaceOutputs } from '../harness/next-workspace';
+import { appAdaptationsFor } from '../scenarios/next-adaptations';
 
 describe('copyProject', () => {
   it('copies sources, links installed files, and copies npm’s hidden lockfile, which npm rewrites in place', () => {
@@ -77,5 +78,20 @@ describe('another next in a workspace', () => {
     expect(read('react/package.json')).toBe('{"version":"19.3.1"}');
     expect(read('@sentry/nextjs/package.json')).toBe('{}');
     expect(statSync(join(dir, 'node_modules/next/package.json')).ino, 'hard-linked').toBe(statSync(join(installed, 'node_modules/next/package.json')).ino);
+  });
+});
+
+describe("an audited app's adaptations to another next", () => {
+  it("rename its proxy for Next 15 where it has one, and note only what they changed", () => {
+    const withProxy = mkdtempSync(join(tmpdir(), 'faultline-app-'));
+    mkdirSync(join(withProxy, 'src'));
+    writeFileSync(join(withProxy, 'src', 'proxy.ts'), 'export async function proxy(request) {}\n');
+    expect(applyAdaptations(withProxy, appAdaptationsFor('15.5.29'), { lenient: true })).toEqual([expect.stringMatching(/^Next 15 calls the proxy middleware\.ts/)]);
+    expect(readFileSync(join(withProxy, 'src', 'middleware.ts'), 'utf8')).toBe('export async function middleware(request) {}\n');
+    expect(existsSync(join(withProxy, 'src', 'proxy.ts'))).toBe(false);
+
+    const without = mkdtempSync(join(tmpdir(), 'faultline-app-'));
+    expect(applyAdaptations(without, appAdaptationsFor('15.5.29'), { lenient: true }), 'nothing to adapt: nothing noted').toEqual([]);
+    expect(appAdaptationsFor('16.1.7')).toEqual([]);
   });
 });
