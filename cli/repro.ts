@@ -4,6 +4,7 @@ import { PortInUseError } from '../harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { linesWithDigest } from '../harness/server-log';
 import { observeEntry } from '../fixtures/worker/observe-entry';
+import { loadIngestCode } from '../fixtures/worker/browser-ingest';
 import { HarnessedSession } from '../fixtures/worker/session';
 import { remoteTarget, targetOf } from '../harness/target';
 import { readFallback } from '../fixtures/worker/scenario-driver';
@@ -89,17 +90,29 @@ async function seeRoute(page: Page, path: string): Promise<Pick<Screen, 'fallbac
   return { ...(await readFallback(page)), status: response?.status() ?? 0 };
 }
 
-export async function reproduce(options: ReproOptions, root: string, log: (line: string) => void): Promise<ReproResult> {
-  let app: HarnessApp | undefined;
-  let browser: Browser | undefined;
+/**
+ * Replays one entry (or route) against the app (started here in harness mode, or `--base-url`) and
+ * hands what happened to `said` as soon as it is known; the app and the browser are stopped after
+ * that, so the verdict does not wait for them. The app's start, Chromium's launch and the ingest's
+ * code load side by side.
+ */
+export async function reproduce(options: ReproOptions, root: string, log: (line: string) => void, said: (result: ReproResult) => void): Promise<void> {
+  const ingestCode = loadIngestCode();
+  // Awaited on every path: a failed load is the session's to report, not an unhandled rejection.
+  ingestCode.catch(() => {});
+  if (!options.baseUrl) log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
+  const [started, launched] = await Promise.allSettled([
+    options.baseUrl ? Promise.resolve(undefined) : startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log }),
+    launchChromium({ headless: !options.headed }),
+  ]);
+  const app: HarnessApp | undefined = started.status === 'fulfilled' ? started.value : undefined;
+  const browser: Browser | undefined = launched.status === 'fulfilled' ? launched.value : undefined;
   try {
-    if (!options.baseUrl) {
-      log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
-      app = await startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log });
-    }
+    // The app's failure first: a browser that also failed is not the cause of a build that did.
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
     const target = app ? targetOf(app) : remoteTarget(options.baseUrl!);
-    browser = await launchChromium({ headless: !options.headed });
-    const session = await HarnessedSession.open(browser, target, { warm: false });
+    const session = await HarnessedSession.open(browser!, target, { warm: false, ingestCode });
     const check = await session.begin('repro');
     const { page } = session;
 
@@ -118,20 +131,19 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     }
     const digest = digestOf(seen.digestLine);
     const serverLog = check.serverLog?.() ?? null;
-    return {
+    said({
       scenario: options.scenario?.id ?? null,
       url: page.url(),
       screen: { text: seen.heading ?? (await page.title()), variant: seen.fallback, digest, status: seen.status },
       serverLog: serverLog === null ? null : digest ? linesWithDigest(serverLog, digest) : [],
       reports,
       verdict,
-    };
+    });
   } catch (error) {
     if (error instanceof PortInUseError) throw new UsageError(error.message);
     throw error;
   } finally {
-    await browser?.close();
-    await app?.stop();
+    await Promise.all([browser?.close(), app?.stop()]);
   }
 }
 
@@ -163,7 +175,10 @@ export function reproInWords(result: ReproResult): string {
 
 export async function repro(options: ReproOptions, root: string): Promise<number> {
   await preflight(options);
-  const result = await reproduce(options, root, (line) => console.error(line));
-  console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
-  return result.verdict && !result.verdict.reproduced ? EXIT.deviation : EXIT.ok;
+  let code: number = EXIT.ok;
+  await reproduce(options, root, (line) => console.error(line), (result) => {
+    console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
+    if (result.verdict && !result.verdict.reproduced) code = EXIT.deviation;
+  });
+  return code;
 }
