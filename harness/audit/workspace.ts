@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
-import { applyAdaptations, installNext, WorkspaceError } from '../next-workspace';
+import { applyAdaptations, installNext } from '../next-workspace';
 import { faultlineCache, NOT_COPIED } from '../workspace';
 import type { AuditedApp } from './app';
 
