@@ -23,7 +23,7 @@ const installed = (name: string) => (JSON.parse(readFileSync(join(faultlineRoot,
 /** The template's files, from the registry package (npm's cache when it has it). */
 function template(next: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
-  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').at(-1)!;
   execFileSync('tar', ['xzf', join(dir, packed), '-C', dir]);
   return join(dir, 'package', 'dist', 'templates', 'app', 'ts');
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,14 +22,20 @@ test.describe.configure({ mode: 'default', timeout: 600_000 });
 const apps = join(tmpdir(), `faultline-upgrade-apps-${process.pid}`);
 const plain = join(apps, 'create-next-app-default');
 const guide = join(apps, 'sentry-guide-app');
+/** An app on 16.4.5 that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
+const newer = join(apps, 'offline-app');
 
 test.beforeAll(async () => {
   await generateApp(plain, { sentry: false, next: '16.1.7' });
   await generateApp(guide, { sentry: true, next: '16.1.7' });
+  await generateApp(newer, { sentry: false });
+  mkdirSync(join(newer, 'app', 'status'));
+  writeFileSync(join(newer, 'app', 'status', 'offline.tsx'), "'use client';\nimport { useOffline } from 'next/offline';\n\nexport function Offline() {\n  return useOffline() ? <p>You are offline</p> : null;\n}\n");
+  writeFileSync(join(newer, 'app', 'status', 'page.tsx'), "import { Offline } from './offline';\n\nexport default function Status() {\n  return <Offline />;\n}\n");
 });
 
 test.afterAll(() => {
-  for (const app of [plain, guide]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
+  for (const app of [plain, guide, newer]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 
@@ -98,12 +104,16 @@ test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of t
   expect(matrix.upgrade!.entries.filter((entry) => entry.screen || entry.status || entry.findings), 'the app’s own global-error.tsx keeps the screen: no screen, status or finding changes').toEqual([]);
 });
 
-test('a version that cannot be installed is said in one line for its column; the others are written; exit 2', async () => {
-  const { code, stderr, matrix } = await upgrade(plain, ['--next', '16.4.99', '--scenario', 'healthy']);
-  expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual([expect.stringMatching(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/)]);
+test('a version that cannot be installed, and one the app cannot be built on, are said in one line each; the other column is written; exit 2', async () => {
+  const { code, stderr, matrix } = await upgrade(newer, ['--next', '16.1.7,16.4.99', '--scenario', 'healthy']);
+  expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual([
+    expect.stringMatching(/^faultline: next 16\.1\.7: next build failed \(exit 1\): .*Module not found: Can't resolve 'next\/offline'.*; its log: \S+build\.log$/),
+    expect.stringMatching(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/),
+  ]);
   expect(code).toBe(2);
   expect(matrix.columns.map((column) => [column.next, column.error === undefined, column.result?.entries.length ?? 0])).toEqual([
-    ['16.1.7', true, 1],
+    ['16.1.7', false, 0],
+    ['16.4.5', true, 1],
     ['16.4.99', false, 0],
   ]);
 });
