@@ -1,6 +1,7 @@
 /**
  * `npm run bench:matrix [-- --no-record] [-- --no-cold]`: what the default matrix costs on this
- * machine, with a warm npm cache: once from nothing (every workspace installed and built), once more
+ * machine, with a warm npm cache: once from nothing (every workspace installed and built, every
+ * `next` installed into faultline's cache), once more
  * with nothing changed (no install, no build, no run). Writes bench/matrix-results.json, the matrix
  * itself to bench/matrix.json, and the matrix of docs/matrix.md between its markers. `--no-cold` keeps the
  * workspaces: one matrix as things are (re-observing what changed), recorded; the cold figure stays.
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_VERSIONS } from '../cli/matrix';
 import { replaceDocsMatrix } from '../cli/matrix-render';
 import { DOCS } from '../cli/docs-blocks';
-import { MATRIX_WORKSPACES } from '../harness/next-workspace';
+import { MATRIX_WORKSPACES, nextPackages } from '../harness/next-workspace';
 import type { Matrix } from '../verdict/matrix';
 
 const root = join(import.meta.dirname, '..');
@@ -42,8 +43,9 @@ if (values['no-cold']) {
   cold = { code: last.exitCodes.cold, seconds: last.seconds.cold };
   coldColumns = last.columns;
 } else {
-  console.error('bench:matrix: 1/2 the default matrix from nothing (every workspace removed)');
+  console.error('bench:matrix: 1/2 the default matrix from nothing (every workspace, and every default next installed in faultline\'s cache, removed)');
   rmSync(join(root, MATRIX_WORKSPACES), { recursive: true, force: true });
+  for (const version of DEFAULT_VERSIONS) rmSync(join(nextPackages(), version), { recursive: true, force: true });
   cold = await sh(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--out', out]);
 }
 const matrix: Matrix = JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8'));

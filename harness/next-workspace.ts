@@ -192,19 +192,25 @@ export function observationKey(codeRoot: string, buildDir: string, selection: re
 }
 
 /**
- * One column per step, in order: each step's preparation (an install: the network and the disk)
- * starts while the step before it builds and runs (both cores). Builds and runs stay one at a
- * time: side by side they would slow each other's timings. The engine of the matrix and the
- * audit matrix alike.
+ * Steps (versions) through stages, as a pipeline: each stage takes one step at a time, in order,
+ * and a step enters a stage once it left the one before and the step before it left this one. The
+ * matrix's and the audit matrix's stages are the install (the network and the disk: the versions
+ * after this one install while it builds and runs) and the build with its observation (both
+ * cores: one version at a time). Returns the last stage's results, in order. The one engine of the
+ * matrix and the audit matrix.
  */
-export async function overVersions<S, P, C>(steps: readonly S[], prepare: (step: S, index: number) => Promise<P>, column: (step: S, prepared: P, index: number) => Promise<C>): Promise<C[]> {
-  const columns: C[] = [];
-  let next = steps.length > 0 ? prepare(steps[0], 0) : undefined;
-  for (const [i, step] of steps.entries()) {
-    const prepared = await next!;
-    next = i + 1 < steps.length ? prepare(steps[i + 1], i + 1) : undefined;
-    columns.push(await column(step, prepared, i));
-  }
-  await next;
-  return columns;
+export function overVersions<S, A, C>(steps: readonly S[], first: (step: S, index: number) => Promise<A>, last: (step: S, carried: A, index: number) => Promise<C>): Promise<C[]>;
+export function overVersions<S, A, B, C>(steps: readonly S[], first: (step: S, index: number) => Promise<A>, second: (step: S, carried: A, index: number) => Promise<B>, last: (step: S, carried: B, index: number) => Promise<C>): Promise<C[]>;
+export function overVersions<S>(steps: readonly S[], ...stages: ((step: S, ...rest: any[]) => Promise<unknown>)[]): Promise<unknown[]> {
+  const done: Promise<unknown>[][] = stages.map(() => []);
+  steps.forEach((step, i) => {
+    stages.forEach((stage, k) => {
+      const carried = k === 0 ? Promise.resolve(undefined) : done[k - 1][i];
+      const before = i === 0 ? Promise.resolve() : done[k][i - 1].catch(() => {});
+      done[k][i] = Promise.all([carried, before]).then(([value]) => (k === 0 ? stage(step, i) : stage(step, value, i)));
+    });
+  });
+  // Every stage's promise is awaited (a rejection anywhere rejects the whole, never unhandled).
+  for (const stage of done.slice(0, -1)) for (const promise of stage) promise.catch(() => {});
+  return Promise.all(done.at(-1)!);
 }

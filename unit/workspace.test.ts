@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../harness/workspace';
-import { applyAdaptations, nestNext, syncSources, workspaceOutputs } from '../harness/next-workspace';
+import { applyAdaptations, nestNext, overVersions, syncSources, workspaceOutputs } from '../harness/next-workspace';
 import { appAdaptationsFor } from '../scenarios/next-adaptations';
 
 describe('copyProject', () => {
@@ -93,5 +93,37 @@ describe("an audited app's adaptations to another next", () => {
     const without = mkdtempSync(join(tmpdir(), 'faultline-app-'));
     expect(applyAdaptations(without, appAdaptationsFor('15.5.29'), { lenient: true }), 'nothing to adapt: nothing noted').toEqual([]);
     expect(appAdaptationsFor('16.1.7')).toEqual([]);
+  });
+});
+
+describe('versions through the stages of a matrix', () => {
+  it('runs each stage one version at a time, in order, a version entering a stage once it left the one before', async () => {
+    const log: string[] = [];
+    const stage = (name: string, ms: Record<string, number>) => async (version: string) => {
+      log.push(`${name} ${version} starts`);
+      await new Promise((done) => setTimeout(done, ms[version]));
+      log.push(`${name} ${version} ends`);
+      return version;
+    };
+    const results = await overVersions(
+      ['a', 'b', 'c'],
+      (version) => stage('install', { a: 5, b: 5, c: 5 })(version),
+      (version) => stage('build', { a: 30, b: 30, c: 30 })(version),
+      (version) => stage('run', { a: 80, b: 10, c: 10 })(version),
+    );
+    expect(results).toEqual(['a', 'b', 'c']);
+    const at = (event: string) => log.indexOf(event);
+    for (const version of ['a', 'b', 'c']) {
+      expect(at(`build ${version} starts`)).toBeGreaterThan(at(`install ${version} ends`));
+      expect(at(`run ${version} starts`)).toBeGreaterThan(at(`build ${version} ends`));
+    }
+    expect(at('build b starts'), 'one build at a time').toBeGreaterThan(at('build a ends'));
+    expect(at('run b starts'), 'one run at a time').toBeGreaterThan(at('run a ends'));
+    expect(at('build b ends'), "the next version builds while this one runs").toBeLessThan(at('run a ends'));
+    expect(at('install c ends'), 'installs go ahead').toBeLessThan(at('build b ends'));
+  });
+
+  it('rejects with a stage that fails', async () => {
+    await expect(overVersions(['a'], async () => 1, async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
   });
 });
