@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { interceptOptions } from '../harness/audit/server';
+import { completeLines, interceptOptions, readIngestLog } from '../harness/audit/server';
 
 const root = join(import.meta.dirname, '..');
 
@@ -63,5 +63,15 @@ const socket = require('node:net').connect({ host: 'db.example.com', port: 5432 
 socket.on('error', (error) => console.log(error.code));
 `);
     expect(logged.map((line) => [line.kind, line.host]), 'opened, then refused once it proved not to be HTTP').toEqual([['opened', 'db.example.com:5432'], ['blocked', 'db.example.com:5432']]);
+  });
+});
+
+describe("the intercept's log, read while it is written", () => {
+  it('takes only the lines written whole: the one being appended is read next time', () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'faultline-ingest-')), 'ingest.jsonl');
+    const whole = JSON.stringify({ at: 1, kind: 'opened', via: 'tls', host: 'o1.ingest.example.com:443' });
+    writeFileSync(log, `${whole}\n{"at":2,"kind":"envelope","runtime":"edge","host":"o1.ingest.exa`);
+    expect(readIngestLog(log, 0)).toEqual([JSON.parse(whole)]);
+    expect(completeLines(readFileSync(log, 'utf8')), 'a mark stops before the half-written line').toBe(whole.length + 1);
   });
 });

@@ -33,6 +33,8 @@ export interface AuditedServer {
   mark(): Mark;
   /** What arrived since `mark`: the reports in the envelopes the server sent (its own in either runtime and, through a tunnel, the browser's), what it was refused, and its log. */
   since(mark: Mark): { reports: AuditReport[]; blocked: string[]; log: string };
+  /** The server's log since `mark`, alone: what a wait on the log polls. */
+  logSince(mark: Mark): string;
   /** Connections out of the machine that opened and have not yet landed (as an envelope read or a request refused): the Edge runtime's sends under way. */
   inFlight(): number;
   stop(): Promise<void>;
@@ -52,10 +54,15 @@ export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): str
  */
 const runtimeOf = (event: ErrorEvent, via: 'node' | 'edge'): AuditReport['runtime'] => (via === 'edge' ? 'edge' : event.platform === 'javascript' ? 'browser' : 'node');
 
-function readLogged(file: string, from: number): Logged[] {
+/** How much of a log is whole lines: the intercept may be appending one while it is read. */
+export const completeLines = (text: string) => text.lastIndexOf('\n') + 1;
+
+/** The intercept's log from `from` on, its whole lines only (the one being written is read next time). */
+export function readIngestLog(file: string, from: number): Logged[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .slice(from)
+  const text = readFileSync(file, 'utf8');
+  return text
+    .slice(from, completeLines(text))
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Logged);
@@ -78,17 +85,18 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
   return {
     url: server.url,
     logFile,
-    mark: () => ({ log: size(logFile), ingest: size(ingestLog) }),
+    mark: () => ({ log: size(logFile), ingest: existsSync(ingestLog) ? completeLines(readFileSync(ingestLog, 'utf8')) : 0 }),
     since: (mark) => {
-      const logged = readLogged(ingestLog, mark.ingest);
+      const logged = readIngestLog(ingestLog, mark.ingest);
       return {
         reports: logged.flatMap((line) => (line.kind === 'envelope' ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event })) : [])),
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
         log: readFileSync(logFile, 'utf8').slice(mark.log),
       };
     },
+    logSince: (mark) => readFileSync(logFile, 'utf8').slice(mark.log),
     inFlight: () => {
-      const logged = readLogged(ingestLog, 0);
+      const logged = readIngestLog(ingestLog, 0);
       const opened = logged.filter((line) => line.kind === 'opened').length;
       const landed = logged.filter((line) => (line.kind === 'envelope' && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http')).length;
       return opened - landed;
