@@ -8,6 +8,7 @@ import { AUDIT_SEGMENT, placeCatalogue, type PlacedEntry, type Placement } from 
 import { startAuditedServer } from '../harness/audit/server';
 import { ensureBuild } from '../harness/build';
 import { launchChromium } from '../harness/chromium';
+import { CannotRun } from '../harness/failures';
 import { closedNetwork } from '../fixtures/worker/audit/closed-network';
 import { NotDriven } from '../fixtures/worker/audit/drive';
 import { observeAuditEntry, settleServer, type AuditSession } from '../fixtures/worker/audit/observe';
@@ -116,6 +117,9 @@ export async function observeBuilt(app: AuditedApp, dir: string, { version, plac
     const others = (placed: PlacedEntry) => placement.placed.map((entry) => entry.scenario.id).filter((id) => id !== placed.scenario.id && !placed.reaches.includes(id));
     const run = async (placed: PlacedEntry, index: number) => {
       const observed = await observeAuditEntry(session, placed, server.mark(), others(placed)).catch((error: unknown) => {
+        // A part of faultline's that died is no entry of the app's left unjudged: the run stops naming it.
+        if (!browser.isConnected()) throw new CannotRun('browser', `Chromium ended during the audit (${placed.scenario.id}: ${(error as Error).message.split('\n')[0]})`);
+        if (server.ended()) throw new CannotRun('app server', `next start ended during the audit (${placed.scenario.id}); its log: ${server.logFile}`);
         if (!(error instanceof NotDriven)) throw error;
         result.notJudged.push({ id: placed.scenario.id, why: error.message });
         say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: not judged: ${error.message}`);
@@ -131,7 +135,10 @@ export async function observeBuilt(app: AuditedApp, dir: string, { version, plac
     };
     await inLanes(placement.placed, LANES, run);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
-    await settleServer(server, app.sentry, app.basePath);
+    await settleServer(server, app.sentry, app.basePath).catch((error: unknown) => {
+      // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
+      throw error instanceof NotDriven ? new CannotRun('app server', error.message) : error;
+    });
     unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
   } finally {
     await browser.close();

@@ -11,7 +11,7 @@ import type { AuditOptions } from './audit';
 import { buildForAudit, incompleteness, observeBuilt } from './audit-column';
 import { auditMatrixAsHtml } from './audit-matrix-html';
 import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
-import { versionProblem } from './matrix';
+import { oneLine, versionProblem } from './matrix';
 import { Progress } from './progress';
 import { EXIT } from './usage-error';
 
@@ -33,9 +33,6 @@ interface Prepared {
   seconds: number;
   error?: string;
 }
-
-/** A failure in one line: the first, and for a failed build the line that says why. */
-const oneLine = (message: string) => message.replace(/\x1b\[[\d;]*m/g, '').split('\n')[0];
 
 /**
  * `faultline audit APP --next V,V,... [--upgrade-to V]`: the app audited on its own `next` and on

@@ -10,7 +10,7 @@ import { auditIn, incompleteness } from './audit-column';
 import { auditAsHtml } from './audit-html';
 import { auditMatrix } from './audit-matrix';
 import { auditAsJunit, auditAsTable, findingCount } from './audit-render';
-import { versionProblem } from './matrix';
+import { nextVersions, versionProblem } from './matrix';
 import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
@@ -44,8 +44,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   });
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'audit needs the folder of the app to audit: faultline audit ../my-app' : `audit takes one app folder (got ${positionals.join(' ')})`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = values.next.flatMap((list) => list.split(',')).map((version) => version.trim()).filter(Boolean);
-  if (values.next.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
+  const versions = nextVersions(values.next);
   const upgradeTo = values['upgrade-to']?.trim() ?? null;
   if (upgradeTo !== null) {
     const problem = versionProblem(upgradeTo);

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join, relative, resolve } from 'node:path';
 import { lt, major, valid } from 'semver';
 import { ensureBuild } from '../harness/build';
+import { CannotRun } from '../harness/failures';
 import { harnessEnv } from '../harness/harness-app';
 import { adoptProjectBuild, installNext, observationKey, overVersions, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../harness/next-workspace';
 import { withoutTarget } from '../harness/target';
@@ -48,9 +49,15 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
   const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
   if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = values.next.flatMap((list) => list.split(',')).map((version) => version.trim()).filter(Boolean);
-  if (values.next.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
-  return { versions: versions.length > 0 ? [...new Set(versions)] : DEFAULT_VERSIONS, fallbacks: fallbacks[values.fallback], scenarios: values.scenario, out: values.out, fresh: values.fresh };
+  const versions = nextVersions(values.next);
+  return { versions: versions.length > 0 ? versions : DEFAULT_VERSIONS, fallbacks: fallbacks[values.fallback], scenarios: values.scenario, out: values.out, fresh: values.fresh };
+}
+
+/** The versions `--next` names (repeatable, each a comma list), each once; none named at all is bad usage. */
+export function nextVersions(given: readonly string[]): string[] {
+  const versions = given.flatMap((list) => list.split(',')).map((version) => version.trim()).filter(Boolean);
+  if (given.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
+  return [...new Set(versions)];
 }
 
 /** Why `version` cannot be a column, before anything is installed; null when it can. */
@@ -135,7 +142,7 @@ async function build(root: string, prepared: Prepared, label: string, progress: 
     progress.note(`${label} build ${adopted ? "the project's own" : built.built ? 'done' : 'reused'} (${seconds.toFixed(1)} s)`);
     return { ...prepared, seconds: { ...prepared.seconds, build: seconds }, reused: { ...prepared.reused, build: adopted || !built.built } };
   } catch (error) {
-    if (!(error instanceof WorkspaceError) && !(error instanceof Error && /next build failed/.test(error.message))) throw error;
+    if (!(error instanceof WorkspaceError) && !(error instanceof CannotRun && error.part === 'build')) throw error;
     progress.note(`${label} build failed`);
     return { ...prepared, seconds: { ...prepared.seconds, build: (performance.now() - started) / 1000 }, error: oneLine(error.message) };
   }
@@ -178,14 +185,14 @@ async function column(version: string, fallback: FallbackKind, prepared: Prepare
     writeFileSync(outputs.column, JSON.stringify({ key, column: result }));
     return result;
   } catch (error) {
-    if (!(error instanceof WorkspaceError) && !(error instanceof Error && /next build failed/.test(error.message))) throw error;
+    if (!(error instanceof WorkspaceError)) throw error;
     progress.end('failed');
     return { ...result, error: oneLine((error as Error).message) };
   }
 }
 
 /** A failure in one line: its first, and for a failed build the first line that names an error. */
-function oneLine(message: string): string {
+export function oneLine(message: string): string {
   const [first, ...rest] = message.replace(/\x1b\[[\d;]*m/g, '').split('\n');
   const cause = rest.find((line) => /error/i.test(line))?.trim();
   return cause ? `${first.replace(/:$/, '')}: ${cause}` : first;

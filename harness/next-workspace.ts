@@ -107,11 +107,11 @@ export function nextPackages(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * `next` `version` and its dependencies installed once into the cache (npm, offline from its own
  * cache when it has them; peers such as React are the app's own, never installed here); returns
- * its folder and whether it installed now.
+ * its folder.
  */
-async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<{ dir: string; installed: boolean }> {
+async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<string> {
   const dir = join(nextPackages(env), version);
-  if (installedNext(dir) === version) return { dir, installed: false };
+  if (installedNext(dir) === version) return dir;
   mkdirSync(nextPackages(env), { recursive: true });
   // Installed aside and moved in whole: another run never sees half of it.
   const staging = mkdtempSync(join(nextPackages(env), `.${version}-`));
@@ -125,7 +125,7 @@ async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<{ d
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  return { dir, installed: true };
+  return dir;
 }
 
 /** Packages never taken from a `next` package's install: the app's own are the ones it runs with (two Reacts break hooks). */
@@ -156,7 +156,7 @@ export async function installNext(root: string, dir: string, version: string, en
   const next = own ? null : await nextPackage(version, env);
   try {
     linkInstall(root, dir, own ? [] : ['next']);
-    if (next) nestNext(next.dir, dir);
+    if (next) nestNext(next, dir);
   } catch (error) {
     throw new WorkspaceError((error as Error).message);
   }

@@ -105,6 +105,12 @@ describe('the audit judges what holds for any app', () => {
     ]);
   });
 
+  it("looks for the Edge runtime's reported message in the responses as for the Node.js server's", () => {
+    const edge = { runtime: 'edge' as const, event: event('edge reported this: db password hunter2') };
+    const leaked = serverFailure({ id: 'edge-page-throws', reports: [edge], responses: ['<p>edge reported this: db password hunter2</p>'] });
+    expect(findings('edge-page-throws', leaked)).toContain("no leak: the server's error message reached the browser (1 response)");
+  });
+
   it("looks for the messages the failure reported, as the run does: a client thrower's code in a script is no leak, its message shown in the document is", () => {
     const clientFailure = { ...serverFailure(), id: 'client-effect-throws', status: 200, lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'], logDigests: [], reports: [{ runtime: 'browser' as const, event: event('client-effect-throws: db password hunter2') }] };
     const chunk = 'function t(e){throw Error("".concat(e,": db password hunter2"))}';

@@ -149,6 +149,8 @@ export function classifyScreen(scenario: Scenario, observation: Pick<AuditObserv
 }
 
 const valueOf = (event: ErrorEvent) => event.exception?.values?.at(-1)?.value ?? event.message ?? '';
+/** A report of the server's, on either of its runtimes (Node.js, Edge). */
+const isServerReport = (report: AuditReport) => report.runtime !== 'browser';
 const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));
 
 function screenFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
@@ -183,7 +185,7 @@ function reportFindings(scenario: Scenario, observation: AuditObservation, conte
   }
   const findings: Finding[] = [];
   const redacted = reports.filter(isRedactedCopy).length;
-  const seen = { server: reports.filter((report) => report.runtime !== 'browser').length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
+  const seen = { server: reports.filter(isServerReport).length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
   for (const runtime of ['server', 'browser'] as const) {
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
@@ -219,8 +221,8 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
  * catalogue's pins name the messages, which come from faultline's throwers in any app.
  */
 function leakFindings(scenario: Scenario, observation: AuditObservation): Finding[] {
-  const values = (runtime: AuditReport['runtime']) => observation.reports.filter((report) => report.runtime === runtime).map((report) => valueOf(report.event));
-  const hide = textsToHide(scenario.reports, values('node'), values('browser'));
+  const values = (server: boolean) => observation.reports.filter((report) => isServerReport(report) === server).map((report) => valueOf(report.event));
+  const hide = textsToHide(scenario.reports, values(true), values(false));
   const inResponses = observation.responses.filter((body) => hide.inResponses.some((text) => body.includes(text)));
   const shown = [observation.document ?? '', observation.lines.join('\n')];
   const findings: Finding[] = [];

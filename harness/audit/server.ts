@@ -37,6 +37,8 @@ export interface AuditedServer {
   logSince(mark: Mark): string;
   /** Connections out of the machine that opened and have not yet landed (as an envelope read or a request refused): the Edge runtime's sends under way. */
   inFlight(): number;
+  /** Whether `next start` ended by itself (not stopped by faultline): what it served since is no observation of the app. */
+  ended(): boolean;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,8 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
     const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
     throw new CannotRun('app server', `${(error as Error).message}${last ? `: ${last}` : ''}`);
   }
+  let ended = false;
+  void server.exited.then(({ expected }) => (ended = !expected));
   const size = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
   return {
     url: server.url,
@@ -101,6 +105,7 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
       const landed = logged.filter((line) => (line.kind === 'envelope' && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http')).length;
       return opened - landed;
     },
+    ended: () => ended,
     stop: () => server.stop(),
   };
 }
