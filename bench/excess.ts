@@ -8,7 +8,8 @@ import { median } from './stats';
  * - `click`: the round trip from "hydrated" to the real click, less the bare page's own click;
  * - `page`: the rest of the way to the outcome, less the bare page's (what the page did slower with the harness on);
  * - `notice`: from the frame that showed the outcome to the worker knowing it;
- * - `reports`: from then to the verdict (the screen read, both SDKs flushed, the server's reports fetched).
+ * - `reports`: from then to the verdict (the screen read, both SDKs flushed, the server's reports
+ *   fetched), less the time the bare sample's own reports took to arrive after its outcome.
  */
 /** The most any entry's verdict may take over its bare limit (issue #16's target), and the line docs/performance.md sorts entries by. */
 export const RATIO_LIMIT = 1.5;
@@ -19,6 +20,9 @@ export type Excess = Record<(typeof EXCESS_PARTS)[number], number>;
 const clickRoundTrip = (trace: { hydratedMs: number | null; clickedMs: number | null }) =>
   trace.hydratedMs !== null && trace.clickedMs !== null ? trace.clickedMs - trace.hydratedMs : 0;
 
+/** The bare limit: the later of the bare page's outcome and the arrival of its last expected report at the loopback DSN. */
+export const bareLimitOf = (bare: BareTrace): number => Math.max(bare.outcomeMs, bare.reportsMs ?? 0);
+
 export function excessOf(check: CheckTrace, bare: BareTrace): Excess {
   const beforeDocument = check.documentMs ?? 0;
   const checkClick = clickRoundTrip(check);
@@ -28,7 +32,7 @@ export function excessOf(check: CheckTrace, bare: BareTrace): Excess {
     click: checkClick - bareClick,
     page: check.outcomeMs - beforeDocument - checkClick - (bare.outcomeMs - bareClick),
     notice: check.noticedMs - check.outcomeMs,
-    reports: check.verdictMs - check.noticedMs,
+    reports: check.verdictMs - check.noticedMs - (bareLimitOf(bare) - bare.outcomeMs),
   };
 }
 
@@ -45,10 +49,13 @@ export function reportWaits(check: CheckTrace): { browser: number; server: numbe
 /**
  * The ratio an entry would keep if the harness added nothing to its page or its click: its bare
  * limit plus the parts any harness driving Chromium from another process pays (arming the probe
- * and the navigation command, the notice's trip) and, unless `withReports` is false, the proof of
- * both SDKs' reports. A negative part (the harness page happened to be faster) counts as nothing.
+ * and the navigation command, the notice's trip) and the proof of both SDKs' reports beyond the
+ * bare sample's own wait for them. With `withReports` false, the ratio of issue #16: the bare
+ * page's outcome alone, without the reports on either side. A negative part (the harness page
+ * happened to be faster) counts as nothing.
  */
-export function fixedPartsRatio(bareMs: number, excess: Excess, { withReports = true } = {}): number {
+export function fixedPartsRatio(bare: { outcomeMs: number; limitMs: number }, excess: Excess, { withReports = true } = {}): number {
+  const base = withReports ? bare.limitMs : bare.outcomeMs;
   const fixed = [excess.beforeDocument, excess.notice, ...(withReports ? [excess.reports] : [])];
-  return (bareMs + fixed.reduce((sum, ms) => sum + Math.max(0, ms), 0)) / bareMs;
+  return (base + fixed.reduce((sum, ms) => sum + Math.max(0, ms), 0)) / base;
 }

@@ -16,13 +16,18 @@ import { parseArgs } from 'node:util';
 import { withoutTarget } from '../harness/target';
 import { copyProject } from '../harness/workspace';
 import { median } from './stats';
+import { bareServerStart } from './bare-floor';
 
 const root = join(import.meta.dirname, '..');
 const copy = join(root, '.faultline', 'bench', 'loop');
 const { values } = parseArgs({ options: { repeat: { type: 'string', default: '3' } } });
 const REPEAT = Number(values.repeat);
-/** Issue #33's targets: an edited expectation and a repro of a built app, each to its verdict. */
-const TARGET_MS = { expectation: 5_000, repro: 5_000 };
+/**
+ * Issue #33's targets, an edited expectation and a repro of a built app each to its verdict, as
+ * ratios to a bare `next start` to its first answer measured in the same bench (part 4: this VM
+ * swings 2x by the hour). The issue's 5 s was set when that start took 1.0 s here.
+ */
+const TARGET_RATIO = { expectation: 5, repro: 5 };
 
 interface Timed {
   code: number | null;
@@ -102,8 +107,13 @@ console.error('bench:loop: 4/4 two runs started at once on a stale build');
 edit('app/(site)/page.tsx', '<h1>faultline scenarios</h1>', '<h1>faultline scenarios</h1>{/* stale */}');
 const together = await Promise.all([faultline(['run', '--scenario', 'healthy', '--out', out('a')]), faultline(['run', '--scenario', 'healthy', '--out', out('b')])]);
 
+console.error(`bench:loop: the floor, a bare next start to its first answer (${REPEAT} times)`);
+const serverStartMs = Math.round(median(await bareServerStart(root, REPEAT)));
+const ratio = (ms: number) => Number((ms / serverStartMs).toFixed(2));
+
 const results = {
   measuredAt: new Date().toISOString(),
+  floors: { serverStartMs },
   repeat: REPEAT,
   expectationEdited: { medianMs: Math.round(median(expectation.map((r) => r.ms))), toVerdictMedianMs: Math.round(median(expectation.map((r) => r.verdictMs))), builds: expectation.filter(built).length, exitCodes: expectation.map((r) => r.code) },
   newRoute: {
@@ -118,18 +128,19 @@ const results = {
     waited: together.filter((r) => /^faultline: waiting for the build another faultline/m.test(r.stdout)).length,
     wallMs: Math.round(Math.max(...together.map((r) => r.ms))),
   },
-  targetsMs: TARGET_MS,
+  targetsRatio: TARGET_RATIO,
 };
 writeFileSync(join(import.meta.dirname, 'loop-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 rmSync(copy, { recursive: true, force: true });
 
 const met = {
-  expectation: results.expectationEdited.toVerdictMedianMs <= TARGET_MS.expectation && results.expectationEdited.builds === 0,
-  repro: results.repro.toVerdictMedianMs <= TARGET_MS.repro,
+  expectation: ratio(results.expectationEdited.toVerdictMedianMs) <= TARGET_RATIO.expectation && results.expectationEdited.builds === 0,
+  repro: ratio(results.repro.toVerdictMedianMs) <= TARGET_RATIO.repro,
   together: results.twoRunsAtOnce.exitCodes.every((code) => code === 0) && results.twoRunsAtOnce.builds === 1 && results.twoRunsAtOnce.waited === 1,
 };
-console.log(`an expectation edited, to the verdict: ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} builds (target ≤ ${seconds(TARGET_MS.expectation)}, no build) ${met.expectation ? '✓' : '✗'}`);
+console.log(`the floor: a bare next start answers in ${seconds(serverStartMs)}`);
+console.log(`an expectation edited, to the verdict: ${ratio(results.expectationEdited.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} builds (target ≤ ${TARGET_RATIO.expectation}x, no build) ${met.expectation ? '✓' : '✗'}`);
 console.log(`a new route and entry, to the verdict: ${seconds(results.newRoute.withNextCacheMedianMs)} with Next's cache, ${seconds(results.newRoute.withoutNextCacheMedianMs)} without`);
-console.log(`faultline repro healthy of a built app, to the verdict: ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ≤ ${seconds(TARGET_MS.repro)}) ${met.repro ? '✓' : '✗'}`);
+console.log(`faultline repro healthy of a built app, to the verdict: ${ratio(results.repro.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ≤ ${TARGET_RATIO.repro}x) ${met.repro ? '✓' : '✗'}`);
 console.log(`two runs at once on a stale build: ${results.twoRunsAtOnce.builds} build, ${results.twoRunsAtOnce.waited} waited, exit ${results.twoRunsAtOnce.exitCodes.join(', ')}, ${seconds(results.twoRunsAtOnce.wallMs)} ${met.together ? '✓' : '✗'}`);
 process.exitCode = Object.values(met).every(Boolean) ? 0 : 1;

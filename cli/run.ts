@@ -10,7 +10,8 @@ import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { assertPortFree, PortInUseError } from '../harness/app-server';
-import { launchHarnessApp, type HarnessApp } from '../harness/harness-app';
+import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
+import { hasBuild } from '../harness/build';
 import { watchAborts, type Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { unaccountedFor } from '../harness/accounting';
@@ -18,6 +19,7 @@ import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { holdOutput } from './held-output';
 import { ENV } from '../harness/contract';
 
 export interface RunOptions {
@@ -182,15 +184,20 @@ export function outcomeOf(out: string, playwrightExit: number | null): number {
 }
 
 /**
- * Starts the app unless given --base-url: the build (when sources changed) first, then `next start`
- * in parallel with Playwright's own start-up; each worker waits for it to serve.
+ * Starts the app unless given --base-url: `next start` on the build there is while it is checked,
+ * the build first when the sources changed (`onStale` then), in parallel with Playwright's own
+ * start-up; each worker waits for it to serve.
  */
-async function launchApp(options: RunOptions, root: string, signal: AbortSignal): Promise<HarnessApp | undefined> {
+async function launchApp(options: RunOptions, root: string, signal: AbortSignal, plan: HarnessPlan | undefined, onStale: () => Promise<void>): Promise<HarnessApp | undefined> {
   if (options.baseUrl) return undefined;
+  return launchHarnessApp({ root, plan, onBuildLine: (line) => console.log(line), signal, onStale });
+}
+
+/** Where the app will serve, before its build is checked: a port taken since the preflight stops the run. */
+async function planApp(options: RunOptions, root: string): Promise<HarnessPlan> {
   try {
-    return await launchHarnessApp({ root, port: options.port, onBuildLine: (line) => console.log(line), signal });
+    return await planHarnessApp({ root, port: options.port });
   } catch (error) {
-    // A port taken since the preflight: the run cannot start.
     if (error instanceof PortInUseError) throw new UsageError(error.message);
     throw error;
   }
@@ -228,23 +235,23 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   let playwright: ChildProcess | undefined;
   const stop = (signal: NodeJS.Signals) => {
     signalled = signal;
-    if (playwright) playwright.kill(signal);
-    else stopping.abort(new Error(`stopped by ${signal}`));
+    playwright?.kill(signal);
+    stopping.abort(new Error(`stopped by ${signal}`));
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
   let app: HarnessApp | undefined;
   let stopWatching = () => {};
   const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
   try {
-    // A browser is proven before it is trusted, while the app builds and starts.
+    // A browser is proven before it is trusted, while the app's build is checked and the app
+    // starts, and Playwright's runner loads (its output held until then: a browser that fails
+    // leaves faultline's line alone).
     const browser = proveChromium();
     browser.catch(() => {});
-    app = await launchApp(options, root, stopping.signal);
-    await browser;
-    if (signalled) return stoppedBy(signalled);
+    const planned = options.baseUrl ? undefined : await planApp(options, root);
     // What the workers test; an enclosing run's target is never inherited.
-    env[ENV.baseUrl] = app?.url ?? options.baseUrl;
-    if (app) Object.assign(env, { [ENV.serverLog]: app.logFile, [ENV.targetSecret]: app.secret });
+    env[ENV.baseUrl] = planned?.url ?? options.baseUrl;
+    if (planned) Object.assign(env, { [ENV.serverLog]: planned.logFile, [ENV.targetSecret]: planned.secret });
     else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
 
     // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
@@ -268,16 +275,58 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
     // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
     const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
-    const runner = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
-      cwd: root,
-      env: { ...runnerEnv, [ENV.lifeline]: '1' },
-      stdio: ['pipe', 'inherit', 'inherit'],
-    });
-    playwright = runner;
-    const finished = new Promise<number | null>((done, fail) => {
-      runner.on('error', fail);
-      runner.on('close', done);
-    });
+    // Its output is piped through (held until the browser is proven): colours as on this terminal.
+    const colour = process.stdout.isTTY && runnerEnv.FORCE_COLOR === undefined && runnerEnv.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+    const startRunner = () => {
+      const child = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
+        cwd: root,
+        env: { ...runnerEnv, ...colour, [ENV.lifeline]: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      playwright = child;
+      const finished = new Promise<number | null>((done, fail) => {
+        child.on('error', fail);
+        child.on('close', done);
+      });
+      return { child, output: holdOutput(child), finished };
+    };
+    let runner: ReturnType<typeof startRunner> | undefined;
+    /** A runner whose output was never shown, ended: the browser failed its proof, or the build it started beside was stale. */
+    const discardRunner = async () => {
+      const discarded = runner;
+      runner = undefined;
+      playwright = undefined;
+      if (!discarded) return;
+      discarded.output.drop();
+      discarded.child.kill('SIGKILL');
+      await discarded.finished.catch(() => {});
+    };
+    // With a build there, the runner loads while it is checked (about half a second); a stale build
+    // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
+    if (!planned || hasBuild(root)) runner = startRunner();
+    try {
+      app = await launchApp(options, root, stopping.signal, planned, discardRunner);
+    } catch (error) {
+      await discardRunner();
+      throw error;
+    }
+    // A server stopped before it served (the run ended early: a browser that failed its proof)
+    // rejects its readiness; that is no failure of its own (one that is, the run learns below).
+    app?.ready.catch(() => {});
+    if (signalled) {
+      await discardRunner();
+      return stoppedBy(signalled);
+    }
+    runner ??= startRunner();
+    const { output, finished } = runner;
+    try {
+      await browser;
+    } catch (error) {
+      await discardRunner();
+      throw error;
+    }
+    output.release();
+    if (signalled) return stoppedBy(signalled);
     const server = app;
     server?.ready.catch((error: Error) => abort({ cause: error.message, at: new Date().toISOString() }));
     server?.exited.then((exit) => {

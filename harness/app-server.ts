@@ -117,6 +117,9 @@ function relayIpv6Loopback(port: number): Server {
   return relay;
 }
 
+/** The URL of a server faultline starts on `port`. */
+export const appServerUrl = (port: number): string => `http://localhost:${port}`;
+
 /** Spawns `next start` (or `next dev`) on loopback, its output written to `logFile`, without waiting for it. */
 export function launchAppServer(options: StartOptions): LaunchedAppServer {
   const { root, port, logFile, env, dev = false, readyTimeoutMs = 60_000 } = options;
@@ -141,7 +144,7 @@ export function launchAppServer(options: StartOptions): LaunchedAppServer {
       resolve({ code, signal, expected: stopping, at: new Date() });
     }),
   );
-  const url = `http://localhost:${port}`;
+  const url = appServerUrl(port);
   const stop = async () => {
     stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -72,7 +72,12 @@ export const CHROMIUM_UNSAFE_PORTS = new Set([
   6668, 6669, 6679, 6697, 10080,
 ]);
 
-export function chromiumArgs(): string[] {
+/**
+ * Chromium's flags for every browser faultline drives. `hostRules`: more `--host-resolver-rules`
+ * entries (the bench's bare browser sends the page's DSN host to a loopback listener); one flag
+ * holds them all, since Chromium keeps only the last of a repeated switch.
+ */
+export function chromiumArgs({ hostRules = [] }: { hostRules?: string[] } = {}): string[] {
   return [
     // Root in a container has no user namespace sandbox.
     '--no-sandbox',
@@ -81,7 +86,7 @@ export function chromiumArgs(): string[] {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    `--host-resolver-rules=MAP *.${TEST_DOMAIN} 127.0.0.1`,
+    `--host-resolver-rules=${[`MAP *.${TEST_DOMAIN} 127.0.0.1`, ...hostRules].join(',')}`,
   ];
 }
 

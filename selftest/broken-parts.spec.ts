@@ -65,6 +65,9 @@ for (const [why, args, env, message] of [
   test(`${why} gives one line naming the cause and exit 2`, async () => {
     const { code, stderr } = await faultline([...args()], env);
     expectOneLine(stderr, message);
+    // Only that line of faultline's (a progress line may come before it): a second one (a server
+    // stopped before it served, reported as faultline's own crash) would bury it.
+    expect(stderr.split('\n').filter((line) => line.startsWith('faultline:')), 'one line').toHaveLength(1);
     expect(code).toBe(2);
   });
 }
