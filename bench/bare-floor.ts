@@ -13,9 +13,8 @@
 import { chromium } from '@playwright/test';
 import { resolveChromium, launchOptions } from '../harness/chromium';
 import type { Scenario } from '../scenarios/schema';
-import { bareBrowserArgs, openBareRig, startBareApp } from './fixtures/bare-rig';
+import { openBareRig, startBareApp } from './fixtures/bare-rig';
 import { LoopbackIngest } from './fixtures/loopback-ingest';
-import { BareLimit } from './fixtures/bare-limit';
 import { CPU_PARTS, TreeCpu, type CpuPart } from './process-cpu';
 
 export interface BareRound {
@@ -64,29 +63,25 @@ export interface BarePhase {
 
 /** The entries in `lanes` lanes on one cold bare server, each lane a browser of its own taking the next entry left. */
 export async function bareCataloguePhase(root: string, entries: Scenario[], lanes: number): Promise<BarePhase> {
-  const ingest = await LoopbackIngest.open();
-  const app = await startBareApp(root, ingest, 'phase');
-  const samplers = Array.from({ length: lanes }, () => new BareLimit(() => launchBare(bareBrowserArgs(ingest)), app.url, ingest));
+  const rig = await openBareRig(root, 'phase', launchBare, lanes);
   try {
-    await Promise.all(samplers.map((bare) => bare.warm()));
+    await Promise.all(rig.lanes.map((bare) => bare.warm()));
     const queue = [...entries];
     let reportsMissing = 0;
     const started = performance.now();
     await Promise.all(
-      samplers.map(async (bare) => {
+      rig.lanes.map(async (bare) => {
         for (let entry = queue.shift(); entry; entry = queue.shift()) reportsMissing += (await bare.sample(entry)).reportsMissing;
       }),
     );
     const testPhaseMs = Math.round(performance.now() - started);
     return { lanes, entries: entries.length, testPhaseMs, perEntryMs: Math.round(testPhaseMs / entries.length), reportsMissing };
   } finally {
-    await Promise.all(samplers.map((bare) => bare.close()));
-    await app.stop();
-    await ingest.close();
+    await rig.close();
   }
 }
 
-/** Milliseconds from spawning a bare `next start` to its first answer (the median of `times`). */
+/** Milliseconds from spawning a bare `next start` to its first answer, `times` times one after another. */
 export async function bareServerStart(root: string, times: number): Promise<number[]> {
   const ingest = await LoopbackIngest.open();
   const starts: number[] = [];

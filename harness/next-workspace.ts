@@ -192,25 +192,24 @@ export function observationKey(codeRoot: string, buildDir: string, selection: re
 }
 
 /**
- * Steps (versions) through stages, as a pipeline: each stage takes one step at a time, in order,
- * and a step enters a stage once it left the one before and the step before it left this one. The
- * matrix's and the audit matrix's stages are the install (the network and the disk: the versions
- * after this one install while it builds and runs) and the build with its observation (both
- * cores: one version at a time). Returns the last stage's results, in order. The one engine of the
- * matrix and the audit matrix.
+ * Versions through two stages: each version's `install` (the network and the disk) one after
+ * another, running ahead, and its `column` (a build and its observation: both cores) one version
+ * at a time, each once its own install is done. Returns the columns in order. A build beside a run
+ * was measured and saved nothing (docs/matrix.md), so there is no third stage. The one engine of
+ * the matrix and the audit matrix.
  */
-export function overVersions<S, A, C>(steps: readonly S[], first: (step: S, index: number) => Promise<A>, last: (step: S, carried: A, index: number) => Promise<C>): Promise<C[]>;
-export function overVersions<S, A, B, C>(steps: readonly S[], first: (step: S, index: number) => Promise<A>, second: (step: S, carried: A, index: number) => Promise<B>, last: (step: S, carried: B, index: number) => Promise<C>): Promise<C[]>;
-export function overVersions<S>(steps: readonly S[], ...stages: ((step: S, ...rest: any[]) => Promise<unknown>)[]): Promise<unknown[]> {
-  const done: Promise<unknown>[][] = stages.map(() => []);
-  steps.forEach((step, i) => {
-    stages.forEach((stage, k) => {
-      const carried = k === 0 ? Promise.resolve(undefined) : done[k - 1][i];
-      const before = i === 0 ? Promise.resolve() : done[k][i - 1].catch(() => {});
-      done[k][i] = Promise.all([carried, before]).then(([value]) => (k === 0 ? stage(step, i) : stage(step, value, i)));
-    });
-  });
-  // Every stage's promise is awaited (a rejection anywhere rejects the whole, never unhandled).
-  for (const stage of done.slice(0, -1)) for (const promise of stage) promise.catch(() => {});
-  return Promise.all(done.at(-1)!);
+export async function overVersions<S, A, C>(steps: readonly S[], install: (step: S, index: number) => Promise<A>, column: (step: S, installed: A, index: number) => Promise<C>): Promise<C[]> {
+  const installs: Promise<A>[] = [];
+  for (const [i, step] of steps.entries()) {
+    const before = i === 0 ? Promise.resolve() : installs[i - 1].then(() => {}, () => {});
+    installs.push(before.then(() => install(step, i)));
+  }
+  const columns: C[] = [];
+  try {
+    for (const [i, step] of steps.entries()) columns.push(await column(step, await installs[i], i));
+  } finally {
+    // The installs still running ahead are awaited too: none is left behind, nor its rejection unhandled.
+    await Promise.allSettled(installs);
+  }
+  return columns;
 }

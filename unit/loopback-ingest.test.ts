@@ -46,6 +46,11 @@ describe("the bare samples' loopback DSN", () => {
     await post(`${ingest.serverOrigin}/api/1/envelope/`, envelope('event'));
     expect(await waiting).toEqual(expect.any(Number));
     expect(await ingest.arrivalOf(2, 50)).toBeNull();
+    // Closed, the listener ends a wait at once rather than at its deadline.
+    const pending = ingest.arrivalOf(2, 60_000);
+    await ingest.close();
+    ingest = undefined;
+    expect(await pending).toBeNull();
   });
 
   it('listens on loopback only, and its DSN names the server side', async () => {

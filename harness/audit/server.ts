@@ -86,6 +86,7 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
   let ended = false;
   void server.exited.then(({ expected }) => (ended = !expected));
   const size = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
+  const logSince = (mark: Mark) => readFileSync(logFile, 'utf8').slice(mark.log);
   return {
     url: server.url,
     logFile,
@@ -95,10 +96,10 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
       return {
         reports: logged.flatMap((line) => (line.kind === 'envelope' ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event })) : [])),
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
-        log: readFileSync(logFile, 'utf8').slice(mark.log),
+        log: logSince(mark),
       };
     },
-    logSince: (mark) => readFileSync(logFile, 'utf8').slice(mark.log),
+    logSince,
     inFlight: () => {
       const logged = readIngestLog(ingestLog, 0);
       const opened = logged.filter((line) => line.kind === 'opened').length;
