@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -20,6 +20,7 @@ import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { holdOutput } from './held-output';
+import { endGroup, spawnInGroup } from '../harness/process-group';
 import { ENV } from '../harness/contract';
 
 export interface RunOptions {
@@ -266,7 +267,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       runner.kill('SIGINT');
       // A runner that does not wind down (seen once on CI, a SIGINT while it was still starting) is
       // ended anyway: a run whose part died stops fast. Its workers and browsers end with it (lifelines).
-      const escalate = [setTimeout(() => runner.kill('SIGTERM'), ABORT_WIND_DOWN_MS), setTimeout(() => runner.kill('SIGKILL'), 2 * ABORT_WIND_DOWN_MS)];
+      const escalate = [setTimeout(() => runner.kill('SIGTERM'), ABORT_WIND_DOWN_MS), setTimeout(() => endGroup(runner, 'SIGKILL'), 2 * ABORT_WIND_DOWN_MS)];
       for (const timer of escalate) timer.unref();
       runner.once('close', () => escalate.forEach(clearTimeout));
     };
@@ -278,7 +279,8 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     // Its output is piped through (held until the browser is proven): colours as on this terminal.
     const colour = process.stdout.isTTY && runnerEnv.FORCE_COLOR === undefined && runnerEnv.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
     const startRunner = () => {
-      const child = spawn(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
+      // In a group of its own: a runner discarded unseen ends with its workers, even ones still loading.
+      const child = spawnInGroup(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
         cwd: root,
         env: { ...runnerEnv, ...colour, [ENV.lifeline]: '1' },
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -298,7 +300,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       playwright = undefined;
       if (!discarded) return;
       discarded.output.drop();
-      discarded.child.kill('SIGKILL');
+      endGroup(discarded.child, 'SIGKILL');
       await discarded.finished.catch(() => {});
     };
     // With a build there, the runner loads while it is checked (about half a second); a stale build
