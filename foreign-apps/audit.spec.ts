@@ -1,4 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,7 +7,9 @@ import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, tree } from './faultline-cli';
+import { auditApp, startAudit, tree } from './faultline-cli';
+import { processesWith } from '../selftest/processes';
+import { ENV } from '../harness/contract';
 import { generateApp } from './generate';
 
 /**
@@ -95,6 +98,27 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
+
+for (const [part, find, line] of [
+  ['Chromium', (command: string) => /chrom/i.test(command.split(' ')[0]) && !command.includes('--type='), /^faultline: the browser: Chromium ended during the audit \([\w-]+: .*\)$/],
+  ['next start', (command: string) => command.startsWith('next-server'), /^faultline: the app server: next start ended during the audit \([\w-]+\); its log: \S+$/],
+] as const) {
+  test(`${part} dying mid-audit stops it with exit 2 and one line naming it: no report blaming the app, nothing left running, the app untouched`, async () => {
+    const before = tree(plain);
+    const marker = randomUUID();
+    const { output, exited, out } = startAudit(plain, [], { [ENV.testTag]: marker });
+    await expect.poll(() => output.stdout, { timeout: 300_000, message: 'the audit judges its first entry' }).toMatch(/^ {2}\[1\/\d+\] /m);
+    const [victim] = processesWith(marker).filter(({ command }) => find(command));
+    expect(victim, `the audit has its ${part}`).toBeDefined();
+    process.kill(victim.pid, 'SIGKILL');
+    expect(await exited).toBe(2);
+    const lines = output.stderr.trim().split('\n').filter((text) => !text.startsWith('npm warn'));
+    expect(lines).toEqual([expect.stringMatching(line)]);
+    expect(existsSync(join(out, 'report.json')), 'no report of an audit that stopped').toBe(false);
+    await expect.poll(() => processesWith(marker).map(({ command }) => command.slice(0, 80)), { timeout: 20_000, message: 'no process of the audit is left' }).toEqual([]);
+    expect(tree(plain), "the app's files, byte for byte").toEqual(before);
+  });
+}
 
 test('an app behind a consent wall: what cannot be clicked is not judged, and the audit says it is incomplete (exit 2)', async () => {
   const { code, stderr, report } = await audit(walled, ['--scenario', 'server-page-throws', '--scenario', 'client-click-render-throws']);

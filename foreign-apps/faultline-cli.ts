@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,4 +36,15 @@ export async function auditApp(app: string, args: string[] = [], env: Record<str
     // No report: the audit stopped before judging (its exit code and line say why).
   }
   return { ...result, out, report };
+}
+
+/** `faultline audit APP` started, its output readable as it comes: for what happens to it meanwhile. */
+export function startAudit(app: string, args: string[], env: Record<string, string>) {
+  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
+  const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], { cwd: faultlineRoot, env: { ...withoutTarget(), ...env } });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => (output.stdout += chunk));
+  child.stderr.on('data', (chunk) => (output.stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { out, output, exited };
 }
