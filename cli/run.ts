@@ -12,7 +12,7 @@ import { comparedVersion, installedNext } from '../scenarios/versions';
 import { assertPortFree, PortInUseError } from '../harness/app-server';
 import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
 import { hasBuild } from '../harness/build';
-import { watchAborts, type Abort } from '../harness/abort';
+import { serverFirst, watchAborts, type Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { unaccountedFor } from '../harness/accounting';
 import { claimOutDir } from './out-dir';
@@ -271,7 +271,9 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       for (const timer of escalate) timer.unref();
       runner.once('close', () => escalate.forEach(clearTimeout));
     };
-    stopWatching = watchAborts(abortFile, abort);
+    // A server that never served is the cause named, whatever its checks met of it first.
+    const causes = serverFirst(abort);
+    stopWatching = watchAborts(abortFile, causes.raise);
 
     // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
     // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
@@ -313,13 +315,14 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       throw error;
     }
     // A server stopped before it served (the run ended early: a browser that failed its proof)
-    // rejects its readiness; that is no failure of its own (one that is, the run learns below).
+    // rejects its readiness; that is no failure of its own (one that is, `causes.starting` names).
     app?.ready.catch(() => {});
     if (signalled) {
       await discardRunner();
       return stoppedBy(signalled);
     }
     runner ??= startRunner();
+    if (app) causes.starting(app.ready);
     const { output, finished } = runner;
     try {
       await browser;
@@ -330,7 +333,6 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     output.release();
     if (signalled) return stoppedBy(signalled);
     const server = app;
-    server?.ready.catch((error: Error) => abort({ cause: error.message, at: new Date().toISOString() }));
     server?.exited.then((exit) => {
       if (exit.expected) return;
       const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;

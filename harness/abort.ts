@@ -29,3 +29,22 @@ export function watchAborts(file: string, onAbort: (abort: Abort) => void): () =
   });
   return () => watcher.close();
 }
+
+/**
+ * The run's causes to stop passed on with one rule: while the app server is starting, a cause waits
+ * for it, and a server that fails to serve is the cause named (what the checks met was its failure).
+ */
+export function serverFirst(abort: (cause: Abort) => void): { starting(ready: Promise<void>): void; raise(cause: Abort): void } {
+  let settled: Promise<void> = Promise.resolve();
+  return {
+    starting(ready) {
+      settled = ready.then(
+        () => {},
+        (error: Error) => abort({ cause: error.message, at: new Date().toISOString() }),
+      );
+    },
+    raise(cause) {
+      void settled.then(() => abort(cause));
+    },
+  };
+}

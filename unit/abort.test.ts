@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { serverFirst, type Abort } from '@/harness/abort';
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The run's own rule: the first cause stops it, later ones are ignored. */
+function firstWins() {
+  const causes: string[] = [];
+  return { causes, abort: (cause: Abort) => void (causes.length === 0 && causes.push(cause.cause)) };
+}
+
+describe('the cause a stopped run names', () => {
+  it("is the server's failure to serve, even when a check met that failure first", async () => {
+    const run = firstWins();
+    const arbiter = serverFirst(run.abort);
+    let fail!: (error: Error) => void;
+    arbiter.starting(new Promise<void>((_, reject) => (fail = reject)));
+    arbiter.raise({ cause: 'every check fails the same way before it can be judged, so the run stopped: Error: The app server answers / with HTTP 500', at: new Date().toISOString() });
+    await flush();
+    fail(new Error('The app server answers / with HTTP 500'));
+    await flush();
+    expect(run.causes).toEqual(['The app server answers / with HTTP 500']);
+  });
+
+  it("is a check's cause once the server serves", async () => {
+    const run = firstWins();
+    const arbiter = serverFirst(run.abort);
+    arbiter.starting(Promise.resolve());
+    arbiter.raise({ cause: 'Chromium (the browser of worker 0) died during the run', at: new Date().toISOString() });
+    await flush();
+    expect(run.causes).toEqual(['Chromium (the browser of worker 0) died during the run']);
+  });
+
+  it('is a cause raised with no server of its own (a --base-url run) at once', async () => {
+    const run = firstWins();
+    serverFirst(run.abort).raise({ cause: 'the target stopped answering', at: new Date().toISOString() });
+    await flush();
+    expect(run.causes).toEqual(['the target stopped answering']);
+  });
+});
