@@ -25,21 +25,8 @@ export function tree(dir: string, base = dir): string[] {
   });
 }
 
-/** `faultline audit APP` into a fresh folder, with its report (when it wrote one). */
-export async function auditApp(app: string, args: string[] = [], env: Record<string, string> = {}) {
-  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
-  const result = await faultline(['audit', app, '--out', out, ...args], env);
-  let report: AuditResult | null = null;
-  try {
-    report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as AuditResult;
-  } catch {
-    // No report: the audit stopped before judging (its exit code and line say why).
-  }
-  return { ...result, out, report };
-}
-
-/** `faultline audit APP` started, its output readable as it comes: for what happens to it meanwhile. */
-export function startAudit(app: string, args: string[], env: Record<string, string>) {
+/** `faultline audit APP` started into a fresh folder, its output readable as it comes (for what happens to it meanwhile). */
+export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
   const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], { cwd: faultlineRoot, env: { ...withoutTarget(), ...env } });
   const output = { stdout: '', stderr: '' };
@@ -47,4 +34,17 @@ export function startAudit(app: string, args: string[], env: Record<string, stri
   child.stderr.on('data', (chunk) => (output.stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return { out, output, exited };
+}
+
+/** `faultline audit APP` to its end, with its report (when it wrote one). */
+export async function auditApp(app: string, args: string[] = [], env: Record<string, string> = {}) {
+  const { out, output, exited } = startAudit(app, args, env);
+  const code = await exited;
+  let report: AuditResult | null = null;
+  try {
+    report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as AuditResult;
+  } catch {
+    // No report: the audit stopped before judging (its exit code and line say why).
+  }
+  return { code, ...output, out, report };
 }
