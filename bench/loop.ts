@@ -85,7 +85,7 @@ const addRoute = (i: number, cache: boolean) => {
   const folder = join(copy, 'app', '(site)', 'scenarios', id);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'page.tsx'), `export default function Page() {\n  return <p>A new page ${i}</p>;\n}\n`);
-  edit('scenarios/routes.ts', "    ['healthy', 'A healthy page (control)'],", `    ['healthy', 'A healthy page (control)'],\n    ['${id}', 'A new page ${i}'],`);
+  edit('scenarios/routes.ts', "['healthy', 'A healthy page (control)']", `['healthy', 'A healthy page (control)'], ['${id}', 'A new page ${i}']`);
   edit(
     'scenarios/entries/control.ts',
     'export const entries: ScenarioInput[] = [\n',

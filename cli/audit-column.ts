@@ -1,32 +1,29 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ErrorEvent } from '@sentry/core';
+import { copyFileSync, createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { watchAborts, type Abort } from '../harness/abort';
 import type { AuditedApp } from '../harness/audit/app';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
-import { inLanes } from '../harness/audit/lanes';
-import { AUDIT_SEGMENT, placeCatalogue, type PlacedEntry, type Placement } from '../harness/audit/placement';
-import { startAuditedServer } from '../harness/audit/server';
+import { writeAuditPlan } from '../harness/audit/plan';
+import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
+import { NotSettled, settleServer, startAuditedServer } from '../harness/audit/server';
 import { ensureBuild } from '../harness/build';
-import { launchChromium } from '../harness/chromium';
-import { CannotRun } from '../harness/failures';
-import { closedNetwork } from '../fixtures/worker/audit/closed-network';
-import { NotDriven } from '../fixtures/worker/audit/drive';
-import { observeAuditEntry, settleServer, type AuditSession } from '../fixtures/worker/audit/observe';
+import { ENV } from '../harness/contract';
+import { follow } from '../harness/events';
+import { CannotRun, type BrokenPart } from '../harness/failures';
+import { faultlineRoot } from '../harness/root';
+import { discard, startRunner, windDown, type Runner } from '../harness/runner';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
-import { auditEntry, type AuditReport } from '../verdict/audit';
+import type { AuditEntryRecord } from '../verdict/attachment';
+import { appFindings, eventKey } from '../verdict/audit';
 import type { AuditResult } from './audit-render';
 import { UsageError } from './usage-error';
 
 /**
- * How many entries run side by side: one more than this machine's two cores, since a page spends
- * part of its time waiting on the server (measured on the Sentry-guide app: test phase 19.2-19.6 s
- * with two, 17.9-18.4 s with three, the same findings; four gained nothing more).
+ * How many browsers check entries side by side by default: a page spends part of its time waiting
+ * on the server, and each worker has a browser of its own.
  */
-const LANES = 3;
-
-/** One report as the run's accounting knows it, whichever time it was read. */
-const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
+const DEFAULT_WORKERS = 2;
 
 /** The part of a placement a `--scenario` selection asks for (all of it without one). */
 function selected(placement: Placement, ids: readonly string[]): Placement {
@@ -34,15 +31,27 @@ function selected(placement: Placement, ids: readonly string[]): Placement {
   return { placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)), notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)) };
 }
 
-/** A report as the audit's outputs show it: who sent it, and what it says. */
-const reportInBrief = ({ runtime, event }: AuditReport) => ({ runtime, type: event.exception?.values?.at(-1)?.type ?? null, value: event.exception?.values?.at(-1)?.value ?? event.message ?? null, digestTag: event.tags?.digest ?? null });
 
 export interface ColumnOptions {
   scenarios: readonly string[];
+  /** Playwright workers, each with its browser. */
+  workers?: number;
+  /** Where Playwright's HTML report of the checks and the traces of entries with a finding go (none without). */
+  reportDir?: string;
   /** Where screenshots go, and how the report names that folder (relative to its outputs). */
   screens: { dir: string; named: string };
   say: (line: string) => void;
+  /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
+  onEntry?: (done: number, total: number, record: AuditEntryRecord) => void;
 }
+
+/** An entry's progress line: `  [3/51] server-page-throws: classic fallback, 5 findings`. */
+const sayEntry = (say: (line: string) => void) => (done: number, total: number, record: AuditEntryRecord) => {
+  const head = `  [${done}/${total}] ${record.id}:`;
+  if ('notJudged' in record) return say(`${head} not judged: ${record.notJudged}`);
+  const count = record.judged.findings.length;
+  say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
+};
 
 /** The app built with the catalogue placed: what observing it needs. */
 export interface BuiltForAudit {
@@ -84,71 +93,96 @@ export async function buildForAudit(app: AuditedApp, version: string, dir: strin
 }
 
 /**
- * Every selected entry of the built app observed in lanes and judged, and every server report of
- * the run accounted for at its end.
+ * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
+ * test per entry, `--workers` browsers), against the app server started here; then every server
+ * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
+ * route) stops the audit naming it, never an entry of the app left unjudged.
  */
-export async function observeBuilt(app: AuditedApp, dir: string, { version, placement, substituted, env, build }: BuiltForAudit, { screens, say }: Pick<ColumnOptions, 'screens' | 'say'>): Promise<AuditResult> {
+export async function observeBuilt(app: AuditedApp, dir: string, { version, placement, substituted, env, build }: BuiltForAudit, { screens, say, onEntry, workers = DEFAULT_WORKERS, reportDir }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir'>): Promise<AuditResult> {
   const started = performance.now();
-  const server = await startAuditedServer(dir, env);
-  const browser = await launchChromium().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  const network = await closedNetwork();
-  const session: AuditSession = { server, browser, network, sentry: app.sentry, basePath: app.basePath };
-  const result: AuditResult = {
-    app: { root: app.root, name: app.name, next: version, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
-    substituted,
-    appFindings: [],
-    entries: [],
-    notApplicable: placement.notApplicable,
-    notJudged: [],
-    treeUnchanged: true,
-    build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
-    testSeconds: 0,
-  };
+  const state = join(dir, '.faultline');
+  const files = { plan: join(state, 'audit-plan.json'), events: join(state, 'audit-events.jsonl'), abort: join(state, `abort-${process.pid}.jsonl`), runnerLog: join(state, 'runner.log') };
   mkdirSync(screens.dir, { recursive: true });
-  const audited: AuditResult['entries'] = [];
-  const claimed = new Set<string>();
-  let unclaimed: AuditReport[] = [];
+  const server = await startAuditedServer(dir, env);
+  const start = { ...server.mark(), ingest: 0 };
+  writeAuditPlan(files.plan, { server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog }, sentry: app.sentry, basePath: app.basePath, placed: placement.placed, screens });
+
+  // This run's events alone: the last audit's are in the same file until it is emptied.
+  writeFileSync(files.events, '');
+  const records = new Map<string, AuditEntryRecord>();
+  const errors: string[] = [];
+  let inFlight = '';
+  const events = follow<AuditEntryRecord>(files.events, (event) => {
+    if ('begin' in event) inFlight = event.begin;
+    if ('error' in event) errors.push(event.error);
+    if (!('end' in event)) return;
+    const record = event.end;
+    records.set(record.id, record);
+    // The trace of an entry with a finding, or one that could not be judged, is kept beside the report.
+    if (reportDir && event.trace && ('notJudged' in record || record.judged.findings.length > 0)) {
+      const kept = join(reportDir, 'traces', `${record.id}.zip`);
+      mkdirSync(dirname(kept), { recursive: true });
+      copyFileSync(event.trace, kept);
+      if ('judged' in record) record.judged.trace = relative(reportDir, kept);
+    }
+    (onEntry ?? sayEntry(say))(records.size, placement.placed.length, record);
+  });
+
+  let runner: Runner | undefined;
+  let aborted: Abort | undefined;
+  const abort = (cause: Abort) => {
+    if (aborted) return;
+    aborted = cause;
+    if (runner) windDown(runner);
+  };
+  const stopWatching = watchAborts(files.abort, abort);
+  void server.exited.then((exit) => {
+    if (!exit.expected) abort({ part: 'app server', cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`, at: exit.at.toISOString() });
+  });
   try {
-    const start = { ...server.mark(), ingest: 0 };
-    let done = 0;
-    const others = (placed: PlacedEntry) => placement.placed.map((entry) => entry.scenario.id).filter((id) => id !== placed.scenario.id && !placed.reaches.includes(id));
-    const run = async (placed: PlacedEntry, index: number) => {
-      const observed = await observeAuditEntry(session, placed, server.mark(), others(placed)).catch((error: unknown) => {
-        // A part of faultline's that died is no entry of the app's left unjudged: the run stops naming it.
-        if (!browser.isConnected()) throw new CannotRun('browser', `Chromium ended during the audit (${placed.scenario.id}: ${(error as Error).message.split('\n')[0]})`);
-        if (server.ended()) throw new CannotRun('app server', `next start ended during the audit (${placed.scenario.id}); its log: ${server.logFile}`);
-        if (!(error instanceof NotDriven)) throw error;
-        result.notJudged.push({ id: placed.scenario.id, why: error.message });
-        say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: not judged: ${error.message}`);
-        return null;
-      });
-      if (!observed) return;
-      for (const event of observed.claimed) claimed.add(eventKey(event));
-      const entry = auditEntry(placed.scenario, observed.observation, { sentry: app.sentry });
-      const screenshot = observed.screenshot ? join(screens.named, `${placed.scenario.id}.png`) : null;
-      if (observed.screenshot) writeFileSync(join(screens.dir, `${placed.scenario.id}.png`), observed.screenshot);
-      audited[index] = { ...entry, title: placed.scenario.title, failureClass: placed.scenario.failureClass, url: placed.url, status: observed.observation.status, lines: observed.observation.lines, screenshot, reports: observed.observation.reports.map(reportInBrief), ms: observed.ms };
-      say(`  [${++done}/${placement.placed.length}] ${placed.scenario.id}: ${entry.screen}, ${entry.findings.length ? `${entry.findings.length} finding${entry.findings.length > 1 ? 's' : ''}` : 'no finding'}`);
-    };
-    await inLanes(placement.placed, LANES, run);
+    const reporters = [[join(import.meta.dirname, 'audit-reporter.ts'), { eventsFile: files.events }], ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : [])];
+    runner = startRunner(faultlineRoot, ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers)], {
+      ...env,
+      [ENV.auditPlan]: files.plan,
+      [ENV.abortFile]: files.abort,
+      [ENV.reporter]: JSON.stringify(reporters),
+      [ENV.outputDir]: join(state, 'test-results'),
+    });
+    // Playwright's own output is for faultline's maintainers: every line a user reads comes from the events.
+    const log = createWriteStream(files.runnerLog);
+    runner.child.stdout?.pipe(log);
+    runner.child.stderr?.pipe(log);
+    const code = await runner.finished;
+    events.stop();
+    if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
+    if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
+    if (records.size < placement.placed.length) throw new Error(`Playwright's runner ended (exit ${code}) with ${placement.placed.length - records.size} of ${placement.placed.length} entries unchecked; its output: ${files.runnerLog}`);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, app.sentry, app.basePath).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
-      throw error instanceof NotDriven ? new CannotRun('app server', error.message) : error;
+      throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
-    unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
   } finally {
-    await browser.close();
-    await network.close();
+    events.stop();
+    stopWatching();
+    rmSync(files.abort, { force: true });
+    if (runner) await discard(runner);
     await server.stop();
   }
-  result.entries = audited.filter(Boolean);
-  result.testSeconds = Math.round((performance.now() - started) / 100) / 10;
-  if (!app.sentry) result.appFindings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
-  if (unclaimed.length) result.appFindings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((report) => reportInBrief(report).value).join('; ') });
+  const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
+  const unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
+  const inOrder = placement.placed.map((placed) => records.get(placed.scenario.id)!);
+  const result: AuditResult = {
+    app: { root: app.root, name: app.name, next: version, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
+    substituted,
+    appFindings: appFindings({ sentry: app.sentry }, unclaimed),
+    entries: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
+    notApplicable: placement.notApplicable,
+    notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
+    treeUnchanged: true,
+    build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
+    testSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
   return result;
 }
 

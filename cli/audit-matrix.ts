@@ -7,7 +7,7 @@ import { CannotRun } from '../harness/failures';
 import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
 import { catalogue } from '../scenarios/catalogue';
 import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../verdict/audit-matrix';
-import type { AuditOptions } from './audit';
+import type { AuditOptions } from './audit-args';
 import { buildForAudit, incompleteness, observeBuilt } from './audit-column';
 import { auditMatrixAsHtml } from './audit-matrix-html';
 import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
@@ -84,14 +84,12 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
         return { ...saved.column, adaptations: result.adaptations, seconds: result.seconds, reused: { ...result.reused, observation: true } };
       }
       rmSync(files.screens, { recursive: true, force: true });
-      let done = 0;
       const observedAt = new Date().toISOString();
       const audited = await observeBuilt(app, prepared.dir, built, {
         screens: { dir: files.screens, named: join('screens', version) },
-        say: (line) => {
-          if (/^ {2}\[\d+\/\d+\]/.test(line)) progress.detail = `${++done}/${built.placement.placed.length} entries`;
-          else quiet(line);
-        },
+        say: quiet,
+        onEntry: (done, total) => (progress.detail = `${done}/${total} entries`),
+        workers: options.workers,
       });
       const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
       result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);
@@ -139,7 +137,7 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
   for (const done of failed) console.error(`faultline: next ${done.next}: ${done.error}`);
   const incomplete = columns.flatMap((done) => (done.result && incompleteness(done.result) ? [`next ${done.next}: ${incompleteness(done.result)}`] : []));
   for (const line of incomplete) console.error(`faultline: ${line}`);
-  if (failed.length > 0 || incomplete.length > 0) return EXIT.usage;
+  if (failed.length > 0 || incomplete.length > 0) return EXIT.cannotJudge;
   const findings = columns.some((done) => done.result && (done.result.appFindings.length > 0 || done.result.entries.some((entry) => entry.findings.length > 0)));
-  return findings ? EXIT.deviation : EXIT.ok;
+  return findings ? EXIT.deviates : EXIT.ok;
 }

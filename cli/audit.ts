@@ -4,55 +4,15 @@ import { inspectApp, type AuditedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
 import { auditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
-import { catalogue } from '../scenarios/catalogue';
-import { parseCommandArgs } from './args';
 import { auditIn, incompleteness } from './audit-column';
 import { auditAsHtml } from './audit-html';
+import type { AuditOptions } from './audit-args';
 import { auditMatrix } from './audit-matrix';
 import { auditAsJunit, auditAsTable, findingCount } from './audit-render';
-import { nextVersions, versionProblem } from './matrix';
 import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
-import { resolveScenario } from './select';
-import { EXIT, UsageError } from './usage-error';
+import { EXIT } from './usage-error';
 
-export const AUDIT_FOLDER: OutFolder = { mark: '.faultline-audit', written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'] };
-
-export interface AuditOptions {
-  app: string;
-  scenarios: string[];
-  out: string;
-  /** Other `next` versions to audit the app on besides its own (`--next`); empty: its own only. */
-  versions: string[];
-  /** The version whose upgrade from the app's own the audit matrix answers (`--upgrade-to`). */
-  upgradeTo: string | null;
-  /** Observe again where nothing changed since the last audit matrix. */
-  fresh: boolean;
-}
-
-export function parseAuditArgs(argv: string[]): AuditOptions {
-  const { values, positionals } = parseCommandArgs({
-    args: argv,
-    options: {
-      scenario: { type: 'string', multiple: true, default: [] },
-      out: { type: 'string', default: 'faultline-audit' },
-      next: { type: 'string', multiple: true, default: [] },
-      'upgrade-to': { type: 'string' },
-      fresh: { type: 'boolean', default: false },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'audit needs the folder of the app to audit: faultline audit ../my-app' : `audit takes one app folder (got ${positionals.join(' ')})`);
-  for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = nextVersions(values.next);
-  const upgradeTo = values['upgrade-to']?.trim() ?? null;
-  if (upgradeTo !== null) {
-    const problem = versionProblem(upgradeTo);
-    if (problem) throw new UsageError(`Bad --upgrade-to "${upgradeTo}": ${problem}`);
-  }
-  if (values.fresh && versions.length === 0 && upgradeTo === null) throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
-  return { app: positionals[0], scenarios: values.scenario, out: values.out, versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])], upgradeTo, fresh: values.fresh };
-}
+export const AUDIT_FOLDER: OutFolder = { mark: '.faultline-audit', written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'html', 'traces', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'] };
 
 /**
  * `faultline audit`: the app on its own `next` (report.json, junit.xml, audit.html), or with
@@ -81,7 +41,7 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   const say = (line: string) => console.log(line);
   const dir = auditWorkspace(app);
   await prepareAuditWorkspace(app, dir);
-  const result = await auditIn(app, app.next, dir, faultline, { scenarios: options.scenarios, screens: { dir: join(out, 'screens'), named: 'screens' }, say });
+  const result = await auditIn(app, app.next, dir, faultline, { scenarios: options.scenarios, screens: { dir: join(out, 'screens'), named: 'screens' }, reportDir: out, workers: options.workers, say });
   proveUnchanged();
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
@@ -94,5 +54,5 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);
   if (incomplete) throw new CannotRun('audited app', incomplete);
-  return count > 0 ? EXIT.deviation : EXIT.ok;
+  return count > 0 ? EXIT.deviates : EXIT.ok;
 }

@@ -5,6 +5,7 @@ import { ENTRY_ANNOTATION, readVerdict } from '../verdict/attachment';
 import { countOutcomes, inReportOrder, sameFailureBeforeJudging, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from '../verdict/report';
 import { reportAbort } from '../harness/abort';
 import { ENV } from '../harness/contract';
+import { appendEvent } from '../harness/events';
 
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -69,6 +70,9 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult) {
     const entry = toEntry(test, result);
     this.entries.push(entry);
+    // A matrix that started this run follows its progress as events.
+    const events = process.env[ENV.events];
+    if (events) appendEvent(events, { end: { id: entry.id, outcome: entry.outcome } });
     // Every worker's first checks failing the same way before a verdict: the run stops (exit 2) instead of failing each check in turn.
     const same = this.stopped ? null : sameFailureBeforeJudging(this.entries, Math.min(this.run.planned, 2 * this.workers));
     if (same) {

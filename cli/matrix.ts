@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { lt, major, valid } from 'semver';
 import { ensureBuild } from '../harness/build';
 import { CannotRun } from '../harness/failures';
@@ -18,8 +18,10 @@ import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { parseOptionsOf } from './options';
 import { Progress } from './progress';
 import { ENV } from '../harness/contract';
+import { follow } from '../harness/events';
 
 /** The newest patch of each minor from 15.5 to 16.4 that installs here. */
 export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
@@ -36,13 +38,7 @@ export interface MatrixOptions {
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
   const { values } = parseCommandArgs({
     args: argv,
-    options: {
-      next: { type: 'string', multiple: true, default: [] },
-      fallback: { type: 'string', default: 'classic' },
-      scenario: { type: 'string', multiple: true, default: [] },
-      out: { type: 'string', default: 'faultline-matrix' },
-      fresh: { type: 'boolean', default: false },
-    },
+    options: parseOptionsOf('matrix'),
     strict: true,
     allowPositionals: false,
   });
@@ -71,7 +67,7 @@ export function versionProblem(version: string): string | null {
 /** The entries a column observes: the chosen ones, or the whole catalogue. */
 const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] => (scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id));
 
-/** A conformance run of the catalogue in the workspace, its progress counted from its lines. */
+/** A conformance run of the catalogue in the workspace, its progress followed as events. */
 async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
   const { report: reportDir, screens } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
@@ -81,17 +77,21 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   const args = [join(dir, 'bin/faultline.mjs'), 'run', '--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])];
   let checked = 0;
   let stderr = '';
+  // This run's progress alone: the last run's events are in the same file until it is emptied.
+  const eventsFile = join(dir, '.faultline', 'run-events.jsonl');
+  mkdirSync(dirname(eventsFile), { recursive: true });
+  writeFileSync(eventsFile, '');
+  const events = follow(eventsFile, (event) => {
+    if ('end' in event) progress.detail = `${++checked}/${ids.length} entries`;
+  });
   const code = await new Promise<number | null>((done, fail) => {
     // stdin is its lifeline: the run (its server, its browsers) ends with this process, even a SIGKILLed one.
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk: Buffer) => {
-      checked += String(chunk).split('\n').filter((line) => /^[✓✗-] /.test(line)).length;
-      progress.detail = `${checked}/${ids.length} entries`;
-    });
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1', [ENV.events]: eventsFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdout.resume();
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', done);
-  });
+  }).finally(() => events.stop());
   const reportFile = join(reportDir, 'report.json');
   // 1 is a run with deviations: in a matrix, those are the cells that differ from their pins.
   if ((code !== 0 && code !== 1) || !existsSync(reportFile)) {
@@ -250,6 +250,6 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   console.log(`matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${shown(join(out, 'matrix.html'))} (and matrix.json, matrix.md)`);
   const failed = columns.filter((result) => result.error !== undefined);
   for (const result of failed) console.error(`faultline: next ${result.next}: ${result.error}`);
-  if (failed.length > 0) return EXIT.usage;
-  return drift(built).length > 0 ? EXIT.deviation : EXIT.ok;
+  if (failed.length > 0) return EXIT.cannotJudge;
+  return drift(built).length > 0 ? EXIT.deviates : EXIT.ok;
 }

@@ -7,6 +7,7 @@ import { accountFor, outcomeOf, reporters } from './run';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { parseOptionsOf } from './options';
 import { CannotRun } from '../harness/failures';
 import { ENV } from '../harness/contract';
 
@@ -33,7 +34,7 @@ const manifestOf = (dir: string): ConformanceReport['run'] | undefined => readRe
 export const BLOB_DIR = 'blob';
 
 export function parseMergeArgs(argv: string[]): MergeOptions {
-  const parsed = parseCommandArgs({ args: argv, options: { out: { type: 'string', default: 'faultline-report' } }, strict: true, allowPositionals: true });
+  const parsed = parseCommandArgs({ args: argv, options: parseOptionsOf('merge'), strict: true, allowPositionals: true });
   const dirs = parsed.positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
   for (const dir of dirs) {

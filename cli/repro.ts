@@ -19,6 +19,7 @@ import { parsePort, preflight } from './run';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { parseOptionsOf } from './options';
 
 export interface ReproOptions {
   scenario?: Scenario;
@@ -35,14 +36,7 @@ const root = join(import.meta.dirname, '..');
 export function parseReproArgs(argv: string[], env: Record<string, string | undefined> = process.env): ReproOptions {
   const parsed = parseCommandArgs({
     args: argv,
-    options: {
-      path: { type: 'string' },
-      dev: { type: 'boolean', default: false },
-      headed: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      'base-url': { type: 'string' },
-      port: { type: 'string' },
-    },
+    options: parseOptionsOf('repro'),
     strict: true,
     allowPositionals: true,
   });
@@ -178,7 +172,7 @@ export async function repro(options: ReproOptions, root: string): Promise<number
   let code: number = EXIT.ok;
   await reproduce(options, root, (line) => console.error(line), (result) => {
     console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
-    if (result.verdict && !result.verdict.reproduced) code = EXIT.deviation;
+    if (result.verdict && !result.verdict.reproduced) code = EXIT.deviates;
   });
   return code;
 }

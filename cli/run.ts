@@ -19,8 +19,9 @@ import { claimOutDir } from './out-dir';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
+import { parseOptionsOf } from './options';
 import { holdOutput } from './held-output';
-import { endGroup, spawnInGroup } from '../harness/process-group';
+import { discard, startRunner, windDown } from '../harness/runner';
 import { ENV } from '../harness/contract';
 
 export interface RunOptions {
@@ -36,9 +37,6 @@ export interface RunOptions {
   catalogue?: string;
   out: string;
 }
-
-/** How long an aborted run's Playwright may take to wind down before it is ended by force (twice: SIGTERM, then SIGKILL). */
-const ABORT_WIND_DOWN_MS = 10_000;
 
 export const parsePort = (value: string): number => portNumber('--port', value);
 
@@ -56,17 +54,7 @@ function joinNegativeValues(argv: string[]): string[] {
 export function parseRunArgs(argv: string[]): RunOptions {
   const { values } = parseCommandArgs({
     args: joinNegativeValues(argv),
-    options: {
-      scenario: { type: 'string', multiple: true, default: [] },
-      grep: { type: 'string' },
-      'base-url': { type: 'string' },
-      shard: { type: 'string' },
-      workers: { type: 'string' },
-      port: { type: 'string' },
-      repeat: { type: 'string' },
-      catalogue: { type: 'string' },
-      out: { type: 'string', default: 'faultline-report' },
-    },
+    options: parseOptionsOf('run'),
     strict: true,
     allowPositionals: false,
   });
@@ -165,21 +153,21 @@ export function outcomeOf(out: string, playwrightExit: number | null): number {
   const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   if (!report) {
     console.error('faultline: the conformance run could not complete (see the lines above).');
-    return EXIT.usage;
+    return EXIT.cannotJudge;
   }
   const incomplete = incompleteness(report);
   if (incomplete) {
     console.error(`faultline: incomplete run: ${incomplete}`);
-    return EXIT.usage;
+    return EXIT.cannotJudge;
   }
   // A report no check claims fails the run: the app sent what no entry explains.
   const unaccounted = report.run.unaccounted ?? [];
   for (const line of unaccounted) console.error(`faultline: ${line}`);
   if (unaccounted.length > 0) console.log(summaryLine(report.counts, unaccounted.length));
-  if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviation;
+  if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviates;
   if (playwrightExit !== 0) {
     console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
-    return EXIT.usage;
+    return EXIT.cannotJudge;
   }
   return EXIT.ok;
 }
@@ -260,41 +248,22 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     env[ENV.abortFile] = abortFile;
     let aborted: Abort | undefined;
     const abort = (cause: Abort) => {
-      if (aborted || !playwright) return;
+      if (aborted || !runner) return;
       aborted = cause;
-      const runner = playwright;
-      // SIGINT: Playwright stops its workers and still writes its reports (SIGTERM ends it without them).
-      runner.kill('SIGINT');
-      // A runner that does not wind down (seen once on CI, a SIGINT while it was still starting) is
-      // ended anyway: a run whose part died stops fast. Its workers and browsers end with it (lifelines).
-      const escalate = [setTimeout(() => runner.kill('SIGTERM'), ABORT_WIND_DOWN_MS), setTimeout(() => endGroup(runner, 'SIGKILL'), 2 * ABORT_WIND_DOWN_MS)];
-      for (const timer of escalate) timer.unref();
-      runner.once('close', () => escalate.forEach(clearTimeout));
+      windDown(runner);
     };
     // A server that never served is the cause named, whatever its checks met of it first.
     const causes = serverFirst(abort);
     stopWatching = watchAborts(abortFile, causes.raise);
 
-    // stdin is Playwright's lifeline: if this process dies, even by SIGKILL, the runner ends too (see playwright.config.ts).
-    // An enclosing Playwright run's worker variables (faultline's own tests run faultline) are not this run's.
-    const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...runnerEnv } = env;
     // Its output is piped through (held until the browser is proven): colours as on this terminal.
-    const colour = process.stdout.isTTY && runnerEnv.FORCE_COLOR === undefined && runnerEnv.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
-    const startRunner = () => {
-      // In a group of its own: a runner discarded unseen ends with its workers, even ones still loading.
-      const child = spawnInGroup(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...playwrightArgs(options)], {
-        cwd: root,
-        env: { ...runnerEnv, ...colour, [ENV.lifeline]: '1' },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      playwright = child;
-      const finished = new Promise<number | null>((done, fail) => {
-        child.on('error', fail);
-        child.on('close', done);
-      });
-      return { child, output: holdOutput(child), finished };
+    const colour = process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+    const startHeld = () => {
+      const started = startRunner(root, playwrightArgs(options), { ...env, ...colour });
+      playwright = started.child;
+      return { ...started, output: holdOutput(started.child) };
     };
-    let runner: ReturnType<typeof startRunner> | undefined;
+    let runner: ReturnType<typeof startHeld> | undefined;
     /** A runner whose output was never shown, ended: the browser failed its proof, or the build it started beside was stale. */
     const discardRunner = async () => {
       const discarded = runner;
@@ -302,12 +271,11 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       playwright = undefined;
       if (!discarded) return;
       discarded.output.drop();
-      endGroup(discarded.child, 'SIGKILL');
-      await discarded.finished.catch(() => {});
+      await discard(discarded);
     };
     // With a build there, the runner loads while it is checked (about half a second); a stale build
     // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
-    if (!planned || hasBuild(root)) runner = startRunner();
+    if (!planned || hasBuild(root)) runner = startHeld();
     try {
       app = await launchApp(options, root, stopping.signal, planned, discardRunner);
     } catch (error) {
@@ -321,7 +289,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       await discardRunner();
       return stoppedBy(signalled);
     }
-    runner ??= startRunner();
+    runner ??= startHeld();
     if (app) causes.starting(app.ready);
     const { output, finished } = runner;
     try {
@@ -377,5 +345,5 @@ function abortedRun(out: string, abort: Abort): number {
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   }
   console.error(`faultline: ${abort.cause}`);
-  return EXIT.usage;
+  return EXIT.cannotJudge;
 }

@@ -8,12 +8,14 @@ export interface Abort {
   at: string;
   /** Checks (entry ids) that are not judged whenever they ended: the ones that showed the run could not judge. */
   notJudged?: string[];
+  /** The part that broke, where the cause names one apart (an audit says `the browser: …`). */
+  part?: string;
 }
 
-/** Says why the run cannot go on; does nothing outside `faultline run`. */
-export function reportAbort(cause: string, { env = process.env, notJudged }: { env?: NodeJS.ProcessEnv; notJudged?: string[] } = {}): void {
+/** Says why the run (or the audit) cannot go on; does nothing outside a run faultline started. */
+export function reportAbort(cause: string, { env = process.env, notJudged, part }: { env?: NodeJS.ProcessEnv; notJudged?: string[]; part?: string } = {}): void {
   const file = env[ENV.abortFile];
-  if (file) appendFileSync(file, `${JSON.stringify({ cause, at: new Date().toISOString(), ...(notJudged ? { notJudged } : {}) } satisfies Abort)}\n`);
+  if (file) appendFileSync(file, `${JSON.stringify({ cause, at: new Date().toISOString(), ...(notJudged ? { notJudged } : {}), ...(part ? { part } : {}) } satisfies Abort)}\n`);
 }
 
 /** Creates `file` and calls `onAbort` with the first abort written to it; returns the stop. */

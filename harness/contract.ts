@@ -1,6 +1,7 @@
 /**
  * What faultline's processes say to each other: every `FAULTLINE_*` environment variable, every
- * header and every harness endpoint, named here once. A leaf (it imports nothing), so that the app
+ * header and every harness endpoint, Sentry's envelope path and the audit's protocol with an audited
+ * app's server, named here once. A leaf (it imports nothing), so that the app
  * server, the Playwright workers, the CLI and the bench can all read it without importing each
  * other; `unit/contract.test.ts` fails on a `FAULTLINE_*` name written anywhere else, and on a
  * docs table that differs from this one.
@@ -38,6 +39,8 @@ export const VARIABLES = {
   lifeline: variable('FAULTLINE_LIFELINE', 'faultline', 'on the servers and the Playwright runner faultline starts: they end when their stdin ends'),
   runLifeline: variable('FAULTLINE_RUN_LIFELINE', 'faultline', 'on the `faultline run` a matrix starts: it ends with the matrix'),
   abortFile: variable('FAULTLINE_ABORT_FILE', 'faultline', 'where a worker says that a part of the run (its browser) broke'),
+  events: variable('FAULTLINE_EVENTS', 'faultline', "set by the matrices on the runs they start: where the run's reporter appends its progress as JSON lines"),
+  auditPlan: variable('FAULTLINE_AUDIT_PLAN', 'faultline', 'for the workers of `faultline audit`: the audited app, its server and its placed entries (a JSON file)'),
   reporter: variable('FAULTLINE_REPORTER', 'faultline', "the Playwright reporters of a run or a merge (JSON)"),
   outputDir: variable('FAULTLINE_OUTPUT_DIR', 'faultline', "Playwright's artifacts folder of a run"),
   screenshots: variable('FAULTLINE_SCREENSHOTS', 'faultline', 'set by `faultline matrix`: where the catalogue spec writes a screenshot of each error screen'),
@@ -71,3 +74,59 @@ export const HARNESS_ENDPOINTS = {
   /** Flushes the server SDK, then what no check claimed: the end of a run (GET). */
   unclaimed: '/api/faultline/unclaimed',
 } as const;
+
+// Sentry's envelope endpoint
+
+/** The path every Sentry SDK posts its envelopes to, its project left open: `/api/{project}/envelope/`. */
+const envelopePath = (project: string) => `/api/${project}/envelope/`;
+
+/**
+ * Where a Sentry SDK sends, in the forms each matcher needs, all derived from `envelopePath`. A DSN's
+ * project id is numeric, and the audit takes only that for an envelope (`path`: an audited app's
+ * own `/api/{word}/envelope/` route is not Sentry's). The harness's ingest, which only
+ * `HARNESS_DSN` reaches, is wider on purpose: any one segment as the project (`msw`; `anyProject`,
+ * the same on a pathname, so that the body reader skips what it answered), and `cdp` wider still,
+ * since a glob has no one-segment wildcard: what it pauses that no matcher takes goes on unchanged.
+ * `unit/sentry-envelope.test.ts` pins each form.
+ */
+export const SENTRY_ENVELOPE = {
+  /** A URL's whole pathname, as a DSN gives it (project id numeric, trailing slash optional): how the audit tells an envelope from any other request. */
+  path: new RegExp(`^${envelopePath('\\d+')}?$`),
+  /** In a pathname, any one segment as the project (anything before or after): what `msw` answers, so the response-body reader skips it (the browser keeps no body of what CDP answered). */
+  anyProject: new RegExp(envelopePath('[^/]+')),
+  /** CDP Fetch's `urlPattern`, a glob over the whole URL (`*`: any characters, `/` too): pauses at least every request `msw` answers, on any host, with any query. */
+  cdp: `*${envelopePath('*')}*`,
+  /** MSW's path (path-to-regexp): any origin and prefix, `:projectId` one segment, the trailing slash required, the query ignored. */
+  msw: `*${envelopePath(':projectId')}`,
+  /** The envelope path of one project: where a DSN's SDK sends (and where an envelope a tunnel carries is meant for). */
+  pathOf: envelopePath,
+} as const;
+
+// The audit's protocol with the audited app's server
+
+/** The one route segment `faultline audit` reserves in an audited app: the placed entries live under it, and a report or digest naming it is the audit's. */
+export const AUDIT_SEGMENT = 'faultline-audit';
+/** The audit's own route under `AUDIT_SEGMENT`, beside the entries: flushes the app's server SDK (its positive signal that all it captured was sent). */
+export const FLUSH_ROUTE = 'flush';
+
+/**
+ * The search parameters of the intercept's `--import` URL (fixtures/server/audit-intercept.mjs):
+ * plain ESM preloaded into the audited app's server, it cannot import this file, so what it needs
+ * of it arrives here (the `.mjs` spells these two names: `unit/sentry-envelope.test.ts` checks them).
+ */
+export const AUDIT_INTERCEPT_PARAMS = {
+  /** The file it appends its log to, one `AuditInterceptRecord` a line. */
+  log: 'log',
+  /** `SENTRY_ENVELOPE.path`'s source: what it reads as an envelope. */
+  envelopePath: 'envelope',
+} as const;
+
+/**
+ * One line of the intercept's JSON-lines log: an envelope read (from the Node.js SDK through MSW,
+ * or from the Edge runtime on a connection turned round, its body base64), a connection out of the
+ * machine opened (the Edge runtime's, or any other), a request or connection refused.
+ */
+export type AuditInterceptRecord =
+  | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
+  | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
+  | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inLanes, mayJoin } from '../harness/audit/lanes';
+import { mayJoin, sideBySideGroups } from '../harness/audit/lanes';
 import type { PlacedEntry } from '../harness/audit/placement';
 import { catalogue } from '../scenarios/catalogue';
-import { digestsOfOpaque } from '../verdict/audit';
+import { digestsOfOpaque } from '../fixtures/worker/audit/claims';
 
 const placed = (id: string, reaches: string[] = []): PlacedEntry => ({ scenario: catalogue.find((scenario) => scenario.id === id)!, url: `/faultline-audit/${id}`, reaches });
 
@@ -25,30 +25,24 @@ describe('which entries run side by side', () => {
   });
 });
 
-describe('running entries in lanes', () => {
-  it('runs at most `lanes` at once, never two that may not join, and every entry once', async () => {
-    const entries = [placed('throws-null'), placed('throws-string'), placed('server-page-throws'), placed('throws-undefined'), placed('metadata-throws'), placed('nested-layout-throws')];
-    const running = new Set<string>();
-    const seen: string[] = [];
-    let most = 0;
-    await inLanes(entries, 3, async (entry, index) => {
-      expect(entries[index]).toBe(entry);
-      const thrownValues = [...running, entry.scenario.id].filter((id) => id.startsWith('throws-'));
-      expect(thrownValues.length, `beside ${[...running].join(', ')}`).toBeLessThanOrEqual(1);
-      running.add(entry.scenario.id);
-      most = Math.max(most, running.size);
-      await new Promise((done) => setTimeout(done, 5));
-      running.delete(entry.scenario.id);
-      seen.push(entry.scenario.id);
-    });
-    expect(seen.sort()).toEqual(entries.map((entry) => entry.scenario.id).sort());
-    expect(most).toBe(3);
+describe('entries grouped for Playwright workers', () => {
+  const ids = (groups: PlacedEntry[][]) => groups.map((group) => group.map((entry) => entry.scenario.id));
+
+  it('keeps every thrown value in one group (run in order by one worker), and every other entry alone', () => {
+    const entries = [placed('throws-null'), placed('server-page-throws'), placed('throws-string'), placed('metadata-throws'), placed('throws-undefined')];
+    expect(ids(sideBySideGroups(entries))).toEqual([['throws-null', 'throws-string', 'throws-undefined'], ['server-page-throws'], ['metadata-throws']]);
   });
 
-  it('stops with the first failure', async () => {
-    await expect(inLanes([placed('server-page-throws'), placed('metadata-throws')], 2, async (entry) => {
-      if (entry.scenario.id === 'metadata-throws') throw new Error('broken');
-    })).rejects.toThrow('broken');
+  it('puts a navigation with the entry it leads to, and with another leading there, transitively', () => {
+    const entries = [placed('server-page-throws'), placed('navigate-to-failing-route', ['server-page-throws']), placed('metadata-throws'), placed('chunk-load-fails', ['server-page-throws'])];
+    expect(ids(sideBySideGroups(entries))).toEqual([['server-page-throws', 'navigate-to-failing-route', 'chunk-load-fails'], ['metadata-throws']]);
+  });
+
+  it('never puts two entries in different groups that may not run side by side', () => {
+    const entries = catalogue.map((scenario) => placed(scenario.id, scenario.id.startsWith('navigate') ? ['server-page-throws'] : []));
+    const groups = sideBySideGroups(entries);
+    expect(groups.flat().map((entry) => entry.scenario.id).sort()).toEqual(entries.map((entry) => entry.scenario.id).sort());
+    for (const [i, group] of groups.entries()) for (const other of groups.slice(i + 1)) for (const entry of group) expect(other.every((beside) => mayJoin(entry, [beside])), entry.scenario.id).toBe(true);
   });
 });
 

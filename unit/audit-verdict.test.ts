@@ -5,7 +5,8 @@ import type { ErrorEvent } from '@sentry/core';
 import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, digestsAbout, isAbout, type AuditObservation } from '../verdict/audit';
+import { auditEntry, type AuditObservation } from '../verdict/audit';
+import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const context = { sentry: true };

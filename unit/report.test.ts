@@ -83,7 +83,7 @@ describe('a run that checked less than it claims', () => {
   });
 
   it('does not count a check that failed with the very error that stopped the run, whenever Playwright says it ended', () => {
-    // Seen on CI under load: a worker fixture's failure is timed from before the fixture's setup.
+    // Under load Playwright times a worker fixture's failure from before the fixture's setup, so its times can put it before the stop.
     const failed = entry({ id: 'healthy', outcome: 'failed', startedAt: '2026-11-21T00:00:00.000Z', durationMs: 103, reasons: ['Error: page.goto: net::ERR_TOO_MANY_REDIRECTS at http://127.0.0.1:43157/\nCall log:\n  - navigating'] });
     const cause = 'the target: worker 0 could not load http://127.0.0.1:43157/ (page.goto: net::ERR_TOO_MANY_REDIRECTS at http://127.0.0.1:43157/)';
     const marked = markAborted(report({}, [failed]), { cause, at: '2026-11-21T00:00:05.000Z' });

@@ -1,4 +1,5 @@
 import type { TestInfo } from '@playwright/test';
+import type { AuditResult } from './audit';
 import { describeDifference, type Verdict } from './verdict';
 
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */
@@ -20,4 +21,20 @@ export function readVerdict(attachments: readonly { name: string; body?: Buffer 
 /** The failure message of a verdict with differences: one line each. */
 export function verdictFailure(verdict: Verdict): string {
   return [`${verdict.entry}: ${verdict.differences.length} difference(s) (expected vs observed)`, ...verdict.differences.map(describeDifference)].join('\n  ');
+}
+
+/** The attachment that carries an audited entry's record to the audit's reporter. */
+const AUDIT_ENTRY_ATTACHMENT = 'faultline-audit-entry.json';
+
+/** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be. */
+export type AuditEntryRecord = { id: string; judged: AuditResult['entries'][number]; claimed: string[] } | { id: string; notJudged: string };
+
+export function attachAuditRecord(testInfo: TestInfo, record: AuditEntryRecord): Promise<void> {
+  return testInfo.attach(AUDIT_ENTRY_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
+}
+
+/** The record an audit's check attached, if it got that far. */
+export function readAuditRecord(attachments: readonly { name: string; body?: Buffer }[]): AuditEntryRecord | undefined {
+  const body = attachments.find((attachment) => attachment.name === AUDIT_ENTRY_ATTACHMENT)?.body;
+  return body ? (JSON.parse(body.toString('utf8')) as AuditEntryRecord) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { digestsInLog, FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
+import { FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
 import { privacyProblems } from './privacy';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
@@ -19,6 +19,17 @@ export interface AuditReport {
   runtime: 'node' | 'edge' | 'browser';
   event: ErrorEvent;
 }
+
+/** One report as an audit's accounting knows it, whichever process read it and when. */
+export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
+
+/** A report as the audit's outputs show it: who sent it, and what it says. */
+export const reportInBrief = ({ runtime, event }: AuditReport) => ({
+  runtime,
+  type: event.exception?.values?.at(-1)?.type ?? null,
+  value: event.exception?.values?.at(-1)?.value ?? event.message ?? null,
+  digestTag: event.tags?.digest ?? null,
+});
 
 /** One placed entry as the audit observed it in the app. */
 export interface AuditObservation {
@@ -104,33 +115,6 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
     }
   }
   return kinds;
-}
-
-/**
- * Whether a server report is about one of `ids` (an entry and the entries its page leads to): its
- * route under `segment`, or a thrower's message (`{id}: …`). The audit claims the server's reports
- * by what they are about, not by when they came: a late one is nobody's, and a finding.
- */
-export function isAbout(event: ErrorEvent, ids: readonly string[], segment: string): boolean {
-  const text = JSON.stringify(event);
-  return ids.some((id) => text.includes(`/${segment}/${id}`) || text.includes(`${id}:`));
-}
-
-/** A server log cut into the errors it prints, each a block that starts with `⨯`. */
-const errorBlocks = (log: string) => log.split(/\n(?=\s*⨯ )/);
-
-/** The digests of the errors a server log prints about one of `ids` (its route or its message), each error being a block that starts with `⨯`. */
-export function digestsAbout(log: string, ids: readonly string[], segment: string): string[] {
-  return errorBlocks(log)
-    .filter((block) => ids.some((id) => block.includes(`/${segment}/${id}`) || block.includes(`${id}:`)))
-    .flatMap(digestsInLog);
-}
-
-/** The digests a server log prints about none of `others` (the other placed entries): a thrown value's, whose error names nothing (`⨯ null`). */
-export function digestsOfOpaque(log: string, others: readonly string[], segment: string): string[] {
-  return errorBlocks(log)
-    .filter((block) => !others.some((id) => block.includes(`/${segment}/${id}`) || block.includes(`${id}:`)))
-    .flatMap(digestsInLog);
 }
 
 /** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */
@@ -278,6 +262,14 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   return { id: scenario.id, screen, checks, findings };
 }
 
+/** Findings about the app as a whole: no error reporting at all, and reports no entry claims (sent while none ran, or after its own flush). */
+export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
+  const findings: Finding[] = [];
+  if (!context.sentry) findings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
+  if (unclaimed.length) findings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((report) => reportInBrief(report).value).join('; ') });
+  return findings;
+}
+
 /** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
 export interface AuditResult {
   app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; packageManager: string };
@@ -285,7 +277,7 @@ export interface AuditResult {
   substituted: string[];
   /** Findings about the app as a whole (no error reporting, reports no entry claims). */
   appFindings: Finding[];
-  entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
+  entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; trace?: string; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
   notApplicable: { id: string; why: string }[];
   /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
   notJudged: { id: string; why: string }[];

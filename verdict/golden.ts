@@ -77,7 +77,7 @@ export const NEXT_BUILTIN_HEADING = 'This page couldn’t load';
 /**
  * What React's production client (19.3, in Next 16.4.5) names the browser's copy of a server
  * error: the code of the redacted message, not its words (`Error(formatProdErrorMessage(441))` in
- * react-server-dom-turbopack's client; seen in the audit of an app whose global-error reports).
+ * react-server-dom-turbopack's client; it is what an app's global-error reports).
  */
 export const REDACTED_MESSAGE_CODE = 'Minified React error #441;';
 

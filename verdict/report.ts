@@ -154,9 +154,9 @@ export function markAborted(report: ConformanceReport, abort: { cause: string; a
 }
 
 /**
- * Whether a check failed with the very error that stopped the run, whatever its times say (a worker
- * fixture's failure is timed from before the fixture's setup: seen on CI under load, a check that
- * failed on the unloadable target counted as a deviation).
+ * Whether a check failed with the very error that stopped the run, whatever its times say (under
+ * load Playwright times a worker fixture's failure from before the fixture's setup, so by its times
+ * alone a check that failed on the unloadable target would count as a deviation).
  */
 function failedWithCause(entry: EntryReport, cause: string): boolean {
   const error = entry.reasons[0]?.split('\n')[0].replace(/^\w*Error: /, '').trim();

@@ -17,34 +17,18 @@ export function mayJoin(entry: PlacedEntry, running: readonly PlacedEntry[]): bo
 }
 
 /**
- * Runs `work` over `entries`, at most `lanes` at once: each time a lane is free, the first entry
- * (in their order) that may join those running. Rejects with the first failure.
+ * The entries cut into groups for Playwright's workers: two entries that may not run side by side
+ * (`mayJoin`) are in one group, transitively, which one worker runs in order; every other entry is
+ * a group of its own, free to run beside any. Groups keep the entries' order, by their first.
  */
-export function inLanes(entries: readonly PlacedEntry[], lanes: number, work: (entry: PlacedEntry, index: number) => Promise<void>): Promise<void> {
-  const queue = entries.map((entry, index) => ({ entry, index }));
-  const running = new Set<(typeof queue)[number]>();
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    const pump = () => {
-      if (failed) return;
-      if (queue.length === 0 && running.size === 0) return resolve();
-      while (running.size < lanes) {
-        const at = queue.findIndex(({ entry }) => mayJoin(entry, [...running].map((item) => item.entry)));
-        if (at < 0) return;
-        const [item] = queue.splice(at, 1);
-        running.add(item);
-        work(item.entry, item.index).then(
-          () => {
-            running.delete(item);
-            pump();
-          },
-          (error: unknown) => {
-            failed = true;
-            reject(error);
-          },
-        );
-      }
-    };
-    pump();
-  });
+export function sideBySideGroups(entries: readonly PlacedEntry[]): PlacedEntry[][] {
+  const groups: PlacedEntry[][] = [];
+  for (const entry of entries) {
+    const joined = groups.filter((group) => group.some((other) => !mayJoin(entry, [other])));
+    const merged = [...joined.flat(), entry].sort((a, b) => entries.indexOf(a) - entries.indexOf(b));
+    const at = joined.length > 0 ? groups.indexOf(joined[0]) : groups.length;
+    for (const group of joined) groups.splice(groups.indexOf(group), 1);
+    groups.splice(at, 0, merged);
+  }
+  return groups;
 }

@@ -3,12 +3,11 @@ import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
+import { AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import type { AuditedApp } from './app';
 
-/** Where the catalogue's routes live in an audited app: one reserved segment under its root layout. */
-export const AUDIT_SEGMENT = 'faultline-audit';
-/** A route of the audit's own beside the entries: flushes the app's server SDK (its positive signal that all it captured was sent). */
-export const FLUSH_ROUTE = 'flush';
+/** The reserved segment, defined in the contract; still importable from here for cli/audit-column.ts. */
+export { AUDIT_SEGMENT };
 
 /** Where the reference app keeps each entry's route and the throwers they import. */
 const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');

@@ -4,22 +4,19 @@ import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../../fixtures/ingest/envelope';
 import type { AuditReport } from '../../verdict/audit';
+import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
 import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
+import { completeLines } from '../events';
+
+export { completeLines };
 
 /** The module preloaded into the audited app's server: it answers the SDK's envelopes and refuses every way out. */
 const INTERCEPT = join(faultlineRoot, 'fixtures', 'server', 'audit-intercept.mjs');
 
-/**
- * One line of the intercept's log: an envelope read (from the Node.js SDK through MSW, or from the
- * Edge runtime on a connection turned round), a connection out of the machine opened (the Edge
- * runtime's, or any other), a request or connection refused.
- */
-type Logged =
-  | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
-  | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
-  | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };
+/** One line of the intercept's log (its format is the contract's). */
+type Logged = AuditInterceptRecord;
 
 /** A place in the server's output and its intercept's log, to read what came after it. */
 export interface Mark {
@@ -27,9 +24,7 @@ export interface Mark {
   ingest: number;
 }
 
-export interface AuditedServer {
-  url: string;
-  logFile: string;
+export interface AuditedServer extends AuditedServerFiles {
   mark(): Mark;
   /** What arrived since `mark`: the reports in the envelopes the server sent (its own in either runtime and, through a tunnel, the browser's), what it was refused, and its log. */
   since(mark: Mark): { reports: AuditReport[]; blocked: string[]; log: string };
@@ -42,10 +37,11 @@ export interface AuditedServer {
   stop(): Promise<void>;
 }
 
-/** `NODE_OPTIONS` with the intercept preloaded (after the app's own options, which it keeps). */
+/** `NODE_OPTIONS` with the intercept preloaded (after the app's own options, which it keeps), the contract's values it needs in its URL. */
 export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): string {
   const url = pathToFileURL(INTERCEPT);
-  url.searchParams.set('log', ingestLog);
+  url.searchParams.set(AUDIT_INTERCEPT_PARAMS.log, ingestLog);
+  url.searchParams.set(AUDIT_INTERCEPT_PARAMS.envelopePath, SENTRY_ENVELOPE.path.source);
   return [env.NODE_OPTIONS, `--import=${url.href}`].filter(Boolean).join(' ');
 }
 
@@ -55,9 +51,6 @@ export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): str
  * browser's forwarded by the app's tunnel route.
  */
 const runtimeOf = (event: ErrorEvent, via: 'node' | 'edge'): AuditReport['runtime'] => (via === 'edge' ? 'edge' : event.platform === 'javascript' ? 'browser' : 'node');
-
-/** How much of a log is whole lines: the intercept may be appending one while it is read. */
-export const completeLines = (text: string) => text.lastIndexOf('\n') + 1;
 
 /** The intercept's log from `from` on, its whole lines only (the one being written is read next time). */
 export function readIngestLog(file: string, from: number): Logged[] {
@@ -70,26 +63,21 @@ export function readIngestLog(file: string, from: number): Logged[] {
     .map((line) => JSON.parse(line) as Logged);
 }
 
-/** `next start` of the workspace on loopback, every request out of it intercepted; rejects with one line naming the app server. */
-export async function startAuditedServer(workspace: string, env: NodeJS.ProcessEnv): Promise<AuditedServer> {
-  const logFile = join(workspace, '.faultline', 'server.log');
-  const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
-  writeFileSync(ingestLog, '');
-  const port = await freePort();
-  const server: LaunchedAppServer = launchAppServer({ root: workspace, port, logFile, env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) } });
-  try {
-    await server.ready;
-  } catch (error) {
-    const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
-    throw new CannotRun('app server', `${(error as Error).message}${last ? `: ${last}` : ''}`);
-  }
-  let ended = false;
-  void server.exited.then(({ expected }) => (ended = !expected));
+/** Where an audited server's output goes: what a process that did not start it (a Playwright worker) reads it from. */
+export interface AuditedServerFiles {
+  url: string;
+  logFile: string;
+  ingestLog: string;
+}
+
+/** An audited server read through its files, by the process that started it or by a worker. */
+export function auditedServerAt({ url, logFile, ingestLog }: AuditedServerFiles, process: Pick<AuditedServer, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} }): AuditedServer {
   const size = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
   const logSince = (mark: Mark) => readFileSync(logFile, 'utf8').slice(mark.log);
   return {
-    url: server.url,
+    url,
     logFile,
+    ingestLog,
     mark: () => ({ log: size(logFile), ingest: existsSync(ingestLog) ? completeLines(readFileSync(ingestLog, 'utf8')) : 0 }),
     since: (mark) => {
       const logged = readIngestLog(ingestLog, mark.ingest);
@@ -106,7 +94,64 @@ export async function startAuditedServer(workspace: string, env: NodeJS.ProcessE
       const landed = logged.filter((line) => (line.kind === 'envelope' && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http')).length;
       return opened - landed;
     },
-    ended: () => ended,
-    stop: () => server.stop(),
+    ended: process.ended,
+    stop: process.stop,
   };
 }
+
+/** `next start` of the workspace on loopback, every request out of it intercepted; rejects with one line naming the app server. */
+export async function startAuditedServer(workspace: string, env: NodeJS.ProcessEnv): Promise<AuditedServer & { exited: LaunchedAppServer['exited'] }> {
+  const logFile = join(workspace, '.faultline', 'server.log');
+  const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
+  writeFileSync(ingestLog, '');
+  const port = await freePort();
+  const server: LaunchedAppServer = launchAppServer({ root: workspace, port, logFile, env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) } });
+  try {
+    await server.ready;
+  } catch (error) {
+    const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
+    throw new CannotRun('app server', `${(error as Error).message}${last ? `: ${last}` : ''}`);
+  }
+  let ended = false;
+  void server.exited.then(({ expected }) => (ended = !expected));
+  return { ...auditedServerAt({ url: server.url, logFile, ingestLog }, { ended: () => ended, stop: () => server.stop() }), exited: server.exited };
+}
+
+/** How long a send the Edge runtime started may take to land. */
+const LANDING_TIMEOUT_MS = 10_000;
+
+/** Resolves once `holds()` is true; false when `timeoutMs` passed first. */
+export async function until(holds: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!holds()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return true;
+}
+
+/** Sends of the app server's that started and never landed: what was sent cannot be known. */
+export class NotSettled extends Error {
+  override name = 'NotSettled';
+}
+
+/** Flushes the app's server SDK through the placed route; whether the SDK had a client to send with. */
+async function flushServer(url: string): Promise<boolean> {
+  const response = await fetch(url, { method: 'POST' });
+  if (!response.ok) throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})`);
+  return ((await response.json()) as { client?: unknown }).client === true;
+}
+
+/**
+ * Makes the app's server SDKs send all they hold, and proves it: the Node.js SDK flushed through
+ * the placed route, then every send out of the machine that started has landed (read, or refused).
+ * The Edge runtime sends in the background of its request (`waitUntil`), which no flush of the
+ * Node.js SDK covers. The positive signal after which "nothing else was sent" holds. Returns
+ * whether the Node.js SDK had a client (null: no Sentry).
+ */
+export async function settleServer(server: AuditedServer, sentry: boolean, basePath: string): Promise<boolean | null> {
+  const client = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
+  if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS))) throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
+  return client;
+}
+

@@ -1,0 +1,25 @@
+import { checkAuditEntry } from '../fixtures/worker/audit/check-entry';
+import { auditTest as test } from '../fixtures/worker/audit/test';
+import { entryDetails } from '../fixtures/worker/check-entry';
+import { sideBySideGroups } from '../harness/audit/lanes';
+import { readAuditPlan } from '../harness/audit/plan';
+
+/**
+ * What `faultline audit` checks: one test per entry the CLI placed in the audited app. Entries
+ * whose claims could not be told apart run in order in one worker (`sideBySideGroups`); every
+ * other entry runs beside any.
+ */
+const { placed } = readAuditPlan();
+
+for (const group of sideBySideGroups(placed)) {
+  const declare = () => {
+    for (const entry of group) test(entry.scenario.id, entryDetails(entry.scenario), async ({ audit }, testInfo) => checkAuditEntry(audit, entry, testInfo));
+  };
+  if (group.length === 1) declare();
+  else {
+    test.describe(`one after another from ${group[0].scenario.id}`, () => {
+      test.describe.configure({ mode: 'default' });
+      declare();
+    });
+  }
+}

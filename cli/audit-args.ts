@@ -1,0 +1,43 @@
+import { catalogue } from '../scenarios/catalogue';
+import { MAX_WORKERS, wholeNumber } from '../harness/settings';
+import { parseCommandArgs } from './args';
+import { nextVersions, versionProblem } from './matrix';
+import { parseOptionsOf } from './options';
+import { resolveScenario } from './select';
+import { UsageError } from './usage-error';
+
+/** What `faultline audit` was asked: the app, the selection, the versions, where its outputs go. */
+export interface AuditOptions {
+  app: string;
+  scenarios: string[];
+  out: string;
+  /** Other `next` versions to audit the app on besides its own (`--next`); empty: its own only. */
+  versions: string[];
+  /** The version whose upgrade from the app's own the audit matrix answers (`--upgrade-to`). */
+  upgradeTo: string | null;
+  /** Observe again where nothing changed since the last audit matrix. */
+  fresh: boolean;
+  /** Playwright workers, each with its browser (default 2). */
+  workers?: number;
+}
+
+export function parseAuditArgs(argv: string[]): AuditOptions {
+  const { values, positionals } = parseCommandArgs({
+    args: argv,
+    options: parseOptionsOf('audit'),
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'audit needs the folder of the app to audit: faultline audit ../my-app' : `audit takes one app folder (got ${positionals.join(' ')})`);
+  for (const id of values.scenario) resolveScenario(catalogue, id);
+  const versions = nextVersions(values.next);
+  const upgradeTo = values['upgrade-to']?.trim() ?? null;
+  if (upgradeTo !== null) {
+    const problem = versionProblem(upgradeTo);
+    if (problem) throw new UsageError(`Bad --upgrade-to "${upgradeTo}": ${problem}`);
+  }
+  if (values.fresh && versions.length === 0 && upgradeTo === null) throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
+  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
+  return { app: positionals[0], scenarios: values.scenario, out: values.out, versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])], upgradeTo, fresh: values.fresh, workers };
+}
+

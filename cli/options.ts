@@ -1,0 +1,156 @@
+import type { ParseArgsConfig } from 'node:util';
+import { EXIT } from './usage-error';
+
+/** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
+interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  /** Repeatable: every value given, in an array. */
+  readonly multiple?: boolean;
+  /** What `parseArgs` gives when the option is absent (the help sentence says it in words where it matters). */
+  readonly default?: string | boolean | readonly string[];
+  /** The value's name in the usage text (`ID`, `URL`, `N`); none for a boolean. */
+  readonly value?: string;
+  readonly help: string;
+}
+
+interface CommandSpec {
+  /** The command with its positionals, as the usage text shows it: `merge DIR... [--out DIR]`. */
+  readonly synopsis: string;
+  readonly description: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+}
+
+/**
+ * Every command and its options, declared once: each command's parser takes its `parseArgs`
+ * options from here (`parseOptionsOf`), and the usage text is rendered from here (`usageText`).
+ */
+const COMMANDS = {
+  list: {
+    synopsis: 'list [--json|--markdown]',
+    description: 'the scenario catalogue',
+    options: {
+      json: { type: 'boolean', default: false, help: 'the catalogue as JSON' },
+      markdown: { type: 'boolean', default: false, help: "the catalogue as the docs' markdown table" },
+    },
+  },
+  browser: {
+    synopsis: 'browser',
+    description: 'the Chromium faultline will drive, proven by opening a page (exit 2 when none works)',
+    options: {},
+  },
+  run: {
+    synopsis: 'run [options]',
+    description: 'conformance run of the catalogue (builds and starts the app)',
+    options: {
+      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      grep: { type: 'string', value: 'TEXT', help: 'only checks whose title matches' },
+      'base-url': { type: 'string', value: 'URL', help: 'test a deployed app instead of starting one' },
+      shard: { type: 'string', value: 'I/N', help: 'run shard I of N' },
+      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 2)' },
+      port: { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' },
+      repeat: { type: 'string', value: 'N', help: 'run every check N times' },
+      catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
+      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder (default faultline-report)' },
+    },
+  },
+  merge: {
+    synopsis: 'merge DIR... [--out DIR]',
+    description: 'merge the reports of shard runs into one',
+    options: {
+      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'the merged reports folder (default faultline-report)' },
+    },
+  },
+  matrix: {
+    synopsis: 'matrix [options]',
+    description: 'the catalogue observed on several next versions, cell by cell',
+    options: {
+      next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'versions (default: newest patch of each minor, 15.5 to 16.4)' },
+      fallback: { type: 'string', default: 'classic', value: 'KIND', help: "classic (the app's own, default), builtin (Next's) or both" },
+      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html (default faultline-matrix)' },
+      fresh: { type: 'boolean', default: false, help: 'observe again where nothing changed since the last matrix' },
+    },
+  },
+  audit: {
+    synopsis: 'audit APP-DIR [options]',
+    description: 'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
+    options: {
+      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens (default faultline-audit)' },
+      next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
+      'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
+      fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },
+      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 2)' },
+    },
+  },
+  repro: {
+    synopsis: 'repro ID | --path /route [options]',
+    description: 'replay one scenario (or any route) and show what happened',
+    options: {
+      path: { type: 'string', value: '/route', help: 'any route of the app instead of a scenario' },
+      json: { type: 'boolean', default: false, help: 'one JSON object: screen, serverLog, reports, verdict' },
+      dev: { type: 'boolean', default: false, help: 'next dev instead of the production build' },
+      headed: { type: 'boolean', default: false, help: 'show the browser (default when a display is available)' },
+      'base-url': { type: 'string', value: 'URL', help: 'a deployed app instead of starting one' },
+      port: { type: 'string', value: 'N', help: 'port for the app faultline starts' },
+    },
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+export type Command = keyof typeof COMMANDS;
+export const COMMAND_NAMES = Object.keys(COMMANDS) as Command[];
+
+/** A command's declared options, for a test or a help text. */
+export const declaredOptions = (command: Command): Readonly<Record<string, OptionSpec>> => COMMANDS[command].options;
+
+type ParseArgsOption = NonNullable<ParseArgsConfig['options']>[string];
+
+/** The `parseArgs` view of a declaration, typed so that `values` comes out as precisely as from a literal. */
+type ParseOptions<O extends Readonly<Record<string, OptionSpec>>> = {
+  -readonly [K in keyof O]: { type: O[K]['type']; multiple: O[K] extends { multiple: true } ? true : false } & (O[K] extends { default: infer D }
+    ? { default: D extends readonly unknown[] ? string[] : D extends boolean ? boolean : string }
+    : unknown);
+};
+
+/** The `options` of `parseArgs` for a command, a fresh object each time (parseArgs hands the default array itself out as the value). */
+export function parseOptionsOf<C extends Command>(command: C): ParseOptions<(typeof COMMANDS)[C]['options']> {
+  const options: Record<string, ParseArgsOption> = {};
+  for (const [name, spec] of Object.entries(declaredOptions(command))) {
+    options[name] = { type: spec.type, multiple: spec.multiple ?? false };
+    if (spec.default !== undefined) options[name].default = Array.isArray(spec.default) ? [...spec.default] : (spec.default as string | boolean);
+  }
+  return options as ParseOptions<(typeof COMMANDS)[C]['options']>;
+}
+
+/** Where descriptions and help sentences start, and the width they are wrapped at (the longest line before was 117). */
+const COLUMN = 33;
+const WIDTH = 120;
+
+/** `head` with `text` beside it from COLUMN on (below it when `head` reaches that far), wrapped at WIDTH. */
+function entry(head: string, text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && COLUMN + line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  const indent = ' '.repeat(COLUMN);
+  const [first, ...rest] = head.length + 2 <= COLUMN ? [head.padEnd(COLUMN) + lines[0], ...lines.slice(1)] : [head, ...lines];
+  return [first, ...rest.map((more) => indent + more)].join('\n');
+}
+
+/** The usage text `faultline help` prints: every command and option as declared, then the exit codes. */
+export function usageText(): string {
+  const commands = COMMAND_NAMES.map((name) => {
+    const { synopsis, description, options } = COMMANDS[name] as CommandSpec;
+    const optionLines = Object.entries(options).map(([option, spec]) => entry(`      --${option}${spec.value ? ` ${spec.value}` : ''}`, spec.help));
+    return [entry(`  faultline ${synopsis}`, description), ...optionLines].join('\n');
+  });
+  const exitCodes =
+    `exit codes: ${EXIT.ok} conforms (or reproduced; a matrix as pinned; an audit without finding), ` +
+    `${EXIT.deviates} deviates (a matrix drifts; an audit has findings), ${EXIT.cannotJudge} bad usage or cannot run`;
+  return ['usage: faultline <command>', '', ...commands, '', exitCodes].join('\n');
+}

@@ -1,0 +1,29 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ENV } from '../contract';
+import type { PlacedEntry } from './placement';
+import type { AuditedServerFiles } from './server';
+
+/**
+ * What the Playwright workers of `faultline audit` are told by the CLI that built and started the
+ * app: the audited target. The catalogue's entries travel as placed (already for the app's `next`),
+ * so a worker judges exactly what the CLI placed.
+ */
+export interface AuditPlan {
+  server: AuditedServerFiles;
+  /** Whether the app has `@sentry/nextjs` at all. */
+  sentry: boolean;
+  basePath: string;
+  placed: PlacedEntry[];
+  /** Where each entry's screenshot is written, and how the report names that folder. */
+  screens: { dir: string; named: string };
+}
+
+export function writeAuditPlan(file: string, plan: AuditPlan): void {
+  writeFileSync(file, `${JSON.stringify(plan)}\n`);
+}
+
+export function readAuditPlan(env: NodeJS.ProcessEnv = process.env): AuditPlan {
+  const file = env[ENV.auditPlan];
+  if (!file) throw new Error(`${ENV.auditPlan} is not set: the audit project runs under faultline audit only.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as AuditPlan;
+}

@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAuditArgs } from '../cli/audit-args';
+import { parseBrowserArgs, parseListArgs } from '../cli/main';
+import { parseMatrixArgs } from '../cli/matrix';
+import { parseMergeArgs } from '../cli/merge';
+import { COMMAND_NAMES, declaredOptions, parseOptionsOf, usageText, type Command } from '../cli/options';
+import { parseReproArgs } from '../cli/repro';
+import { parseRunArgs } from '../cli/run';
+import { UsageError } from '../cli/usage-error';
+import { findScenario } from '../scenarios/catalogue';
+
+const root = join(import.meta.dirname, '..');
+const scratch = () => mkdtempSync(join(tmpdir(), 'faultline-'));
+
+/** The --out folder of a whole (unsharded) run: what merge takes. */
+function runDir(): string {
+  const dir = scratch();
+  mkdirSync(join(dir, 'blob'));
+  writeFileSync(join(dir, 'blob', 'report-1.zip'), Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'latin1'));
+  writeFileSync(join(dir, 'report.json'), JSON.stringify({ run: { planned: 1, shard: null, selection: 'sel', errors: [], status: 'passed' } }));
+  return dir;
+}
+
+function catalogueFile(): string {
+  const file = join(scratch(), 'catalogue.json');
+  writeFileSync(file, JSON.stringify([findScenario('healthy')]));
+  return file;
+}
+
+/** Each command's parser, given what it needs besides the option under test (merge a run folder, audit an app, repro an id). */
+const PARSERS: Record<Command, (argv: string[]) => unknown> = {
+  list: parseListArgs,
+  browser: parseBrowserArgs,
+  run: parseRunArgs,
+  merge: (argv) => parseMergeArgs([runDir(), ...argv]),
+  matrix: parseMatrixArgs,
+  audit: (argv) => parseAuditArgs(['../my-app', ...argv]),
+  repro: (argv) => parseReproArgs(argv.includes('--path') ? argv : ['healthy', ...argv], {}),
+};
+
+/** A valid value for every string option: a new option needs one here. */
+const SAMPLES: Record<string, () => string> = {
+  scenario: () => 'healthy',
+  grep: () => 'throws',
+  'base-url': () => 'http://127.0.0.1:9',
+  shard: () => '1/2',
+  workers: () => '2',
+  port: () => '4100',
+  repeat: () => '2',
+  catalogue: catalogueFile,
+  out: () => join(scratch(), 'out'),
+  next: () => '16.1.7',
+  fallback: () => 'both',
+  'upgrade-to': () => '16.4.5',
+  path: () => '/anything',
+};
+
+/** What an option cannot be given without. */
+const WITH: Record<string, string[]> = { 'audit --fresh': ['--next', '16.1.7'] };
+
+const argsFor = (command: Command, option: string): string[] => {
+  const { type } = declaredOptions(command)[option];
+  if (type === 'string' && !SAMPLES[option]) throw new Error(`no sample value for --${option}: add one to SAMPLES`);
+  return [`--${option}`, ...(type === 'string' ? [SAMPLES[option]()] : []), ...(WITH[`${command} --${option}`] ?? [])];
+};
+
+const declared = COMMAND_NAMES.flatMap((command) => Object.keys(declaredOptions(command)).map((option) => [command, option] as const));
+const allOptions = [...new Set(declared.map(([, option]) => option)), 'frobnicate'];
+const undeclared = COMMAND_NAMES.flatMap((command) => allOptions.filter((option) => !(option in declaredOptions(command))).map((option) => [command, option] as const));
+
+/** The usage text's section for one command: its synopsis line up to the next command's. */
+function usageOf(command: Command): string {
+  const section = usageText()
+    .split(/^(?=  faultline )/m)
+    .find((part) => part.startsWith(`  faultline ${command}`));
+  if (!section) throw new Error(`the usage text has no section for ${command}`);
+  return section;
+}
+
+const names = (text: string, option: string) => new RegExp(`--${option}(?![\\w-])`).test(text);
+
+describe('the CLI options, declared once', () => {
+  it.each(declared)('the usage text of %s names --%s', (command, option) => {
+    expect(names(usageOf(command), option)).toBe(true);
+  });
+
+  it('the usage text ends with the exit codes', () => {
+    expect(usageText()).toMatch(/^usage: faultline <command>\n/);
+    expect(usageText().split('\n').at(-1)).toMatch(/^exit codes: 0 conforms .*, 1 deviates .*, 2 /);
+  });
+
+  it.each(declared)('%s takes its --%s', (command, option) => {
+    expect(() => PARSERS[command](argsFor(command, option))).not.toThrow();
+  });
+
+  it.each(undeclared)('%s refuses --%s in one line', (command, option) => {
+    const argv = [`--${option}`, ...(SAMPLES[option] ? [SAMPLES[option]()] : [])];
+    let refusal: unknown;
+    try {
+      PARSERS[command](argv);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(UsageError);
+    const message = (refusal as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain(`--${option}`);
+  });
+
+  it('list takes --json or --markdown, not both', () => {
+    expect(parseListArgs([])).toBe('table');
+    expect(parseListArgs(['--markdown'])).toBe('markdown');
+    expect(() => parseListArgs(['--json', '--markdown'])).toThrow('Unknown option for list: --json --markdown (use --json or --markdown)');
+  });
+
+  it("hands parseArgs a fresh default each time (it gives the default array itself out as a value)", () => {
+    const first = parseMatrixArgs([]);
+    first.scenarios.push('healthy');
+    expect(parseMatrixArgs([]).scenarios).toEqual([]);
+    expect(parseOptionsOf('run').scenario.default).not.toBe(parseOptionsOf('run').scenario.default);
+  });
+
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const rowsOf = (command: Command) => readme.split('\n').filter((line) => line.startsWith(`| \`npx faultline ${command} `)).join('\n');
+  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro'].includes(command)))("the README's Commands table names %s --%s", (command, option) => {
+    expect(rowsOf(command), `no README row for faultline ${command}`).not.toBe('');
+    expect(names(rowsOf(command), option)).toBe(true);
+  });
+});
