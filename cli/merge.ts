@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
-import { accountFor, outcomeOf, reporters } from './run';
+import { accountFor, outcomeOf, reporters } from './run-report';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';

@@ -15,7 +15,7 @@ import { activeCatalogue } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
 import type { Scenario } from '../scenarios/schema';
 import { pathProblem } from '../scenarios/paths';
-import { parsePort, preflight } from './run';
+import { parsePort, preflight } from './run-args';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';

@@ -1,176 +1,29 @@
 import { type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { proveChromium, resolveChromium } from '../harness/chromium';
-import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber, workersFrom } from '../harness/settings';
-import { assertReachable, assertServesControl, UnreachableError } from '../harness/reachable';
-import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
-import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
-import { comparedVersion, installedNext } from '../scenarios/versions';
-import { assertPortFree, PortInUseError } from '../harness/app-server';
-import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
-import { hasBuild } from '../harness/build';
 import { serverFirst, watchAborts, type Abort } from '../harness/abort';
-import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { unaccountedFor } from '../harness/accounting';
-import { claimOutDir } from './out-dir';
-import { resolveScenario } from './select';
-import { EXIT, UsageError } from './usage-error';
-import { parseCommandArgs } from './args';
-import { parseOptionsOf } from './options';
-import { holdOutput } from './held-output';
-import { discard, startRunner, windDown } from '../harness/runner';
+import { PortInUseError } from '../harness/app-server';
+import { hasBuild } from '../harness/build';
+import { proveChromium } from '../harness/chromium';
 import { ENV } from '../harness/contract';
+import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
+import { discard, startRunner, windDown } from '../harness/runner';
+import { comparedVersion, installedNext } from '../scenarios/versions';
+import { holdOutput } from './held-output';
+import { claimOutDir } from './out-dir';
+import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
+import { abortedRun, accountFor, outcomeOf, reporters } from './run-report';
+import { UsageError } from './usage-error';
 
-export interface RunOptions {
-  scenarios: string[];
-  grep?: string;
-  baseUrl?: string;
-  shard?: string;
-  workers?: number;
-  port?: number;
-  /** Runs every check this many times (flake hunting). */
-  repeat?: number;
-  /** A JSON catalogue to check instead of the built-in one. */
-  catalogue?: string;
-  out: string;
-}
-
-export const parsePort = (value: string): number => portNumber('--port', value);
-
-/** `--workers -1` reads as two options to parseArgs; joined (`--workers=-1`), it gets the range message it deserves. */
-function joinNegativeValues(argv: string[]): string[] {
-  const joined: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const [arg, next] = [argv[i], argv[i + 1]];
-    if (arg.startsWith('--') && !arg.includes('=') && /^-\d/.test(next ?? '')) joined.push(`${arg}=${argv[++i]}`);
-    else joined.push(arg);
-  }
-  return joined;
-}
-
-export function parseRunArgs(argv: string[]): RunOptions {
-  const { values } = parseCommandArgs({
-    args: joinNegativeValues(argv),
-    options: parseOptionsOf('run'),
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.port !== undefined && values['base-url'] !== undefined) throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
-  // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
-  const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
-  if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
-  for (const id of values.scenario) resolveScenario(catalogue, id);
-  if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
-    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
-      throw new UsageError(`Bad shard "${values.shard}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
-    }
-  }
-  // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
-  if (values.workers === undefined) workersFrom(process.env);
-  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
-  const repeat = values.repeat === undefined ? undefined : wholeNumber('--repeat', values.repeat, MAX_REPEAT);
-  return {
-    scenarios: values.scenario,
-    repeat,
-    grep: values.grep,
-    baseUrl: values['base-url'],
-    shard: values.shard,
-    workers,
-    port: values.port === undefined ? undefined : parsePort(values.port),
-    catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
-    out: values.out,
-  };
-}
-
-/** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
-export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): Promise<void> {
-  // A browser is found before anything starts (and proven while the app builds, see run).
-  await resolveChromium();
-  if (options.port !== undefined) {
-    try {
-      await assertPortFree(options.port);
-    } catch (error) {
-      if (error instanceof PortInUseError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
-  if (options.baseUrl) {
-    try {
-      await assertReachable(options.baseUrl);
-    } catch (error) {
-      if (error instanceof UnreachableError) throw new UsageError(error.message);
-      throw error;
-    }
-    // A target that answers, but not with the app: every check would fail the same way, slowly.
-    const control = activeCatalogue().find((scenario) => scenario.failureClass === 'control' && typeof scenario.expect.sees === 'string');
-    if (control) await assertServesControl(options.baseUrl, control.path, control.expect.sees as string);
-  }
-}
-
-/** The catalogue spec: `--scenario` narrows a run to it (the entries themselves are chosen through ENV.scenarios). */
-const CATALOGUE_SPEC = 'e2e/catalogue.spec.ts';
-
-export function playwrightArgs(options: RunOptions): string[] {
-  // Never a run that quietly checks one focused test: a stray `.only` stops it.
-  const args = ['test', '--project', 'conformance', '--forbid-only'];
-  if (options.scenarios.length > 0) args.push(CATALOGUE_SPEC);
-  if (options.grep) args.push('--grep', options.grep);
-  if (options.shard) args.push('--shard', options.shard);
-  if (options.workers) args.push('--workers', String(options.workers));
-  if (options.repeat) args.push('--repeat-each', String(options.repeat));
-  return args;
-}
-
-/** What a run selected, as a short hash: every shard of one run shares it, and `merge` checks it. */
-export function selectionOf(options: Pick<RunOptions, 'scenarios' | 'grep' | 'repeat' | 'catalogue'>): string {
-  const catalogue = options.catalogue ? readFileSync(options.catalogue, 'utf8') : 'built-in';
-  const what = JSON.stringify({ scenarios: [...options.scenarios].sort(), grep: options.grep ?? null, repeat: options.repeat ?? 1, catalogue });
-  return createHash('sha256').update(what).digest('hex').slice(0, 16);
-}
-
-export function reporters(outDir: string, { blob = true, env = process.env as Record<string, string | undefined> } = {}): unknown[] {
-  return [
-    // Where CI users look first: every deviation as an annotation on the run.
-    ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
-    [join(import.meta.dirname, 'conformance-reporter.ts'), { outDir }],
-    ['junit', { outputFile: join(outDir, 'junit.xml') }],
-    ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
-    // What `faultline merge` reads to join shards into one report.
-    ...(blob ? [['blob', { outputDir: join(outDir, 'blob') }]] : []),
-  ];
-}
+export { parseRunArgs } from './run-args';
 
 /**
- * 0 all conform, 1 a deviation, 2 the run could not complete or checked less than it claims (no
- * report, nothing checked, planned checks that never ended, an error outside the checks).
+ * `faultline run`, orchestration only: the app server planned, built when stale and started beside
+ * Playwright's runner (its output held until the browser is proven), a part that dies wound down,
+ * signals passed on; what is asked is read in run-args.ts, what is written in run-report.ts.
  */
-export function outcomeOf(out: string, playwrightExit: number | null): number {
-  const reportFile = join(out, 'report.json');
-  const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
-  if (!report) {
-    console.error('faultline: the conformance run could not complete (see the lines above).');
-    return EXIT.cannotJudge;
-  }
-  const incomplete = incompleteness(report);
-  if (incomplete) {
-    console.error(`faultline: incomplete run: ${incomplete}`);
-    return EXIT.cannotJudge;
-  }
-  // A report no check claims fails the run: the app sent what no entry explains.
-  const unaccounted = report.run.unaccounted ?? [];
-  for (const line of unaccounted) console.error(`faultline: ${line}`);
-  if (unaccounted.length > 0) console.log(summaryLine(report.counts, unaccounted.length));
-  if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviates;
-  if (playwrightExit !== 0) {
-    console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
-    return EXIT.cannotJudge;
-  }
-  return EXIT.ok;
-}
 
 /**
  * Starts the app unless given --base-url: `next start` on the build there is while it is checked,
@@ -323,27 +176,9 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   }
 }
 
-/** Adds what no check claimed on the run's server to its report (the run then deviates). */
-export function accountFor(out: string, lines: readonly string[]): void {
-  const reportFile = join(out, 'report.json');
-  if (lines.length === 0 || !existsSync(reportFile)) return;
-  const report = withUnaccounted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, lines);
-  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-}
-
 /** The last lines of a server log, indented under the cause. */
 function lastLines(logFile: string, count = 5): string {
   const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-count) : [];
   return lines.length > 0 ? `; its last lines:\n${lines.map((line) => `    ${line}`).join('\n')}` : '';
 }
 
-/** A run stopped because a part of it died: its report says why, and counts no check that ended after as a deviation. */
-function abortedRun(out: string, abort: Abort): number {
-  const reportFile = join(out, 'report.json');
-  if (existsSync(reportFile)) {
-    const report = markAborted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, abort);
-    writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-  }
-  console.error(`faultline: ${abort.cause}`);
-  return EXIT.cannotJudge;
-}

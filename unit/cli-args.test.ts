@@ -129,7 +129,7 @@ describe('ports', () => {
 
 describe('reporters', () => {
   it('adds GitHub annotations in GitHub Actions only', async () => {
-    const { reporters } = await import('../cli/run');
+    const { reporters } = await import('../cli/run-report');
     const names = (env: Record<string, string>) => reporters('out', { env }).map((r) => (r as string[])[0]);
     expect(names({ GITHUB_ACTIONS: 'true' })[0]).toBe('github');
     expect(names({})).not.toContain('github');

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Abort } from '../harness/abort';
+import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
+import { EXIT } from './usage-error';
+
+/** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
+
+export function reporters(outDir: string, { blob = true, env = process.env as Record<string, string | undefined> } = {}): unknown[] {
+  return [
+    // Where CI users look first: every deviation as an annotation on the run.
+    ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
+    [join(import.meta.dirname, 'conformance-reporter.ts'), { outDir }],
+    ['junit', { outputFile: join(outDir, 'junit.xml') }],
+    ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
+    // What `faultline merge` reads to join shards into one report.
+    ...(blob ? [['blob', { outputDir: join(outDir, 'blob') }]] : []),
+  ];
+}
+
+/**
+ * 0 all conform, 1 a deviation, 2 the run could not complete or checked less than it claims (no
+ * report, nothing checked, planned checks that never ended, an error outside the checks).
+ */
+export function outcomeOf(out: string, playwrightExit: number | null): number {
+  const reportFile = join(out, 'report.json');
+  const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
+  if (!report) {
+    console.error('faultline: the conformance run could not complete (see the lines above).');
+    return EXIT.cannotJudge;
+  }
+  const incomplete = incompleteness(report);
+  if (incomplete) {
+    console.error(`faultline: incomplete run: ${incomplete}`);
+    return EXIT.cannotJudge;
+  }
+  // A report no check claims fails the run: the app sent what no entry explains.
+  const unaccounted = report.run.unaccounted ?? [];
+  for (const line of unaccounted) console.error(`faultline: ${line}`);
+  if (unaccounted.length > 0) console.log(summaryLine(report.counts, unaccounted.length));
+  if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviates;
+  if (playwrightExit !== 0) {
+    console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
+    return EXIT.cannotJudge;
+  }
+  return EXIT.ok;
+}
+
+/** Adds what no check claimed on the run's server to its report (the run then deviates). */
+export function accountFor(out: string, lines: readonly string[]): void {
+  const reportFile = join(out, 'report.json');
+  if (lines.length === 0 || !existsSync(reportFile)) return;
+  const report = withUnaccounted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, lines);
+  writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** A run stopped because a part of it died: its report says why, and counts no check that ended after as a deviation. */
+export function abortedRun(out: string, abort: Abort): number {
+  const reportFile = join(out, 'report.json');
+  if (existsSync(reportFile)) {
+    const report = markAborted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, abort);
+    writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  console.error(`faultline: ${abort.cause}`);
+  return EXIT.cannotJudge;
+}
