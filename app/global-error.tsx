@@ -25,9 +25,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
       <head>
         <title>Application error</title>
       </head>
-      <body>
-        {host === null ? null : <ClassicFallback variant={variant} host={host} digest={error.digest} />}
-      </body>
+      <body>{host === null ? null : <ClassicFallback variant={variant} host={host} digest={error.digest} />}</body>
     </html>
   );
 }

@@ -53,7 +53,8 @@ const own = await timed(process.execPath, [nextBin(copy), 'build'], copy, { ...w
 await fonts.stop();
 if (own.code !== 0) throw new Error('bench:audit: the app’s own build failed');
 
-const audit = (target: string, out: string, args: string[] = []) => timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget());
+const audit = (target: string, out: string, args: string[] = []) =>
+  timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget());
 console.error('bench:audit: 2/5 a cold audit (no workspace)');
 const cold = await audit(app, 'cold');
 console.error('bench:audit: 3/5 a second audit of the unchanged app');
@@ -74,17 +75,36 @@ const results = {
   at: new Date().toISOString(),
   app: 'sentry-guide-app (create-next-app template + Sentry guide)',
   ownBuildSeconds: round(own.seconds),
-  cold: { seconds: round(cold.seconds), buildSeconds: builtIn(cold.stdout), testPhaseSeconds: phase(cold.stdout), entries: entries(cold.stdout), exit: cold.code },
+  cold: {
+    seconds: round(cold.seconds),
+    buildSeconds: builtIn(cold.stdout),
+    testPhaseSeconds: phase(cold.stdout),
+    entries: entries(cold.stdout),
+    exit: cold.code,
+  },
   warm: { seconds: round(warm.seconds), rebuilt: warm.stdout.includes('Building the app'), testPhaseSeconds: phase(warm.stdout), exit: warm.code },
   targets: {
-    coldOverOwnBuild: { seconds: round(cold.seconds - own.seconds), target: TARGET.coldOverBuildSeconds, met: cold.seconds - own.seconds <= TARGET.coldOverBuildSeconds },
+    coldOverOwnBuild: {
+      seconds: round(cold.seconds - own.seconds),
+      target: TARGET.coldOverBuildSeconds,
+      met: cold.seconds - own.seconds <= TARGET.coldOverBuildSeconds,
+    },
     warm: { seconds: round(warm.seconds), target: TARGET.warmSeconds, met: warm.seconds <= TARGET.warmSeconds && !warm.stdout.includes('Building the app') },
-    matrixColdOverBuilds: { seconds: round(matrixCold.seconds - matrixBuilds), target: TARGET.matrixOverBuildsSeconds, met: columnBuilds(matrixCold.stdout).length === 2 && matrixCold.seconds - matrixBuilds <= TARGET.matrixOverBuildsSeconds },
+    matrixColdOverBuilds: {
+      seconds: round(matrixCold.seconds - matrixBuilds),
+      target: TARGET.matrixOverBuildsSeconds,
+      met: columnBuilds(matrixCold.stdout).length === 2 && matrixCold.seconds - matrixBuilds <= TARGET.matrixOverBuildsSeconds,
+    },
     matrixWarm: { seconds: round(matrixWarm.seconds), target: TARGET.matrixWarmSeconds, met: matrixWarm.seconds <= TARGET.matrixWarmSeconds },
   },
   matrix: {
     app: 'create-next-app-default generated on next 16.1.7, --upgrade-to 16.4.5',
-    cold: { seconds: round(matrixCold.seconds), buildSeconds: columnBuilds(matrixCold.stdout), testSeconds: columnTests(matrixCold.stdout), exit: matrixCold.code },
+    cold: {
+      seconds: round(matrixCold.seconds),
+      buildSeconds: columnBuilds(matrixCold.stdout),
+      testSeconds: columnTests(matrixCold.stdout),
+      exit: matrixCold.code,
+    },
     warm: { seconds: round(matrixWarm.seconds), reused: (matrixWarm.stdout.match(/reused the observation/g) ?? []).length, exit: matrixWarm.code },
   },
 };

@@ -42,7 +42,13 @@ export async function bareCatalogueCpu(root: string, entries: Scenario[], rounds
       const wallMs = performance.now() - started;
       const after = cpu.read();
       const perEntry = (part: CpuPart | 'total') => Number(((after[part] - before[part]) / entries.length).toFixed(3));
-      results.push({ round, wallMs: Math.round(wallMs), cpuSecondsPerEntry: Object.fromEntries([...CPU_PARTS, 'total'].map((part) => [part, perEntry(part as CpuPart | 'total')])) as BareRound['cpuSecondsPerEntry'] });
+      results.push({
+        round,
+        wallMs: Math.round(wallMs),
+        cpuSecondsPerEntry: Object.fromEntries(
+          [...CPU_PARTS, 'total'].map((part) => [part, perEntry(part as CpuPart | 'total')]),
+        ) as BareRound['cpuSecondsPerEntry'],
+      });
     }
   } finally {
     await rig.close();

@@ -19,8 +19,28 @@ export interface BenchResults {
   perRound: { medianRatio: number }[];
   nothingSentProofMs: { median: number; max: number };
   stalledIngest: { documentMsAnswering: number; documentMsStalled: number };
-  entries: { id: string; trigger: string; verdictMs: number; bareMs: number; ratio: number; barePageMs: number; pageRatio: number; bareReportsMissing: number; floorRatio: number; excessMs: Excess; reportWaitsMs: { browser: number; server: number | null } }[];
-  scaling: { workers: number; repeat: number; checks: number; testPhaseMs: number; workerStartMs: number | null; perCheckMs: number; cpuSecondsPerCheck: Record<string, number> }[];
+  entries: {
+    id: string;
+    trigger: string;
+    verdictMs: number;
+    bareMs: number;
+    ratio: number;
+    barePageMs: number;
+    pageRatio: number;
+    bareReportsMissing: number;
+    floorRatio: number;
+    excessMs: Excess;
+    reportWaitsMs: { browser: number; server: number | null };
+  }[];
+  scaling: {
+    workers: number;
+    repeat: number;
+    checks: number;
+    testPhaseMs: number;
+    workerStartMs: number | null;
+    perCheckMs: number;
+    cpuSecondsPerCheck: Record<string, number>;
+  }[];
   catalogueRun: {
     entries: number;
     startupMs: number;
@@ -41,7 +61,6 @@ export interface BenchResults {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const cpuCells = (perPart: Record<string, number>) => `${CPU_PARTS.map((part) => perPart[part].toFixed(2)).join(', ')} (${perPart.total.toFixed(2)})`;
-
 
 function ratioSummary(results: BenchResults): string {
   const { entries, medianRatio, pageMedianRatio, perRound, fixedParts, nothingSentProofMs: nothing, catalogueRun, stalledIngest, floors, ratios } = results;
@@ -98,7 +117,10 @@ function scalingTable({ scaling }: BenchResults): string {
   return [
     '| workers | catalogue | checks | test phase | worker start | per check | CPU s per check: Node, Next server, Chromium (sum) |',
     '|---|---|---|---|---|---|---|',
-    ...scaling.map((s) => `| ${s.workers} | ${s.repeat}x | ${s.checks} | ${seconds(s.testPhaseMs)} | ${s.workerStartMs === null ? '-' : seconds(s.workerStartMs)} | ${(s.perCheckMs / 1000).toFixed(2)} s | ${cpuCells(s.cpuSecondsPerCheck)} |`),
+    ...scaling.map(
+      (s) =>
+        `| ${s.workers} | ${s.repeat}x | ${s.checks} | ${seconds(s.testPhaseMs)} | ${s.workerStartMs === null ? '-' : seconds(s.workerStartMs)} | ${(s.perCheckMs / 1000).toFixed(2)} s | ${cpuCells(s.cpuSecondsPerCheck)} |`,
+    ),
   ].join('\n');
 }
 
@@ -109,8 +131,14 @@ function phaseTable({ catalogueRun, bareCatalogue, floors }: BenchResults): stri
   return [
     '| | test phase | over the catalogue with no harness | over its CPU floor |',
     '|---|---|---|---|',
-    ...catalogueRun.runs.map((run, i) => `| conformance run ${i + 1} (${catalogueRun.entries} entries) | ${seconds(run.testPhaseMs)} | ${(run.testPhaseMs / floor).toFixed(2)}x | ${(run.testPhaseMs / cpuFloor).toFixed(2)}x |`),
-    ...bareCatalogue.phases.map((phase, i) => `| no harness, run ${i + 1} (${phase.lanes} lanes, a cold server) | ${seconds(phase.testPhaseMs)} | ${(phase.testPhaseMs / floor).toFixed(2)}x | ${(phase.testPhaseMs / cpuFloor).toFixed(2)}x |`),
+    ...catalogueRun.runs.map(
+      (run, i) =>
+        `| conformance run ${i + 1} (${catalogueRun.entries} entries) | ${seconds(run.testPhaseMs)} | ${(run.testPhaseMs / floor).toFixed(2)}x | ${(run.testPhaseMs / cpuFloor).toFixed(2)}x |`,
+    ),
+    ...bareCatalogue.phases.map(
+      (phase, i) =>
+        `| no harness, run ${i + 1} (${phase.lanes} lanes, a cold server) | ${seconds(phase.testPhaseMs)} | ${(phase.testPhaseMs / floor).toFixed(2)}x | ${(phase.testPhaseMs / cpuFloor).toFixed(2)}x |`,
+    ),
     `| no harness's CPU over two cores (from round 1 below) | ${seconds(cpuFloor)} | ${(cpuFloor / floor).toFixed(2)}x | 1.00x |`,
     '',
     `The median run (${seconds(catalogueRun.testPhaseMs)}), on the worker that ended last: its start-up ${worker.workerStartMs === null ? '-' : seconds(worker.workerStartMs)}, its checks ${seconds(worker.checksMs)}, between them ${seconds(worker.betweenMs)}.`,
@@ -121,7 +149,9 @@ function bareTable({ bareCatalogue }: BenchResults): string {
   return [
     '| no harness | wall | CPU s per entry: Node, Next server, Chromium (sum) |',
     '|---|---|---|',
-    ...bareCatalogue.rounds.map((r) => `| round ${r.round}${r.round === 1 ? ' (routes cold)' : ''} | ${seconds(r.wallMs)} | ${cpuCells(r.cpuSecondsPerEntry)} |`),
+    ...bareCatalogue.rounds.map(
+      (r) => `| round ${r.round}${r.round === 1 ? ' (routes cold)' : ''} | ${seconds(r.wallMs)} | ${cpuCells(r.cpuSecondsPerEntry)} |`,
+    ),
   ].join('\n');
 }
 
@@ -168,7 +198,10 @@ export function mutantsTable({ outcomes }: Pick<MutantsResults, 'outcomes'>): st
   return [
     '| fault | entries run | check expected | checks that failed | |',
     '|---|---|---|---|---|',
-    ...outcomes.map((o) => `| ${cell(o.fault)} | ${o.scenarios.join(', ')} | ${o.expectedCheck} | ${o.failedChecks.join(', ') || 'none'} | ${o.caught ? 'caught' : 'survived'} |`),
+    ...outcomes.map(
+      (o) =>
+        `| ${cell(o.fault)} | ${o.scenarios.join(', ')} | ${o.expectedCheck} | ${o.failedChecks.join(', ') || 'none'} | ${o.caught ? 'caught' : 'survived'} |`,
+    ),
   ].join('\n');
 }
 

@@ -32,6 +32,8 @@ const results = {
   wallMs: Math.round(performance.now() - started),
 };
 writeFileSync(join(import.meta.dirname, 'flake-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`flake: ${results.checks} checks (${results.entries} entries x ${results.repeat}), ${results.failures} failures, ${(results.wallMs / 1000).toFixed(0)} s`);
+console.log(
+  `flake: ${results.checks} checks (${results.entries} entries x ${results.repeat}), ${results.failures} failures, ${(results.wallMs / 1000).toFixed(0)} s`,
+);
 if (failed.length > 0) for (const e of failed) console.log(`  ✗ ${e.id}: ${e.reasons[0]?.split('\n')[0]}`);
 process.exitCode = code === 0 && failed.length === 0 ? 0 : 1;

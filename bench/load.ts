@@ -88,8 +88,14 @@ const healthyIngest = await withApp({ ...process.env, [ENV.ingestFault]: '' }, a
   const counts = await eventsPerMarker(app, batch.markers);
   const total = (await state(app)).arrivedTotal;
   const serving = await stillServing(app);
-  check(batch.statuses.every((status) => status === 500), `statuses other than 500: ${[...new Set(batch.statuses)].join(', ')}`);
-  check(counts.every((n) => n === 1), `requests without exactly one event: ${counts.filter((n) => n !== 1).length} (${[...new Set(counts)].join(', ')} events)`);
+  check(
+    batch.statuses.every((status) => status === 500),
+    `statuses other than 500: ${[...new Set(batch.statuses)].join(', ')}`,
+  );
+  check(
+    counts.every((n) => n === 1),
+    `requests without exactly one event: ${counts.filter((n) => n !== 1).length} (${[...new Set(counts)].join(', ')} events)`,
+  );
   check(total === REQUESTS, `events captured in all: ${total}, expected ${REQUESTS}`);
   check(serving, 'the server stopped answering after the load');
   return {
@@ -110,7 +116,10 @@ const healthyIngest = await withApp({ ...process.env, [ENV.ingestFault]: '' }, a
  * over three identical batches in one run here (and by 82 MB over one batch on CI, without a collection).
  */
 function memoryRead(states: IngestState[]): void {
-  check(states.every((s) => s.memory.collected), 'the server read its memory without a collection first (was it started without --expose-gc?)');
+  check(
+    states.every((s) => s.memory.collected),
+    'the server read its memory without a collection first (was it started without --expose-gc?)',
+  );
 }
 
 // The store's own bound is kept small in both memory runs, so what grows past it is something else.
@@ -130,13 +139,20 @@ const stalledIngest = await withApp({ ...process.env, [ENV.ingestFault]: 'stall'
   // per-request flush waits on the held envelopes, in that request's async context; see docs/performance.md).
   const retainedKbPerRequest = Math.round((afterSecond.memory.heapUsed - afterFirst.memory.heapUsed) / 1024 / second.markers.length);
   check(serving, 'the server stopped answering with a stalled ingest');
-  check([...first.statuses, ...second.statuses].every((status) => status === 500), 'a failing route answered other than 500 with a stalled ingest');
+  check(
+    [...first.statuses, ...second.statuses].every((status) => status === 500),
+    'a failing route answered other than 500 with a stalled ingest',
+  );
   return {
     requests: 2 * REQUESTS,
     concurrency: CONCURRENCY,
     heldRequests: afterSecond.stalledTotal,
     retainedKbPerRequest,
-    heapMbAfterCollection: { before: mb(before.memory.heapUsed), afterFirstBatch: mb(afterFirst.memory.heapUsed), afterSecondBatch: mb(afterSecond.memory.heapUsed) },
+    heapMbAfterCollection: {
+      before: mb(before.memory.heapUsed),
+      afterFirstBatch: mb(afterFirst.memory.heapUsed),
+      afterSecondBatch: mb(afterSecond.memory.heapUsed),
+    },
     rssMb: { before: mb(before.memory.rss), afterFirstBatch: mb(afterFirst.memory.rss), afterSecondBatch: mb(afterSecond.memory.rss) },
     latencyMs: { median: Math.round(median(second.latenciesMs)), p95: Math.round(percentile(second.latenciesMs, 95)) },
     stillServing: serving,
@@ -179,5 +195,7 @@ if (problems.length > 0) {
   console.error(`load: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exitCode = 1;
 } else {
-  console.log(`load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest; the event store stays at ${BOUND} events over ${ROUNDS * REQUESTS} requests (heap after collection ${boundedStore.heapMbAfterEachBatch.join(' → ')} MB, RSS ${boundedStore.rssMbAfterEachBatch.join(' → ')} MB)`);
+  console.log(
+    `load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest; the event store stays at ${BOUND} events over ${ROUNDS * REQUESTS} requests (heap after collection ${boundedStore.heapMbAfterEachBatch.join(' → ')} MB, RSS ${boundedStore.rssMbAfterEachBatch.join(' → ')} MB)`,
+  );
 }

@@ -44,7 +44,11 @@ const VERDICT = /^[✓✗] |^\{/m;
 function faultline(args: string[]): Promise<Timed> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(copy, 'bin/faultline.mjs'), ...args], { cwd: copy, env: withoutTarget(), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(copy, 'bin/faultline.mjs'), ...args], {
+      cwd: copy,
+      env: withoutTarget(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     let verdictMs = Number.NaN;
     child.stdout.on('data', (chunk) => {
@@ -105,7 +109,10 @@ for (let i = 0; i < REPEAT; i++) repro.push(await faultline(['repro', 'healthy',
 
 console.error('bench:loop: 4/4 two runs started at once on a stale build');
 edit('app/(site)/page.tsx', '<h1>faultline scenarios</h1>', '<h1>faultline scenarios</h1>{/* stale */}');
-const together = await Promise.all([faultline(['run', '--scenario', 'healthy', '--out', out('a')]), faultline(['run', '--scenario', 'healthy', '--out', out('b')])]);
+const together = await Promise.all([
+  faultline(['run', '--scenario', 'healthy', '--out', out('a')]),
+  faultline(['run', '--scenario', 'healthy', '--out', out('b')]),
+]);
 
 console.error(`bench:loop: the floor, a bare next start to its first answer (${REPEAT} times)`);
 const serverStartMs = Math.round(median(await bareServerStart(root, REPEAT)));
@@ -115,13 +122,22 @@ const results = {
   measuredAt: new Date().toISOString(),
   floors: { serverStartMs },
   repeat: REPEAT,
-  expectationEdited: { medianMs: Math.round(median(expectation.map((r) => r.ms))), toVerdictMedianMs: Math.round(median(expectation.map((r) => r.verdictMs))), builds: expectation.filter(built).length, exitCodes: expectation.map((r) => r.code) },
+  expectationEdited: {
+    medianMs: Math.round(median(expectation.map((r) => r.ms))),
+    toVerdictMedianMs: Math.round(median(expectation.map((r) => r.verdictMs))),
+    builds: expectation.filter(built).length,
+    exitCodes: expectation.map((r) => r.code),
+  },
   newRoute: {
     withNextCacheMedianMs: Math.round(median(newRoute.filter((r) => r.cache).map((r) => r.run.ms))),
     withoutNextCacheMedianMs: Math.round(median(newRoute.filter((r) => !r.cache).map((r) => r.run.ms))),
     exitCodes: newRoute.map((r) => r.run.code),
   },
-  repro: { medianMs: Math.round(median(repro.map((r) => r.ms))), toVerdictMedianMs: Math.round(median(repro.map((r) => r.verdictMs))), exitCodes: repro.map((r) => r.code) },
+  repro: {
+    medianMs: Math.round(median(repro.map((r) => r.ms))),
+    toVerdictMedianMs: Math.round(median(repro.map((r) => r.verdictMs))),
+    exitCodes: repro.map((r) => r.code),
+  },
   twoRunsAtOnce: {
     exitCodes: together.map((r) => r.code),
     builds: together.filter(built).length,
@@ -139,8 +155,16 @@ const met = {
   together: results.twoRunsAtOnce.exitCodes.every((code) => code === 0) && results.twoRunsAtOnce.builds === 1 && results.twoRunsAtOnce.waited === 1,
 };
 console.log(`the floor: a bare next start answers in ${seconds(serverStartMs)}`);
-console.log(`an expectation edited, to the verdict: ${ratio(results.expectationEdited.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} builds (target ≤ ${TARGET_RATIO.expectation}x, no build) ${met.expectation ? '✓' : '✗'}`);
-console.log(`a new route and entry, to the verdict: ${seconds(results.newRoute.withNextCacheMedianMs)} with Next's cache, ${seconds(results.newRoute.withoutNextCacheMedianMs)} without`);
-console.log(`faultline repro healthy of a built app, to the verdict: ${ratio(results.repro.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ≤ ${TARGET_RATIO.repro}x) ${met.repro ? '✓' : '✗'}`);
-console.log(`two runs at once on a stale build: ${results.twoRunsAtOnce.builds} build, ${results.twoRunsAtOnce.waited} waited, exit ${results.twoRunsAtOnce.exitCodes.join(', ')}, ${seconds(results.twoRunsAtOnce.wallMs)} ${met.together ? '✓' : '✗'}`);
+console.log(
+  `an expectation edited, to the verdict: ${ratio(results.expectationEdited.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} builds (target ≤ ${TARGET_RATIO.expectation}x, no build) ${met.expectation ? '✓' : '✗'}`,
+);
+console.log(
+  `a new route and entry, to the verdict: ${seconds(results.newRoute.withNextCacheMedianMs)} with Next's cache, ${seconds(results.newRoute.withoutNextCacheMedianMs)} without`,
+);
+console.log(
+  `faultline repro healthy of a built app, to the verdict: ${ratio(results.repro.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ≤ ${TARGET_RATIO.repro}x) ${met.repro ? '✓' : '✗'}`,
+);
+console.log(
+  `two runs at once on a stale build: ${results.twoRunsAtOnce.builds} build, ${results.twoRunsAtOnce.waited} waited, exit ${results.twoRunsAtOnce.exitCodes.join(', ')}, ${seconds(results.twoRunsAtOnce.wallMs)} ${met.together ? '✓' : '✗'}`,
+);
 process.exitCode = Object.values(met).every(Boolean) ? 0 : 1;

@@ -43,7 +43,7 @@ if (values['no-cold']) {
   cold = { code: last.exitCodes.cold, seconds: last.seconds.cold };
   coldColumns = last.columns;
 } else {
-  console.error('bench:matrix: 1/2 the default matrix from nothing (every workspace, and every default next installed in faultline\'s cache, removed)');
+  console.error("bench:matrix: 1/2 the default matrix from nothing (every workspace, and every default next installed in faultline's cache, removed)");
   rmSync(join(root, MATRIX_WORKSPACES), { recursive: true, force: true });
   for (const version of DEFAULT_VERSIONS) rmSync(join(nextPackages(), version), { recursive: true, force: true });
   cold = await sh(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--out', out]);
@@ -63,7 +63,9 @@ const results = {
   columns: coldColumns ?? matrix.columns.map(({ next, seconds, error }) => ({ next, ...seconds, ...(error ? { error } : {}) })),
 };
 console.log(JSON.stringify(results, null, 2));
-console.log(`cold ${results.seconds.cold} s (target ≤ 240 s ${results.seconds.cold <= 240 ? '✓' : '✗'}); unchanged ${results.seconds.unchanged} s (target ≤ 60 s ${results.seconds.unchanged <= 60 ? '✓' : '✗'})`);
+console.log(
+  `cold ${results.seconds.cold} s (target ≤ 240 s ${results.seconds.cold <= 240 ? '✓' : '✗'}); unchanged ${results.seconds.unchanged} s (target ≤ 60 s ${results.seconds.unchanged <= 60 ? '✓' : '✗'})`,
+);
 if (!values['no-record']) {
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(import.meta.dirname, 'matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);

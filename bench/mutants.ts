@@ -54,7 +54,10 @@ function apply(mutant: Mutant): () => void {
   if (at === -1 || original.indexOf(mutant.from, at + 1) !== -1) {
     throw new Error(`mutant ${mutant.id}: "${mutant.from}" is not in ${mutant.file} exactly once; update bench/mutants-list.ts`);
   }
-  writeFileSync(file, original.replace(mutant.from, () => mutant.to));
+  writeFileSync(
+    file,
+    original.replace(mutant.from, () => mutant.to),
+  );
   return () => writeFileSync(file, original);
 }
 

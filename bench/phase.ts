@@ -29,8 +29,14 @@ export interface PhaseParts {
 }
 
 export function phaseParts(checks: readonly TimedCheck[]): PhaseParts {
-  if (checks.some((check) => !Number.isInteger(check.worker))) throw new Error('phaseParts: a check without its worker index (report.json from an older faultline?)');
-  const timed = checks.map((check) => ({ worker: check.worker, start: Date.parse(check.startedAt), end: Date.parse(check.startedAt) + check.durationMs, ms: check.durationMs }));
+  if (checks.some((check) => !Number.isInteger(check.worker)))
+    throw new Error('phaseParts: a check without its worker index (report.json from an older faultline?)');
+  const timed = checks.map((check) => ({
+    worker: check.worker,
+    start: Date.parse(check.startedAt),
+    end: Date.parse(check.startedAt) + check.durationMs,
+    ms: check.durationMs,
+  }));
   const phaseStart = Math.min(...timed.map((check) => check.start));
   const last = timed.reduce((latest, check) => (check.end > latest.end ? check : latest));
   const ran = timed.filter((check) => check.worker === last.worker).sort((a, b) => a.start - b.start);

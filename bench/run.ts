@@ -32,7 +32,9 @@ import { workersFrom } from '../harness/settings';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'bench');
-const { values: options } = parseArgs({ options: { repeat: { type: 'string', default: '5' }, 'skip-cold': { type: 'boolean', default: false }, 'skip-scaling': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: { repeat: { type: 'string', default: '5' }, 'skip-cold': { type: 'boolean', default: false }, 'skip-scaling': { type: 'boolean', default: false } },
+});
 const REPEAT = Number(options.repeat);
 const BARE_ROUNDS = 3;
 /** A run's workers when none are asked for: the lanes of the bare catalogue. */
@@ -42,7 +44,12 @@ const PHASE_LIMIT = 1.5;
 const STARTUP_LIMIT = 2.5;
 const CATALOGUE_RUNS = 3;
 
-function sh(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, onSpawn?: (pid: number) => void): Promise<{ code: number | null; ms: number }> {
+function sh(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  onSpawn?: (pid: number) => void,
+): Promise<{ code: number | null; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -105,9 +112,15 @@ const traces = new Map<string, { check: CheckTrace; bare: BareTrace }[]>();
 const walk = (suite: JsonSuite) => {
   for (const spec of suite.specs ?? []) {
     const results = spec.tests.map((t) => t.results.at(-1)).filter((r): r is JsonResult => r !== undefined);
-    rounds.set(spec.title, results.map((r) => Object.fromEntries(r.annotations.map((a) => [a.type, Number(a.description)]))));
+    rounds.set(
+      spec.title,
+      results.map((r) => Object.fromEntries(r.annotations.map((a) => [a.type, Number(a.description)]))),
+    );
     const traced = results.map((r) => r.annotations.find((a) => a.type === TRACE_ANNOTATION)?.description).filter((json): json is string => json !== undefined);
-    traces.set(spec.title, traced.map((json) => JSON.parse(json) as { check?: CheckTrace; bare: BareTrace }).flatMap(({ check, bare }) => (check ? [{ check, bare }] : [])));
+    traces.set(
+      spec.title,
+      traced.map((json) => JSON.parse(json) as { check?: CheckTrace; bare: BareTrace }).flatMap(({ check, bare }) => (check ? [{ check, bare }] : [])),
+    );
   }
   for (const child of suite.suites ?? []) walk(child);
 };
@@ -166,7 +179,16 @@ const fixedParts = { withReports: fixedPartsRatios(true), withoutReports: fixedP
 
 const SCALES = [1, 2, 4];
 const WORKERS = [1, 2];
-type Scaling = { workers: number; repeat: number; checks: number; testPhaseMs: number; workerStartMs: number | null; perCheckMs: number; cpuSecondsPerCheck: Record<string, number>; exit: number | null };
+type Scaling = {
+  workers: number;
+  repeat: number;
+  checks: number;
+  testPhaseMs: number;
+  workerStartMs: number | null;
+  perCheckMs: number;
+  cpuSecondsPerCheck: Record<string, number>;
+  exit: number | null;
+};
 const scaling: Scaling[] = [];
 if (!options['skip-scaling']) {
   for (const workers of WORKERS) {
@@ -175,7 +197,10 @@ if (!options['skip-scaling']) {
       const out = join(work, `scale-${workers}w-${repeat}x`);
       const launched = Date.now();
       let cpu: TreeCpu | undefined;
-      const run = await faultline(['run', ...allIds, '--repeat', String(repeat), '--workers', String(workers), '--out', out], (pid) => (cpu = new TreeCpu(pid)));
+      const run = await faultline(
+        ['run', ...allIds, '--repeat', String(repeat), '--workers', String(workers), '--out', out],
+        (pid) => (cpu = new TreeCpu(pid)),
+      );
       const { seconds } = cpu!.stop();
       const report = readReport(out);
       const checks = report.entries.length;
@@ -218,7 +243,9 @@ async function documentMs(fault: 'stall' | '') {
 const answering = await documentMs('');
 const stalled = await documentMs('stall');
 
-console.error(`bench: 7/8 the catalogue with no harness: its CPU (bare limits, one after another, ${BARE_ROUNDS} rounds), its test phase in ${WORKERS_OF_A_RUN} lanes, a bare next start`);
+console.error(
+  `bench: 7/8 the catalogue with no harness: its CPU (bare limits, one after another, ${BARE_ROUNDS} rounds), its test phase in ${WORKERS_OF_A_RUN} lanes, a bare next start`,
+);
 const bareRounds = await bareCatalogueCpu(root, catalogue, BARE_ROUNDS);
 const barePhases: Awaited<ReturnType<typeof bareCataloguePhase>>[] = [];
 for (let i = 0; i < CATALOGUE_RUNS; i++) barePhases.push(await bareCataloguePhase(root, catalogue, WORKERS_OF_A_RUN));
@@ -261,16 +288,42 @@ const perCheckRatioMax = ratios.perCheck.length > 0 ? Math.max(...ratios.perChec
 const targets = [
   { target: 'median verdict / bare limit <= 1.15', ok: medianRatio <= 1.15, figure: medianRatio.toFixed(2) },
   { target: `every verdict / bare limit <= ${RATIO_LIMIT}`, ok: maxRatio <= RATIO_LIMIT, figure: `${maxRatio.toFixed(2)} (${worst.id})` },
-  { target: 'every entry sampled 5 times or more', ok: entries.every((e) => e.samples >= Math.min(5, REPEAT)), figure: `min ${Math.min(...entries.map((e) => e.samples))}` },
-  { target: 'every expected report reached the bare DSN', ok: entries.every((e) => e.bareReportsMissing === 0) && barePhases.every((p) => p.reportsMissing === 0), figure: `${entries.reduce((sum, e) => sum + e.bareReportsMissing, 0) + barePhases.reduce((sum, p) => sum + p.reportsMissing, 0)} missing` },
+  {
+    target: 'every entry sampled 5 times or more',
+    ok: entries.every((e) => e.samples >= Math.min(5, REPEAT)),
+    figure: `min ${Math.min(...entries.map((e) => e.samples))}`,
+  },
+  {
+    target: 'every expected report reached the bare DSN',
+    ok: entries.every((e) => e.bareReportsMissing === 0) && barePhases.every((p) => p.reportsMissing === 0),
+    figure: `${entries.reduce((sum, e) => sum + e.bareReportsMissing, 0) + barePhases.reduce((sum, p) => sum + p.reportsMissing, 0)} missing`,
+  },
   ...(options['skip-scaling']
     ? []
-    : [{ target: `per check / bare per entry, ${WORKERS_OF_A_RUN} workers, 1x-4x <= ${PHASE_LIMIT}`, ok: perCheckRatioMax <= PHASE_LIMIT, figure: `max ${perCheckRatioMax.toFixed(2)} (${ratios.perCheck.map((r) => r.ratio.toFixed(2)).join(', ')}; ${(perCheckMax / 1000).toFixed(2)} s vs ${(floors.perEntryMs / 1000).toFixed(2)} s)` }]),
-  { target: `catalogue test phase / bare catalogue (${catalogueRun.entries} entries, ${WORKERS_OF_A_RUN} lanes, medians of ${CATALOGUE_RUNS}) <= ${PHASE_LIMIT}`, ok: ratios.cataloguePhase <= PHASE_LIMIT && catalogueRuns.every((run) => run.entries >= 25), figure: `${ratios.cataloguePhase.toFixed(2)} (${seconds(cataloguePhase.testPhaseMs)} / ${seconds(floors.cataloguePhaseMs)})` },
-  { target: `unchanged sources: testing starts / a bare next start (medians of ${CATALOGUE_RUNS}) <= ${STARTUP_LIMIT}`, ok: ratios.startup <= STARTUP_LIMIT, figure: `${ratios.startup.toFixed(2)} (${seconds(catalogueStartupMs)} / ${seconds(floors.serverStartMs)})` },
+    : [
+        {
+          target: `per check / bare per entry, ${WORKERS_OF_A_RUN} workers, 1x-4x <= ${PHASE_LIMIT}`,
+          ok: perCheckRatioMax <= PHASE_LIMIT,
+          figure: `max ${perCheckRatioMax.toFixed(2)} (${ratios.perCheck.map((r) => r.ratio.toFixed(2)).join(', ')}; ${(perCheckMax / 1000).toFixed(2)} s vs ${(floors.perEntryMs / 1000).toFixed(2)} s)`,
+        },
+      ]),
+  {
+    target: `catalogue test phase / bare catalogue (${catalogueRun.entries} entries, ${WORKERS_OF_A_RUN} lanes, medians of ${CATALOGUE_RUNS}) <= ${PHASE_LIMIT}`,
+    ok: ratios.cataloguePhase <= PHASE_LIMIT && catalogueRuns.every((run) => run.entries >= 25),
+    figure: `${ratios.cataloguePhase.toFixed(2)} (${seconds(cataloguePhase.testPhaseMs)} / ${seconds(floors.cataloguePhaseMs)})`,
+  },
+  {
+    target: `unchanged sources: testing starts / a bare next start (medians of ${CATALOGUE_RUNS}) <= ${STARTUP_LIMIT}`,
+    ok: ratios.startup <= STARTUP_LIMIT,
+    figure: `${ratios.startup.toFixed(2)} (${seconds(catalogueStartupMs)} / ${seconds(floors.serverStartMs)})`,
+  },
   { target: 'unchanged sources: no build', ok: buildsWhenUnchanged === 0, figure: `${buildsWhenUnchanged} builds` },
   { target: '"nothing sent" proof < 1 s', ok: Math.max(...nothingSent) < 1_000, figure: `max ${Math.round(Math.max(...nothingSent))} ms` },
-  { target: 'the runs conformed', ok: catalogueRuns.every((run) => run.code === 0) && fullRun.code === 0 && scaling.every((s) => s.exit === 0), figure: `exit ${[...catalogueRuns.map((run) => run.code), fullRun.code, ...scaling.map((s) => s.exit)].join(', ')}` },
+  {
+    target: 'the runs conformed',
+    ok: catalogueRuns.every((run) => run.code === 0) && fullRun.code === 0 && scaling.every((s) => s.exit === 0),
+    figure: `exit ${[...catalogueRuns.map((run) => run.code), fullRun.code, ...scaling.map((s) => s.exit)].join(', ')}`,
+  },
 ];
 
 const results = {
@@ -304,26 +357,41 @@ const results = {
   /** Issue #33's floors of this run, and each time target's figure over its floor. */
   floors,
   ratios,
-  stalledIngest: { documentMsAnswering: Math.round(answering.ms), documentMsStalled: Math.round(stalled.ms), differenceMs: Math.round(stalled.ms - answering.ms), requestsStillPending: stalled.pending },
+  stalledIngest: {
+    documentMsAnswering: Math.round(answering.ms),
+    documentMsStalled: Math.round(stalled.ms),
+    differenceMs: Math.round(stalled.ms - answering.ms),
+    requestsStillPending: stalled.pending,
+  },
   targets,
 };
 
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
-console.log(`\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad('page ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`);
+console.log(
+  `\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad('page ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`,
+);
 for (const e of entries) {
   const parts = EXCESS_PARTS.map((part) => e.excessMs[part]).join(', ');
-  console.log(`${pad(e.id, 30)} ${pad(e.trigger, 9)} ${pad(e.verdictMs, 11)} ${pad(e.bareMs, 8)} ${pad(e.ratio.toFixed(2), 6)} ${pad(e.barePageMs, 8)} ${pad(e.pageRatio.toFixed(2), 6)} ${pad(e.floorRatio.toFixed(2), 10)} ${parts}; ${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}`);
+  console.log(
+    `${pad(e.id, 30)} ${pad(e.trigger, 9)} ${pad(e.verdictMs, 11)} ${pad(e.bareMs, 8)} ${pad(e.ratio.toFixed(2), 6)} ${pad(e.barePageMs, 8)} ${pad(e.pageRatio.toFixed(2), 6)} ${pad(e.floorRatio.toFixed(2), 10)} ${parts}; ${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}`,
+  );
 }
 const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
 console.log(`\neach round alone: median ratio ${spread('medianRatio')}; worst ratio ${spread('maxRatio')}`);
 console.log(`to the bare page alone (no reports on either side; information): median ratio ${results.pageMedianRatio.toFixed(2)}`);
 const fixedLine = ({ medianRatio, above15 }: { medianRatio: number; above15: number }) => `median ${medianRatio.toFixed(2)}, ${above15} above ${RATIO_LIMIT}`;
-console.log(`with the page and click parts at nothing: ${fixedLine(fixedParts.withReports)}; without the reports' proof too: ${fixedLine(fixedParts.withoutReports)}`);
+console.log(
+  `with the page and click parts at nothing: ${fixedLine(fixedParts.withReports)}; without the reports' proof too: ${fixedLine(fixedParts.withoutReports)}`,
+);
 if (scaling.length > 0) {
-  console.log(`\n${pad('workers', 8)} ${pad('catalogue', 10)} ${pad('checks', 7)} ${pad('test phase', 11)} ${pad('worker start', 13)} ${pad('per check', 10)} CPU s per check (${CPU_PARTS.join(', ')})`);
+  console.log(
+    `\n${pad('workers', 8)} ${pad('catalogue', 10)} ${pad('checks', 7)} ${pad('test phase', 11)} ${pad('worker start', 13)} ${pad('per check', 10)} CPU s per check (${CPU_PARTS.join(', ')})`,
+  );
   for (const s of scaling) {
     const cpu = CPU_PARTS.map((part) => s.cpuSecondsPerCheck[part].toFixed(2)).join(', ');
-    console.log(`${pad(s.workers, 8)} ${pad(`${s.repeat}x`, 10)} ${pad(s.checks, 7)} ${pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11)} ${pad(seconds(s.workerStartMs), 13)} ${pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10)} ${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`);
+    console.log(
+      `${pad(s.workers, 8)} ${pad(`${s.repeat}x`, 10)} ${pad(s.checks, 7)} ${pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11)} ${pad(seconds(s.workerStartMs), 13)} ${pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10)} ${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`,
+    );
   }
 }
 console.log(`
@@ -338,20 +406,29 @@ document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs
 console.log(`${pad('no harness', 15)} ${pad('wall', 9)} CPU s per entry (${CPU_PARTS.join(', ')})`);
 for (const r of bareRounds) {
   const cpu = CPU_PARTS.map((part) => r.cpuSecondsPerEntry[part].toFixed(2)).join(', ');
-  console.log(`${pad(`round ${r.round}${r.round === 1 ? ' (cold)' : ''}`, 15)} ${pad(`${(r.wallMs / 1000).toFixed(1)} s`, 9)} ${cpu} (total ${r.cpuSecondsPerEntry.total.toFixed(2)})`);
+  console.log(
+    `${pad(`round ${r.round}${r.round === 1 ? ' (cold)' : ''}`, 15)} ${pad(`${(r.wallMs / 1000).toFixed(1)} s`, 9)} ${cpu} (total ${r.cpuSecondsPerEntry.total.toFixed(2)})`,
+  );
 }
 console.log(`the catalogue's floor on ${cpus().length} cores, from round 1: ${(bareFloorPhaseMs / 1000).toFixed(1)} s of test phase\n`);
 for (const t of targets) console.log(`${t.ok ? '✓' : '✗'} ${pad(t.target, 48)} ${t.figure}`);
 // The loop and the matrix from nothing have benches of their own (minutes each, a workspace apiece):
 // their last recorded figures, beside this run's.
-const recorded = <T,>(file: string): T | null => {
+const recorded = <T>(file: string): T | null => {
   try {
     return JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as T;
   } catch {
     return null;
   }
 };
-type LoopResults = { measuredAt: string; floors: { serverStartMs: number }; expectationEdited: { toVerdictMedianMs: number }; repro: { toVerdictMedianMs: number }; newRoute: { withNextCacheMedianMs: number; withoutNextCacheMedianMs: number }; targetsRatio: { expectation: number; repro: number } };
+type LoopResults = {
+  measuredAt: string;
+  floors: { serverStartMs: number };
+  expectationEdited: { toVerdictMedianMs: number };
+  repro: { toVerdictMedianMs: number };
+  newRoute: { withNextCacheMedianMs: number; withoutNextCacheMedianMs: number };
+  targetsRatio: { expectation: number; repro: number };
+};
 type MatrixResults = { measuredAt: string; seconds: { cold: number; unchanged: number }; targets: { cold: number; unchanged: number } };
 const loop = recorded<LoopResults>('loop-results.json');
 const matrix = recorded<MatrixResults>('matrix-results.json');
@@ -361,12 +438,16 @@ if (loop?.floors) {
   const over = (ms: number) => ms / loop.floors.serverStartMs;
   const edited = over(loop.expectationEdited.toVerdictMedianMs);
   const repro = over(loop.repro.toVerdictMedianMs);
-  console.log(`  the loop (npm run bench:loop, ${loop.measuredAt}; over a bare next start of ${seconds(loop.floors.serverStartMs)}): an edited expectation ${edited.toFixed(2)}x (${seconds(loop.expectationEdited.toVerdictMedianMs)}) ${mark(edited <= loop.targetsRatio.expectation)}, repro ${repro.toFixed(2)}x (${seconds(loop.repro.toVerdictMedianMs)}) ${mark(repro <= loop.targetsRatio.repro)}, a new route ${seconds(loop.newRoute.withNextCacheMedianMs)} with Next's cache (${seconds(loop.newRoute.withoutNextCacheMedianMs)} without)`);
+  console.log(
+    `  the loop (npm run bench:loop, ${loop.measuredAt}; over a bare next start of ${seconds(loop.floors.serverStartMs)}): an edited expectation ${edited.toFixed(2)}x (${seconds(loop.expectationEdited.toVerdictMedianMs)}) ${mark(edited <= loop.targetsRatio.expectation)}, repro ${repro.toFixed(2)}x (${seconds(loop.repro.toVerdictMedianMs)}) ${mark(repro <= loop.targetsRatio.repro)}, a new route ${seconds(loop.newRoute.withNextCacheMedianMs)} with Next's cache (${seconds(loop.newRoute.withoutNextCacheMedianMs)} without)`,
+  );
 }
-if (matrix) console.log(`  the matrix from nothing (npm run bench:matrix, ${matrix.measuredAt}): ${matrix.seconds.cold} s ${mark(matrix.seconds.cold <= matrix.targets.cold)} (target ${matrix.targets.cold} s), unchanged ${matrix.seconds.unchanged} s ${mark(matrix.seconds.unchanged <= matrix.targets.unchanged)}`);
+if (matrix)
+  console.log(
+    `  the matrix from nothing (npm run bench:matrix, ${matrix.measuredAt}): ${matrix.seconds.cold} s ${mark(matrix.seconds.cold <= matrix.targets.cold)} (target ${matrix.targets.cold} s), unchanged ${matrix.seconds.unchanged} s ${mark(matrix.seconds.unchanged <= matrix.targets.unchanged)}`,
+  );
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const performanceDoc = join(root, DOCS.performance);
 writeFileSync(performanceDoc, replaceDocsBenchFigures(readFileSync(performanceDoc, 'utf8'), results));
 console.log(`\nwritten: bench/results.json, and the tables of ${DOCS.performance} from it`);
 if (targets.some((t) => !t.ok)) process.exitCode = 1;
-

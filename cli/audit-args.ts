@@ -28,7 +28,12 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     strict: true,
     allowPositionals: true,
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'audit needs the folder of the app to audit: faultline audit ../my-app' : `audit takes one app folder (got ${positionals.join(' ')})`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'audit needs the folder of the app to audit: faultline audit ../my-app'
+        : `audit takes one app folder (got ${positionals.join(' ')})`,
+    );
   for (const id of values.scenario) resolveScenario(catalogue, id);
   const versions = nextVersions(values.next);
   const upgradeTo = values['upgrade-to']?.trim() ?? null;
@@ -36,8 +41,16 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     const problem = versionProblem(upgradeTo);
     if (problem) throw new UsageError(`Bad --upgrade-to "${upgradeTo}": ${problem}`);
   }
-  if (values.fresh && versions.length === 0 && upgradeTo === null) throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
+  if (values.fresh && versions.length === 0 && upgradeTo === null)
+    throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
   const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
-  return { app: positionals[0], scenarios: values.scenario, out: values.out, versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])], upgradeTo, fresh: values.fresh, workers };
+  return {
+    app: positionals[0],
+    scenarios: values.scenario,
+    out: values.out,
+    versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])],
+    upgradeTo,
+    fresh: values.fresh,
+    workers,
+  };
 }
-

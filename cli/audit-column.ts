@@ -28,9 +28,11 @@ const DEFAULT_WORKERS = 2;
 /** The part of a placement a `--scenario` selection asks for (all of it without one). */
 function selected(placement: Placement, ids: readonly string[]): Placement {
   if (ids.length === 0) return placement;
-  return { placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)), notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)) };
+  return {
+    placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)),
+    notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)),
+  };
 }
-
 
 export interface ColumnOptions {
   scenarios: readonly string[];
@@ -67,7 +69,13 @@ export interface BuiltForAudit {
  * entry, whatever the selection, so that another selection reuses the build) and built offline,
  * or its build reused.
  */
-export async function buildForAudit(app: AuditedApp, version: string, dir: string, faultline: string, { scenarios, say }: Pick<ColumnOptions, 'scenarios' | 'say'>): Promise<BuiltForAudit> {
+export async function buildForAudit(
+  app: AuditedApp,
+  version: string,
+  dir: string,
+  faultline: string,
+  { scenarios, say }: Pick<ColumnOptions, 'scenarios' | 'say'>,
+): Promise<BuiltForAudit> {
   const compared = comparedVersion(version);
   if (compared.outside) say(`faultline: ${compared.outside}`);
   const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
@@ -79,7 +87,11 @@ export async function buildForAudit(app: AuditedApp, version: string, dir: strin
 
   // Anywhere in the app's sources (a `lib/fonts.ts` as much as its layout): the install and dot folders aside.
   const fonts = googleFonts(dir, [dir]);
-  const substituted = fonts.length ? [`Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`] : [];
+  const substituted = fonts.length
+    ? [
+        `Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`,
+      ]
+    : [];
   for (const line of substituted) say(`Substituted: ${line}`);
   const offline = fonts.length ? await offlineFonts(fonts, join(dir, '.faultline', 'google-fonts.cjs')) : null;
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...offline?.env };
@@ -98,14 +110,30 @@ export async function buildForAudit(app: AuditedApp, version: string, dir: strin
  * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
  * route) stops the audit naming it, never an entry of the app left unjudged.
  */
-export async function observeBuilt(app: AuditedApp, dir: string, { version, placement, substituted, env, build }: BuiltForAudit, { screens, say, onEntry, workers = DEFAULT_WORKERS, reportDir }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir'>): Promise<AuditResult> {
+export async function observeBuilt(
+  app: AuditedApp,
+  dir: string,
+  { version, placement, substituted, env, build }: BuiltForAudit,
+  { screens, say, onEntry, workers = DEFAULT_WORKERS, reportDir }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir'>,
+): Promise<AuditResult> {
   const started = performance.now();
   const state = join(dir, '.faultline');
-  const files = { plan: join(state, 'audit-plan.json'), events: join(state, 'audit-events.jsonl'), abort: join(state, `abort-${process.pid}.jsonl`), runnerLog: join(state, 'runner.log') };
+  const files = {
+    plan: join(state, 'audit-plan.json'),
+    events: join(state, 'audit-events.jsonl'),
+    abort: join(state, `abort-${process.pid}.jsonl`),
+    runnerLog: join(state, 'runner.log'),
+  };
   mkdirSync(screens.dir, { recursive: true });
   const server = await startAuditedServer(dir, env);
   const start = { ...server.mark(), ingest: 0 };
-  writeAuditPlan(files.plan, { server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog }, sentry: app.sentry, basePath: app.basePath, placed: placement.placed, screens });
+  writeAuditPlan(files.plan, {
+    server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
+    sentry: app.sentry,
+    basePath: app.basePath,
+    placed: placement.placed,
+    screens,
+  });
 
   // This run's events alone: the last audit's are in the same file until it is emptied.
   writeFileSync(files.events, '');
@@ -137,10 +165,18 @@ export async function observeBuilt(app: AuditedApp, dir: string, { version, plac
   };
   const stopWatching = watchAborts(files.abort, abort);
   void server.exited.then((exit) => {
-    if (!exit.expected) abort({ part: 'app server', cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`, at: exit.at.toISOString() });
+    if (!exit.expected)
+      abort({
+        part: 'app server',
+        cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`,
+        at: exit.at.toISOString(),
+      });
   });
   try {
-    const reporters = [[join(import.meta.dirname, 'audit-reporter.ts'), { eventsFile: files.events }], ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : [])];
+    const reporters = [
+      [join(import.meta.dirname, 'audit-reporter.ts'), { eventsFile: files.events }],
+      ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
+    ];
     runner = startRunner(faultlineRoot, ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers)], {
       ...env,
       [ENV.auditPlan]: files.plan,
@@ -156,7 +192,10 @@ export async function observeBuilt(app: AuditedApp, dir: string, { version, plac
     events.stop();
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
-    if (records.size < placement.placed.length) throw new Error(`Playwright's runner ended (exit ${code}) with ${placement.placed.length - records.size} of ${placement.placed.length} entries unchecked; its output: ${files.runnerLog}`);
+    if (records.size < placement.placed.length)
+      throw new Error(
+        `Playwright's runner ended (exit ${code}) with ${placement.placed.length - records.size} of ${placement.placed.length} entries unchecked; its output: ${files.runnerLog}`,
+      );
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, app.sentry, app.basePath).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
@@ -190,7 +229,10 @@ export async function observeBuilt(app: AuditedApp, dir: string, { version, plac
 export function incompleteness(result: AuditResult): string | null {
   if (result.notJudged.length === 0) return null;
   const placed = result.entries.length + result.notJudged.length;
-  return `${result.notJudged.length} of ${placed} failures could not be judged, so the audit is incomplete: ${result.notJudged.slice(0, 2).map((entry) => `${entry.id} (${entry.why})`).join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`;
+  return `${result.notJudged.length} of ${placed} failures could not be judged, so the audit is incomplete: ${result.notJudged
+    .slice(0, 2)
+    .map((entry) => `${entry.id} (${entry.why})`)
+    .join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`;
 }
 
 /** Audits the app on `next` `version` in its prepared workspace `dir`: built, then observed. */

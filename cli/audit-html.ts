@@ -48,9 +48,17 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
     else screens.set(key, { image: readFileSync(join(dir, entry.screenshot)).toString('base64'), entries: [entry.id], kind: entry.screen });
   }
   const figures = [...screens.values()]
-    .map((screen, i) => `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escape(screen.kind)}, as shown for ${escape(screen.entries[0])}"><figcaption>${escape(screen.kind)}: ${escape(screen.entries.join(', '))}</figcaption></figure>`)
+    .map(
+      (screen, i) =>
+        `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escape(screen.kind)}, as shown for ${escape(screen.entries[0])}"><figcaption>${escape(screen.kind)}: ${escape(screen.entries.join(', '))}</figcaption></figure>`,
+    )
     .join('\n');
-  const rows = result.entries.map((entry) => `<tr><th scope="row"><code>${escape(entry.id)}</code></th><td>${entry.status}</td><td>${escape(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escape(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`).join('\n');
+  const rows = result.entries
+    .map(
+      (entry) =>
+        `<tr><th scope="row"><code>${escape(entry.id)}</code></th><td>${entry.status}</td><td>${escape(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escape(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const notJudged = result.notJudged.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');

@@ -46,12 +46,16 @@ function upgradeSection(matrix: AuditMatrix, dir: string): string {
   const { upgrade } = matrix;
   if (!upgrade) return '';
   const items = groupedUpgrade(upgrade).map(({ entries, first }) => {
-    const screens = first.screen ? `<div class="sides">${side(dir, upgrade.from, first.screen.from, first.id)}${side(dir, upgrade.to, first.screen.to, first.id)}</div>` : '';
+    const screens = first.screen
+      ? `<div class="sides">${side(dir, upgrade.from, first.screen.from, first.id)}${side(dir, upgrade.to, first.screen.to, first.id)}</div>`
+      : '';
     const names = entries.map((entry) => `<code title="${escape(entry.title)}">${escape(entry.id)}</code>`).join(', ');
     return `<li>${names}${entries.length > 1 ? ` (${entries.length} entries; as shown for <code>${escape(first.id)}</code>)` : ''}<pre>${escape(upgradeLines(first).join('\n'))}</pre>${screens}</li>`;
   });
   return `<h2>Upgrading from next ${escape(upgrade.from)} to ${escape(upgrade.to)}</h2>
-<ul>${upgradeHeadlines(upgrade).map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
+<ul>${upgradeHeadlines(upgrade)
+    .map((line) => `<li>${escape(line)}</li>`)
+    .join('')}</ul>
 ${items.length ? `<h3>What differs, change by change</h3><ul class="upgrade">${items.join('\n')}</ul>` : ''}`;
 }
 
@@ -79,7 +83,10 @@ export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
     });
     return `<tr><th class="entry" scope="row" title="${escape(title)}">${escape(id)}</th>${cells.join('')}</tr>`;
   });
-  const notes = matrix.columns.map((column) => `<li><b>next ${escape(columnHeader(column))}</b>: ${escape(column.error ? `not audited: ${column.error}` : `observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`);
+  const notes = matrix.columns.map(
+    (column) =>
+      `<li><b>next ${escape(columnHeader(column))}</b>: ${escape(column.error ? `not audited: ${column.error}` : `observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
+  );
   const details = matrix.columns.flatMap((column, i) => matrix.entries.map(({ id }) => cellDetails(matrix, dir, i, id))).filter(Boolean);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>faultline audit of ${escape(matrix.app.name)} over next versions</title><style>${STYLE}</style></head>

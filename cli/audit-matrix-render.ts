@@ -1,4 +1,13 @@
-import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditedEntry, type AuditMatrix, type EntryUpgrade } from '../verdict/audit-matrix';
+import {
+  cellOf,
+  changedAt,
+  groupedUpgrade,
+  upgradeHeadlines,
+  type AuditColumn,
+  type AuditedEntry,
+  type AuditMatrix,
+  type EntryUpgrade,
+} from '../verdict/audit-matrix';
 
 /** The audit matrix as text: the terminal grid and `audit-matrix.md`. */
 
@@ -45,12 +54,26 @@ const clip = (text: string, width: number) => (text.length > width ? `${text.sli
 export function auditMatrixAsTable(matrix: AuditMatrix, { cellWidth = 24 } = {}): string {
   const idWidth = Math.max(5, ...matrix.entries.map((entry) => entry.id.length));
   const widths = matrix.columns.map((column) => Math.max(columnHeader(column).length, cellWidth));
-  const row = (first: string, cells: string[]) => [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
-  const lines = [row('entry', matrix.columns.map(columnHeader)), row('', widths.map((width) => '─'.repeat(width)))];
-  for (const { id } of matrix.entries) lines.push(row(id, matrix.columns.map((_, i) => auditCellText(matrix, i, id))));
+  const row = (first: string, cells: string[]) =>
+    [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
+  const lines = [
+    row('entry', matrix.columns.map(columnHeader)),
+    row(
+      '',
+      widths.map((width) => '─'.repeat(width)),
+    ),
+  ];
+  for (const { id } of matrix.entries)
+    lines.push(
+      row(
+        id,
+        matrix.columns.map((_, i) => auditCellText(matrix, i, id)),
+      ),
+    );
   lines.push('', LEGEND);
   for (const column of matrix.columns) if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
-  if (matrix.upgrade) lines.push('', `Upgrading from next ${matrix.upgrade.from} to ${matrix.upgrade.to}:`, ...upgradeHeadlines(matrix.upgrade).map((line) => `  ${line}`));
+  if (matrix.upgrade)
+    lines.push('', `Upgrading from next ${matrix.upgrade.from} to ${matrix.upgrade.to}:`, ...upgradeHeadlines(matrix.upgrade).map((line) => `  ${line}`));
   return lines.join('\n');
 }
 
@@ -60,7 +83,10 @@ const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, '
 export function upgradeLines(entry: EntryUpgrade): string[] {
   const lines: string[] = [];
   if (entry.only) lines.push(`judged on ${entry.only.judgedOn} only: ${entry.only.otherwise}`);
-  if (entry.screen) lines.push(`screen: ${entry.screen.from.kind} (${entry.screen.from.lines.join(' / ') || 'nothing'}) → ${entry.screen.to.kind} (${entry.screen.to.lines.join(' / ') || 'nothing'})`);
+  if (entry.screen)
+    lines.push(
+      `screen: ${entry.screen.from.kind} (${entry.screen.from.lines.join(' / ') || 'nothing'}) → ${entry.screen.to.kind} (${entry.screen.to.lines.join(' / ') || 'nothing'})`,
+    );
   if (entry.status) lines.push(`status: ${entry.status.from} → ${entry.status.to}`);
   for (const { from, to } of entry.reports?.change ?? []) lines.push(`report changes: ${from} → ${to}`);
   for (const report of entry.reports?.appear ?? []) lines.push(`report appears: ${report}`);
@@ -76,7 +102,8 @@ export function auditMatrixAsMarkdown(matrix: AuditMatrix): string {
   const lines = [`# faultline audit of ${matrix.app.name} over next ${columns.map((column) => column.next).join(', ')}`, ''];
   if (matrix.upgrade) {
     lines.push(`## Upgrading from next ${matrix.upgrade.from} to ${matrix.upgrade.to}`, '', ...upgradeHeadlines(matrix.upgrade).map((line) => `- ${line}`), '');
-    for (const { entries, first } of groupedUpgrade(matrix.upgrade)) lines.push(`- ${entries.map((entry) => `\`${entry.id}\``).join(', ')}: ${upgradeLines(first).map(escapeCell).join('; ')}`);
+    for (const { entries, first } of groupedUpgrade(matrix.upgrade))
+      lines.push(`- ${entries.map((entry) => `\`${entry.id}\``).join(', ')}: ${upgradeLines(first).map(escapeCell).join('; ')}`);
     lines.push('');
   }
   lines.push('## Every entry', '', `| entry | ${columns.map(columnHeader).join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`);

@@ -68,7 +68,15 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
   };
 
   const column = async (version: string, prepared: Prepared, i: number): Promise<AuditColumn> => {
-    const result: AuditColumn = { next: version, own: version === app.next, adaptations: prepared.adaptations, seconds: { install: prepared.seconds, build: 0, test: 0 }, reused: { install: false, build: false, observation: false }, observedAt: null, result: null };
+    const result: AuditColumn = {
+      next: version,
+      own: version === app.next,
+      adaptations: prepared.adaptations,
+      seconds: { install: prepared.seconds, build: 0, test: 0 },
+      reused: { install: false, build: false, observation: false },
+      observedAt: null,
+      result: null,
+    };
     if (prepared.error) return { ...result, error: prepared.error };
     const files = columnFiles(prepared.dir);
     try {
@@ -118,7 +126,9 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
   }
   const own = columns.find((done) => done.own)!;
   const target = options.upgradeTo ? columns.find((done) => done.next === options.upgradeTo) : undefined;
-  const entries = catalogue.filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id)).map(({ id, title }) => ({ id, title }));
+  const entries = catalogue
+    .filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id))
+    .map(({ id, title }) => ({ id, title }));
   const matrix: AuditMatrix = {
     generatedAt: new Date().toISOString(),
     app: { root: app.root, name: app.name, next: app.next, sentry: app.sentry },
@@ -131,13 +141,17 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
   writeFileSync(join(out, 'audit-matrix.md'), `${auditMatrixAsMarkdown(matrix)}\n`);
   writeFileSync(join(out, 'audit-matrix.html'), auditMatrixAsHtml(matrix, out));
   console.log(`\n${auditMatrixAsTable(matrix)}\n`);
-  console.log(`audit matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; the app's files are unchanged; wrote ${join(out, 'audit-matrix.html')} (and audit-matrix.json, audit-matrix.md)`);
+  console.log(
+    `audit matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; the app's files are unchanged; wrote ${join(out, 'audit-matrix.html')} (and audit-matrix.json, audit-matrix.md)`,
+  );
 
   const failed = columns.filter((done) => done.error !== undefined);
   for (const done of failed) console.error(`faultline: next ${done.next}: ${done.error}`);
   const incomplete = columns.flatMap((done) => (done.result && incompleteness(done.result) ? [`next ${done.next}: ${incompleteness(done.result)}`] : []));
   for (const line of incomplete) console.error(`faultline: ${line}`);
   if (failed.length > 0 || incomplete.length > 0) return EXIT.cannotJudge;
-  const findings = columns.some((done) => done.result && (done.result.appFindings.length > 0 || done.result.entries.some((entry) => entry.findings.length > 0)));
+  const findings = columns.some(
+    (done) => done.result && (done.result.appFindings.length > 0 || done.result.entries.some((entry) => entry.findings.length > 0)),
+  );
   return findings ? EXIT.deviates : EXIT.ok;
 }

@@ -34,11 +34,28 @@ const MARK = (state: string) => (state === 'ok' ? '✓' : state === 'finding' ? 
 export function auditAsTable(result: AuditResult): string {
   const idWidth = Math.max(...result.entries.map((entry) => entry.id.length), 5);
   const header = `${'entry'.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => check.padEnd(check.length)).join('  ')}  screen`;
-  const rows = result.entries.map((entry) => `${entry.id.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => MARK(entry.checks[check]).padEnd(check.length)).join('  ')}  ${entry.screen}`);
-  const findings = groupedFindings(result).map((group) => `  ✗ ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`);
+  const rows = result.entries.map(
+    (entry) => `${entry.id.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => MARK(entry.checks[check]).padEnd(check.length)).join('  ')}  ${entry.screen}`,
+  );
+  const findings = groupedFindings(result).map(
+    (group) =>
+      `  ✗ ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
+  );
   const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
-  const notJudged = result.notJudged.length ? ['', `Not judged (${result.notJudged.length}): the audit is incomplete`, ...result.notJudged.map((entry) => `  ? ${entry.id}: ${entry.why}`)] : [];
-  return [header, ...rows, '', `Findings (${findings.length}):`, ...(findings.length ? findings : ['  none']), ...notJudged, '', `Not applicable to this app (${notPlaced.length}):`, ...notPlaced].join('\n');
+  const notJudged = result.notJudged.length
+    ? ['', `Not judged (${result.notJudged.length}): the audit is incomplete`, ...result.notJudged.map((entry) => `  ? ${entry.id}: ${entry.why}`)]
+    : [];
+  return [
+    header,
+    ...rows,
+    '',
+    `Findings (${findings.length}):`,
+    ...(findings.length ? findings : ['  none']),
+    ...notJudged,
+    '',
+    `Not applicable to this app (${notPlaced.length}):`,
+    ...notPlaced,
+  ].join('\n');
 }
 
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -49,11 +66,18 @@ export function auditAsJunit(result: AuditResult): string {
     AUDIT_CHECKS.map((check) => {
       const state = entry.checks[check];
       const findings = entry.findings.filter((finding) => finding.check === check);
-      const body = state === 'finding' ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>` : state === 'ok' ? '' : `<skipped message="${xml(state)}"/>`;
+      const body =
+        state === 'finding'
+          ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>`
+          : state === 'ok'
+            ? ''
+            : `<skipped message="${xml(state)}"/>`;
       return `    <testcase classname="${xml(entry.id)}" name="${xml(check)}">${body}</testcase>`;
     }),
   );
-  const errors = result.notJudged.map((entry) => `    <testcase classname="${xml(entry.id)}" name="driven"><error message="${xml(`not judged: ${entry.why}`)}"/></testcase>`);
+  const errors = result.notJudged.map(
+    (entry) => `    <testcase classname="${xml(entry.id)}" name="driven"><error message="${xml(`not judged: ${entry.why}`)}"/></testcase>`,
+  );
   const failures = result.entries.reduce((sum, entry) => sum + AUDIT_CHECKS.filter((check) => entry.checks[check] === 'finding').length, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

@@ -10,7 +10,10 @@ import { readAuditRecord, type AuditEntryRecord } from '../verdict/attachment';
 export type AuditEvent = RunEvent<AuditEntryRecord>;
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-const firstLine = (error: TestError | undefined) => stripAnsi(error?.message ?? error?.value ?? 'failed').split('\n').find((line) => line.trim() !== '') ?? 'failed';
+const firstLine = (error: TestError | undefined) =>
+  stripAnsi(error?.message ?? error?.value ?? 'failed')
+    .split('\n')
+    .find((line) => line.trim() !== '') ?? 'failed';
 
 /** The audit's reporter, in the Playwright runner: every event appended to `eventsFile`. */
 export default class AuditReporter implements Reporter {
@@ -38,7 +41,8 @@ export default class AuditReporter implements Reporter {
     const trace = result.attachments.find((attachment) => attachment.name === 'trace')?.path ?? null;
     if (record) this.say({ end: record, trace });
     // An entry whose page or server kept it busy past the test's limit is the app's to explain: not judged, never a crash of faultline's.
-    else if (result.status === 'timedOut') this.say({ end: { id: test.title, notJudged: `its check did not end within ${Math.round(test.timeout / 1000)} s` }, trace });
+    else if (result.status === 'timedOut')
+      this.say({ end: { id: test.title, notJudged: `its check did not end within ${Math.round(test.timeout / 1000)} s` }, trace });
     // A check stopped because a part broke is no failure of its own: the CLI names the part.
     else if (result.status !== 'interrupted' && result.status !== 'skipped') this.say({ error: `${test.title}: ${firstLine(result.errors[0])}` });
   }

@@ -12,7 +12,10 @@ import { auditAsJunit, auditAsTable, findingCount } from './audit-render';
 import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
 import { EXIT } from './usage-error';
 
-export const AUDIT_FOLDER: OutFolder = { mark: '.faultline-audit', written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'html', 'traces', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'] };
+export const AUDIT_FOLDER: OutFolder = {
+  mark: '.faultline-audit',
+  written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'html', 'traces', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'],
+};
 
 /**
  * `faultline audit`: the app on its own `next` (report.json, junit.xml, audit.html), or with
@@ -30,7 +33,11 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   const proveUnchanged = () => {
     const changes = treeChanges(before, treeFingerprint(app.root));
     // Whoever changed them (an editor, a git checkout, or faultline against its every rule), what was judged is not what is there now.
-    if (changes.length) throw new CannotRun('audited app', `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`);
+    if (changes.length)
+      throw new CannotRun(
+        'audited app',
+        `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
+      );
   };
   if (options.versions.length > 0) return auditMatrix(app, options, faultline, out, proveUnchanged);
   return auditOnce(app, options, faultline, out, proveUnchanged);
@@ -41,7 +48,13 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   const say = (line: string) => console.log(line);
   const dir = auditWorkspace(app);
   await prepareAuditWorkspace(app, dir);
-  const result = await auditIn(app, app.next, dir, faultline, { scenarios: options.scenarios, screens: { dir: join(out, 'screens'), named: 'screens' }, reportDir: out, workers: options.workers, say });
+  const result = await auditIn(app, app.next, dir, faultline, {
+    scenarios: options.scenarios,
+    screens: { dir: join(out, 'screens'), named: 'screens' },
+    reportDir: out,
+    workers: options.workers,
+    say,
+  });
   proveUnchanged();
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
@@ -50,7 +63,9 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   say(auditAsTable(result));
   say('');
   const count = findingCount(result);
-  say(`${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`);
+  say(
+    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
+  );
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);
   if (incomplete) throw new CannotRun('audited app', incomplete);

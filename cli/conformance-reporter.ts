@@ -2,17 +2,30 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { ENTRY_ANNOTATION, readVerdict } from '../verdict/attachment';
-import { countOutcomes, inReportOrder, sameFailureBeforeJudging, slowest, summaryLine, verdictInWords, type ConformanceReport, type EntryReport, type RunManifest } from '../verdict/report';
+import {
+  countOutcomes,
+  inReportOrder,
+  sameFailureBeforeJudging,
+  slowest,
+  summaryLine,
+  verdictInWords,
+  type ConformanceReport,
+  type EntryReport,
+  type RunManifest,
+} from '../verdict/report';
 import { reportAbort } from '../harness/abort';
 import { ENV } from '../harness/contract';
 import { appendEvent } from '../harness/events';
-
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 function firstLines(error: TestError | undefined, count = 12): string {
   const text = stripAnsi(error?.message ?? error?.value ?? 'failed');
-  return text.split('\n').filter((line) => line.trim() !== '').slice(0, count).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count)
+    .join('\n');
 }
 
 function toEntry(test: TestCase, result: TestResult): EntryReport {

@@ -5,10 +5,16 @@ import type { ChildProcess } from 'node:child_process';
  * shown, after `drop()`. `faultline run` starts Playwright's runner while the browser is still
  * being proven: a browser that fails its proof must leave one line, faultline's own.
  */
-export function holdOutput(child: ChildProcess, to: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): { release(): void; drop(): void } {
+export function holdOutput(
+  child: ChildProcess,
+  to: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process,
+): { release(): void; drop(): void } {
   let state: 'held' | 'passing' | 'dropped' = 'held';
   const held: [NodeJS.WritableStream, Buffer][] = [];
-  for (const [from, target] of [[child.stdout, to.stdout], [child.stderr, to.stderr]] as const) {
+  for (const [from, target] of [
+    [child.stdout, to.stdout],
+    [child.stderr, to.stderr],
+  ] as const) {
     from?.on('data', (chunk: Buffer) => {
       if (state === 'held') held.push([target, chunk]);
       else if (state === 'passing') target.write(chunk);

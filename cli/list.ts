@@ -16,9 +16,7 @@ export function catalogueAsTable(catalogue: readonly Scenario[]): string {
 
 export function expectedReportsInWords(scenario: Scenario): string {
   if (scenario.reports.length === 0) return 'nothing';
-  return scenario.reports
-    .map((r) => `${r.runtime}${r.type === 'Error' ? '' : ` ${r.type}`}${r.digest ? ' + digest tag' : ''}`)
-    .join(', ');
+  return scenario.reports.map((r) => `${r.runtime}${r.type === 'Error' ? '' : ` ${r.type}`}${r.digest ? ' + digest tag' : ''}`).join(', ');
 }
 
 /** The catalogue table of docs/catalogue.md (`npm run docs` writes it; `faultline list --markdown` prints it). */
@@ -27,8 +25,7 @@ export const CATALOGUE_BLOCK = block('catalogue', '`npm run docs`');
 export function catalogueAsMarkdown(catalogue: readonly Scenario[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
   const rows = catalogue.map(
-    (s) =>
-      `| \`${s.id}\` | ${s.failureClass} | ${s.trigger.kind} | ${expectedOutcome(s)} | ${expectedReportsInWords(s)} | ${escape(s.title)} |`,
+    (s) => `| \`${s.id}\` | ${s.failureClass} | ${s.trigger.kind} | ${expectedOutcome(s)} | ${expectedReportsInWords(s)} | ${escape(s.title)} |`,
   );
   return ['| id | class | trigger | expected screen | reported (once each) | title |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -47,7 +47,9 @@ function distinctScreens(matrix: Matrix, dir: string) {
 
 function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | undefined): string {
   const parts = [`<section class="cell" id="${anchor(column, cell.entry)}"><h2><code>${escape(cell.entry)}</code> on next ${escape(header(column))}</h2>`];
-  parts.push(`<p>${cell.error ? `Not observed: ${escape(cell.error)}` : cell.matchesPin ? 'As pinned for this version.' : 'Differs from the pin:'}${cell.changed ? ' Behaves otherwise than in the version before.' : ''}</p>`);
+  parts.push(
+    `<p>${cell.error ? `Not observed: ${escape(cell.error)}` : cell.matchesPin ? 'As pinned for this version.' : 'Differs from the pin:'}${cell.changed ? ' Behaves otherwise than in the version before.' : ''}</p>`,
+  );
   if (cell.differences.length > 0) parts.push(`<pre>${escape(cell.differences.join('\n'))}</pre>`);
   if (cell.observed) {
     const { screen: seen, reports, digests } = cell.observed;
@@ -75,10 +77,14 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
     });
     return `<tr><th class="entry" title="${escape(title)}">${escape(id)}</th>${cells.join('')}</tr>`;
   });
-  const columnNotes = matrix.columns.map((column) => `<li><b>next ${escape(header(column))}</b>: ${escape(column.error ? `not run: ${column.error}` : `pins of ${column.pinsOf}; observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`);
+  const columnNotes = matrix.columns.map(
+    (column) =>
+      `<li><b>next ${escape(header(column))}</b>: ${escape(column.error ? `not run: ${column.error}` : `pins of ${column.pinsOf}; observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
+  );
   const details = matrix.columns.flatMap((column) => column.cells.map((cell) => cellDetails(column, cell, screenOf.get(cell))));
   const figures = screens.map(
-    (screen, i) => `<figure id="screen-${i + 1}"><img alt="screen ${i + 1}" src="data:image/png;base64,${screen.image}"><figcaption>Screen ${i + 1}: ${escape(screen.cells.slice(0, 6).join(', '))}${screen.cells.length > 6 ? ` and ${screen.cells.length - 6} more` : ''}</figcaption></figure>`,
+    (screen, i) =>
+      `<figure id="screen-${i + 1}"><img alt="screen ${i + 1}" src="data:image/png;base64,${screen.image}"><figcaption>Screen ${i + 1}: ${escape(screen.cells.slice(0, 6).join(', '))}${screen.cells.length > 6 ? ` and ${screen.cells.length - 6} more` : ''}</figcaption></figure>`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>faultline matrix</title><style>${STYLE}</style></head>

@@ -32,10 +32,27 @@ const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what
 export function matrixAsTable(matrix: Matrix, { cellWidth = 26 } = {}): string {
   const idWidth = Math.max(5, ...matrix.entries.map((entry) => entry.id.length));
   const widths = matrix.columns.map((column) => Math.max(header(column).length, cellWidth));
-  const row = (first: string, cells: string[]) => [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
-  const lines = [row('entry', matrix.columns.map(header)), row('', widths.map((width) => '─'.repeat(width)))];
+  const row = (first: string, cells: string[]) =>
+    [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
+  const lines = [
+    row('entry', matrix.columns.map(header)),
+    row(
+      '',
+      widths.map((width) => '─'.repeat(width)),
+    ),
+  ];
   for (const { id } of matrix.entries) {
-    lines.push(row(id, matrix.columns.map((column) => cellText(column.cells.find((cell) => cell.entry === id), column))));
+    lines.push(
+      row(
+        id,
+        matrix.columns.map((column) =>
+          cellText(
+            column.cells.find((cell) => cell.entry === id),
+            column,
+          ),
+        ),
+      ),
+    );
   }
   lines.push('', LEGEND);
   for (const column of matrix.columns) if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
@@ -50,7 +67,19 @@ export function matrixAsMarkdown(matrix: Matrix): string {
   const lines = [
     `| entry | ${columns.map(header).join(' | ')} |`,
     `|---|${columns.map(() => '---').join('|')}|`,
-    ...matrix.entries.map(({ id }) => `| \`${id}\` | ${columns.map((column) => escapeCell(cellText(column.cells.find((cell) => cell.entry === id), column))).join(' | ')} |`),
+    ...matrix.entries.map(
+      ({ id }) =>
+        `| \`${id}\` | ${columns
+          .map((column) =>
+            escapeCell(
+              cellText(
+                column.cells.find((cell) => cell.entry === id),
+                column,
+              ),
+            ),
+          )
+          .join(' | ')} |`,
+    ),
     `| *pins of* | ${columns.map((column) => column.pinsOf ?? '—').join(' | ')} |`,
     '',
     LEGEND,
@@ -65,7 +94,9 @@ export function matrixAsMarkdown(matrix: Matrix): string {
   if (differing.length > 0) {
     lines.push('', '<details><summary>Every difference from the pins</summary>', '');
     for (const { column, cell } of differing) {
-      lines.push(`- \`${cell.entry}\` on ${header(column)}: ${escapeCell(cell.error ?? cell.differences.map((difference) => clip(difference, 240)).join('; '))}`);
+      lines.push(
+        `- \`${cell.entry}\` on ${header(column)}: ${escapeCell(cell.error ?? cell.differences.map((difference) => clip(difference, 240)).join('; '))}`,
+      );
     }
     lines.push('', '</details>');
   }

@@ -5,7 +5,16 @@ import { lt, major, valid } from 'semver';
 import { ensureBuild } from '../harness/build';
 import { CannotRun } from '../harness/failures';
 import { harnessEnv } from '../harness/harness-app';
-import { adoptProjectBuild, installNext, observationKey, overVersions, syncSources, workspaceDir, WorkspaceError, workspaceOutputs } from '../harness/next-workspace';
+import {
+  adoptProjectBuild,
+  installNext,
+  observationKey,
+  overVersions,
+  syncSources,
+  workspaceDir,
+  WorkspaceError,
+  workspaceOutputs,
+} from '../harness/next-workspace';
 import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
 import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
@@ -46,12 +55,21 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
   if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
   const versions = nextVersions(values.next);
-  return { versions: versions.length > 0 ? versions : DEFAULT_VERSIONS, fallbacks: fallbacks[values.fallback], scenarios: values.scenario, out: values.out, fresh: values.fresh };
+  return {
+    versions: versions.length > 0 ? versions : DEFAULT_VERSIONS,
+    fallbacks: fallbacks[values.fallback],
+    scenarios: values.scenario,
+    out: values.out,
+    fresh: values.fresh,
+  };
 }
 
 /** The versions `--next` names (repeatable, each a comma list), each once; none named at all is bad usage. */
 export function nextVersions(given: readonly string[]): string[] {
-  const versions = given.flatMap((list) => list.split(',')).map((version) => version.trim()).filter(Boolean);
+  const versions = given
+    .flatMap((list) => list.split(','))
+    .map((version) => version.trim())
+    .filter(Boolean);
   if (given.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
   return [...new Set(versions)];
 }
@@ -65,7 +83,8 @@ export function versionProblem(version: string): string | null {
 }
 
 /** The entries a column observes: the chosen ones, or the whole catalogue. */
-const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] => (scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id));
+const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] =>
+  scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id);
 
 /** A conformance run of the catalogue in the workspace, its progress followed as events. */
 async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
@@ -86,7 +105,11 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   });
   const code = await new Promise<number | null>((done, fail) => {
     // stdin is its lifeline: the run (its server, its browsers) ends with this process, even a SIGKILLed one.
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1', [ENV.events]: eventsFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: dir,
+      env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1', [ENV.events]: eventsFile },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     child.stdout.resume();
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
@@ -137,7 +160,9 @@ async function build(root: string, prepared: Prepared, label: string, progress: 
   try {
     const env = harnessEnv();
     const adopted = await adoptProjectBuild(root, prepared.dir, env);
-    const built = await ensureBuild(prepared.dir, env, { log: (line) => line.startsWith('faultline: ') && progress.note(`${label} ${line.slice('faultline: '.length)}`) });
+    const built = await ensureBuild(prepared.dir, env, {
+      log: (line) => line.startsWith('faultline: ') && progress.note(`${label} ${line.slice('faultline: '.length)}`),
+    });
     const seconds = (performance.now() - started) / 1000;
     progress.note(`${label} build ${adopted ? "the project's own" : built.built ? 'done' : 'reused'} (${seconds.toFixed(1)} s)`);
     return { ...prepared, seconds: { ...prepared.seconds, build: seconds }, reused: { ...prepared.reused, build: adopted || !built.built } };
@@ -149,7 +174,14 @@ async function build(root: string, prepared: Prepared, label: string, progress: 
 }
 
 /** One column: the catalogue observed in the prepared (built) workspace, or its last observation when nothing changed since. */
-async function column(version: string, fallback: FallbackKind, prepared: Prepared, options: MatrixOptions, label: string, progress: Progress): Promise<MatrixColumn> {
+async function column(
+  version: string,
+  fallback: FallbackKind,
+  prepared: Prepared,
+  options: MatrixOptions,
+  label: string,
+  progress: Progress,
+): Promise<MatrixColumn> {
   const { dir } = prepared;
   const result: MatrixColumn = {
     next: version,
@@ -177,9 +209,14 @@ async function column(version: string, fallback: FallbackKind, prepared: Prepare
     result.observedAt = report.startedAt;
     result.cells = report.entries
       .filter((entry) => entry.entry)
-      .map((entry) => cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined));
+      .map((entry) =>
+        cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined),
+      );
     const missing = missingEntries(result.cells, plannedIds(options));
-    if (missing.length > 0) throw new WorkspaceError(`the run has no verdict row for ${missing.length} entr${missing.length > 1 ? 'ies' : 'y'} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`);
+    if (missing.length > 0)
+      throw new WorkspaceError(
+        `the run has no verdict row for ${missing.length} entr${missing.length > 1 ? 'ies' : 'y'} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`,
+      );
     const matching = result.cells.filter((cell) => cell.matchesPin).length;
     result.seconds.run = progress.end(`${matching} of ${result.cells.length} as pinned for ${result.pinsOf}`);
     writeFileSync(outputs.column, JSON.stringify({ key, column: result }));
@@ -226,9 +263,12 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   const out = resolve(options.out);
   claimOutDir(out, MATRIX_FOLDER);
   const started = performance.now();
-  const entries = catalogue.filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id)).map(({ id, title }) => ({ id, title }));
+  const entries = catalogue
+    .filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id))
+    .map(({ id, title }) => ({ id, title }));
   const plan = options.fallbacks.flatMap((fallback) => options.versions.map((version) => ({ version, fallback })));
-  const label = ({ version, fallback }: (typeof plan)[number], i: number) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
+  const label = ({ version, fallback }: (typeof plan)[number], i: number) =>
+    `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
   const progress = new Progress();
   const results = await overVersions(
     plan,

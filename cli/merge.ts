@@ -1,5 +1,18 @@
 import { spawn } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
@@ -77,7 +90,11 @@ function zipProblem(file: string): string | null {
 
 function blobsIn(dir: string): string[] {
   const blobDir = join(dir, BLOB_DIR);
-  return existsSync(blobDir) ? readdirSync(blobDir).filter((name) => name.endsWith('.zip')).map((name) => join(blobDir, name)) : [];
+  return existsSync(blobDir)
+    ? readdirSync(blobDir)
+        .filter((name) => name.endsWith('.zip'))
+        .map((name) => join(blobDir, name))
+    : [];
 }
 
 /** Merges shard outputs into one set of reports, as one unsharded run would have written them. */
@@ -108,11 +125,19 @@ export async function merge(options: MergeOptions, root: string): Promise<number
     });
     writeFileSync(logFile, errors);
     if (code !== 0 && !existsSync(join(options.out, 'report.json'))) {
-      const said = errors.replace(/\x1b\[[\d;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'no message';
+      const said =
+        errors
+          .replace(/\x1b\[[\d;]*m/g, '')
+          .split('\n')
+          .find((line) => line.trim() !== '')
+          ?.trim() ?? 'no message';
       throw new CannotRun('faultline', `the merge could not read the shards' blob reports (${said}); Playwright's output: ${logFile}`);
     }
     // What no check claimed on each shard's server: the merged run deviates on it as each shard did.
-    accountFor(options.out, options.dirs.flatMap((dir) => readReportOf(dir)?.run.unaccounted ?? []));
+    accountFor(
+      options.out,
+      options.dirs.flatMap((dir) => readReportOf(dir)?.run.unaccounted ?? []),
+    );
     return outcomeOf(options.out, code);
   } finally {
     rmSync(gathered, { recursive: true, force: true });

@@ -14,7 +14,5 @@ function distance(a: string, b: string): number {
 
 /** The candidates closest to `word` (edit distance, then substring matches first). */
 export function nearest(word: string, candidates: readonly string[], count = 3): string[] {
-  return [...candidates]
-    .sort((a, b) => Number(!a.includes(word)) - Number(!b.includes(word)) || distance(word, a) - distance(word, b))
-    .slice(0, count);
+  return [...candidates].sort((a, b) => Number(!a.includes(word)) - Number(!b.includes(word)) || distance(word, a) - distance(word, b)).slice(0, count);
 }

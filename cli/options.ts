@@ -73,7 +73,8 @@ const COMMANDS = {
   },
   audit: {
     synopsis: 'audit APP-DIR [options]',
-    description: 'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
+    description:
+      'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
       scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
       out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens (default faultline-audit)' },

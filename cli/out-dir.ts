@@ -68,7 +68,9 @@ export function refuseInputs(out: string, inputs: readonly string[], what = 'one
   for (const input of inputs) {
     const given = realPath(input);
     if (within(real, given) || within(given, real)) {
-      throw new UsageError(`--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`);
+      throw new UsageError(
+        `--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`,
+      );
     }
   }
 }

@@ -26,4 +26,3 @@ export class Progress {
     return seconds;
   }
 }
-

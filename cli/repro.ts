@@ -48,7 +48,8 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
   if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
   if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
   return {
-    scenario: positionals[0] === undefined ? undefined : forNext(resolveScenario(activeCatalogue(env), positionals[0]), comparedVersion(installedNext(root)).version),
+    scenario:
+      positionals[0] === undefined ? undefined : forNext(resolveScenario(activeCatalogue(env), positionals[0]), comparedVersion(installedNext(root)).version),
     path: values.path,
     dev: values.dev,
     // Headed where there is a screen to show it on.
@@ -155,7 +156,8 @@ export function reproInWords(result: ReproResult): string {
   if (result.serverLog === null) lines.push('  server log (not ours: --base-url)');
   else if (result.serverLog.length === 0) lines.push(`  server log ${screen.digest ? 'no line carries this digest' : '(no digest to look for)'}`);
   else lines.push('  server log', ...result.serverLog.map((line) => `             ${line}`));
-  if (result.reports.length === 0) lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
+  if (result.reports.length === 0)
+    lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
   for (const [i, r] of result.reports.entries()) {
     const how = `${r.handled === false ? 'unhandled' : 'handled'}${r.digest ? `, digest ${r.digest}` : ''}`;
     lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type}: ${r.value} (${how})`);
@@ -170,9 +172,14 @@ export function reproInWords(result: ReproResult): string {
 export async function repro(options: ReproOptions, root: string): Promise<number> {
   await preflight(options);
   let code: number = EXIT.ok;
-  await reproduce(options, root, (line) => console.error(line), (result) => {
-    console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
-    if (result.verdict && !result.verdict.reproduced) code = EXIT.deviates;
-  });
+  await reproduce(
+    options,
+    root,
+    (line) => console.error(line),
+    (result) => {
+      console.log(options.json ? JSON.stringify(result, null, 2) : reproInWords(result));
+      if (result.verdict && !result.verdict.reproduced) code = EXIT.deviates;
+    },
+  );
   return code;
 }

@@ -48,7 +48,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
     strict: true,
     allowPositionals: false,
   });
-  if (values.port !== undefined && values['base-url'] !== undefined) throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
+  if (values.port !== undefined && values['base-url'] !== undefined)
+    throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
   if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);

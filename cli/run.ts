@@ -30,7 +30,13 @@ export { parseRunArgs } from './run-args';
  * the build first when the sources changed (`onStale` then), in parallel with Playwright's own
  * start-up; each worker waits for it to serve.
  */
-async function launchApp(options: RunOptions, root: string, signal: AbortSignal, plan: HarnessPlan | undefined, onStale: () => Promise<void>): Promise<HarnessApp | undefined> {
+async function launchApp(
+  options: RunOptions,
+  root: string,
+  signal: AbortSignal,
+  plan: HarnessPlan | undefined,
+  onStale: () => Promise<void>,
+): Promise<HarnessApp | undefined> {
   if (options.baseUrl) return undefined;
   return launchHarnessApp({ root, plan, onBuildLine: (line) => console.log(line), signal, onStale });
 }
@@ -181,4 +187,3 @@ function lastLines(logFile: string, count = 5): string {
   const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-count) : [];
   return lines.length > 0 ? `; its last lines:\n${lines.map((line) => `    ${line}`).join('\n')}` : '';
 }
-

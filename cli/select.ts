@@ -16,6 +16,9 @@ export function resolveScenario(catalogue: readonly Scenario[], id: string): Sce
   const shown = visible(id);
   const hidden = shown === id ? '' : ' (it holds a character the terminal does not show)';
   if (catalogue.length === 0) throw new UsageError(`Unknown scenario "${shown}"${hidden}: the catalogue has no entries`);
-  const suggestions = nearest(id.replace(INVISIBLE, ''), catalogue.map((s) => s.id)).join(', ');
+  const suggestions = nearest(
+    id.replace(INVISIBLE, ''),
+    catalogue.map((s) => s.id),
+  ).join(', ');
   throw new UsageError(`Unknown scenario "${shown}"${hidden}. Did you mean: ${suggestions}? (faultline list shows all)`);
 }

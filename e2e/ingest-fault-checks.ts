@@ -8,13 +8,7 @@ import { describeDifference, expectedOf, screenDifferences } from '../verdict/ve
 import { expect, test } from '../fixtures/worker/test';
 
 /** One entry per way a failure reaches Sentry: server render, Server Action, route handler, browser render, handler. */
-const INGEST_FAULT_SUBSET = [
-  'server-page-throws',
-  'action-form-throws',
-  'route-handler-throws',
-  'client-effect-throws',
-  'client-event-handler-throws',
-];
+const INGEST_FAULT_SUBSET = ['server-page-throws', 'action-form-throws', 'route-handler-throws', 'client-effect-throws', 'client-event-handler-throws'];
 
 const SERVING_TIMEOUT_MS = 5_000;
 

@@ -37,7 +37,11 @@ function expectNothingPrivate(events: unknown[]) {
 test('server reports carry no cookie, credential, client address, query value or unknown header', async ({ page, context, reports, app }) => {
   test.skip(!app.local, REMOTE_SKIP_REASON);
   await context.addCookies(
-    [['session', secrets.sessionCookie], ['user_email', secrets.emailCookie], ['zq9_pref', secrets.unseenCookie]].map(([name, value]) => ({ name, value, url: app.url })),
+    [
+      ['session', secrets.sessionCookie],
+      ['user_email', secrets.emailCookie],
+      ['zq9_pref', secrets.unseenCookie],
+    ].map(([name, value]) => ({ name, value, url: app.url })),
   );
   await context.setExtraHTTPHeaders({
     // Replaces the context's extra headers: keep the marker that attributes reports to this test.

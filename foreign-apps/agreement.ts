@@ -12,7 +12,8 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
   const out: string[] = [];
   const runEntries = new Map(run.entries.filter((entry) => entry.entry && entry.verdict).map((entry) => [entry.id, entry.verdict!.observed]));
   const accounted = audit.entries.length + audit.notApplicable.length + audit.notJudged.length;
-  if (accounted !== catalogueSize) out.push(`the audit accounts for ${accounted} entries (judged, not applicable, not judged) of the catalogue's ${catalogueSize}`);
+  if (accounted !== catalogueSize)
+    out.push(`the audit accounts for ${accounted} entries (judged, not applicable, not judged) of the catalogue's ${catalogueSize}`);
   for (const id of audit.notJudged.map((entry) => entry.id)) out.push(`${id}: not judged by the audit`);
   for (const entry of audit.entries) {
     const observed = runEntries.get(entry.id);
@@ -23,14 +24,16 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
     const { screen } = observed;
     if (entry.status !== screen.status) out.push(`${entry.id}: status ${entry.status} in the audit, ${screen.status} in the run`);
     if (!SCREENS[screen.fallback].includes(entry.screen)) out.push(`${entry.id}: the audit saw ${entry.screen}, the run the fallback "${screen.fallback}"`);
-    if (screen.heading !== null && !entry.lines.includes(screen.heading)) out.push(`${entry.id}: the run's heading "${screen.heading}" is not on the audit's screen (${JSON.stringify(entry.lines)})`);
+    if (screen.heading !== null && !entry.lines.includes(screen.heading))
+      out.push(`${entry.id}: the run's heading "${screen.heading}" is not on the audit's screen (${JSON.stringify(entry.lines)})`);
     const auditDigestLine = entry.lines.some((line) => line.startsWith('Digest: '));
     if ((screen.digestLine !== null) !== auditDigestLine) out.push(`${entry.id}: a digest line in the ${auditDigestLine ? 'audit' : 'run'} only`);
 
     // The run says "server" for either server runtime; the audit names Node.js and the Edge runtime apart.
     const inRun = observed.reports.map((report) => `${report.runtime} ${report.type}: ${build(report.value)}`).sort();
     const inAudit = entry.reports.map((report) => `${report.runtime === 'browser' ? 'browser' : 'server'} ${report.type}: ${build(report.value)}`).sort();
-    if (JSON.stringify(inAudit) !== JSON.stringify(inRun)) out.push(`${entry.id}: reports ${JSON.stringify(inAudit)} in the audit, ${JSON.stringify(inRun)} in the run`);
+    if (JSON.stringify(inAudit) !== JSON.stringify(inRun))
+      out.push(`${entry.id}: reports ${JSON.stringify(inAudit)} in the audit, ${JSON.stringify(inRun)} in the run`);
   }
   return out;
 }

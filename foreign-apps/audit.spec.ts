@@ -55,18 +55,36 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
   const { code, stdout, report } = await audit(plain);
   expect(stdout).toContain('Substituted: Google fonts (Geist, Geist Mono)');
   expect(code, 'a finding: nothing reports errors').toBe(1);
-  expect(report.appFindings.map((finding) => finding.what)).toEqual(['nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone']);
-  expect(report.entries.flatMap((audited) => audited.findings), 'no finding in any entry').toEqual([]);
+  expect(report.appFindings.map((finding) => finding.what)).toEqual([
+    'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
+  ]);
+  expect(
+    report.entries.flatMap((audited) => audited.findings),
+    'no finding in any entry',
+  ).toEqual([]);
   const server = entry(report, 'server-page-throws');
-  expect([server.status, server.screen, server.lines.slice(0, 3)]).toEqual([500, "Next's built-in screen", ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload']]);
+  expect([server.status, server.screen, server.lines.slice(0, 3)]).toEqual([
+    500,
+    "Next's built-in screen",
+    ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload'],
+  ]);
   expect(server.lines[3], 'the digest, as Next 16.4 shows it').toMatch(/^ERROR \d+$/);
   expect(entry(report, 'client-effect-throws').lines).toEqual(['This page couldn’t load', 'Reload to try again, or go back.', 'Reload', 'Back']);
-  expect(report.notApplicable.map((na) => na.id)).toEqual(['root-layout-throws', 'action-forbidden', 'forbidden-signal', 'unauthorized-signal', 'segment-error-boundary', 'error-boundary-reset']);
+  expect(report.notApplicable.map((na) => na.id)).toEqual([
+    'root-layout-throws',
+    'action-forbidden',
+    'forbidden-signal',
+    'unauthorized-signal',
+    'segment-error-boundary',
+    'error-boundary-reset',
+  ]);
   expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
   expect([entry(report, 'proxy-throws').status, entry(report, 'chunk-load-fails').screen]).toEqual([500, "Next's built-in screen"]);
 });
 
-test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({ browser }) => {
+test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({
+  browser,
+}) => {
   const { code, report, out } = await audit(guide);
   expect(code).toBe(1);
   expect(report.appFindings).toEqual([]);
@@ -77,15 +95,22 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
     "privacy: the reports carry the client's address",
     'privacy: the reports carry request headers outside the allow-list',
   ]);
-  expect(entry(report, 'server-page-throws').lines).toEqual(['Application error: a client-side exception has occurred (see the browser console for more information).']);
+  expect(entry(report, 'server-page-throws').lines).toEqual([
+    'Application error: a client-side exception has occurred (see the browser console for more information).',
+  ]);
   expect(findingsOf(report, 'client-effect-throws'), 'a client failure: reported once by the browser').toEqual([]);
   // The Edge runtime's report read like the others: the same double report.
   expect(findingsOf(report, 'edge-page-throws')).toEqual(findingsOf(report, 'server-page-throws'));
   expect(entry(report, 'edge-page-throws').reports.map((sent) => sent.runtime)).toEqual(['edge', 'browser']);
   // Next never passes a proxy's error to onRequestError (vercel/next.js#83404): the guide's setup never hears of it.
-  expect(entry(report, 'proxy-throws').findings).toEqual([expect.objectContaining({ check: 'reported once', what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') })]);
+  expect(entry(report, 'proxy-throws').findings).toEqual([
+    expect.objectContaining({ check: 'reported once', what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }),
+  ]);
   expect(findingsOf(report, 'chunk-load-fails'), 'reported once, by the browser').toEqual(['privacy: the reports carry query strings']);
-  expect(findingsOf(report, 'route-handler-throws')).toEqual(["privacy: the reports carry the client's address", 'privacy: the reports carry request headers outside the allow-list']);
+  expect(findingsOf(report, 'route-handler-throws')).toEqual([
+    "privacy: the reports carry the client's address",
+    'privacy: the reports carry request headers outside the allow-list',
+  ]);
 
   // The page a team lead reads: it renders, its screenshots load, and axe finds nothing.
   const page = await (await browser.newContext()).newPage();
@@ -93,15 +118,26 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   await expect(page.getByRole('heading', { name: 'faultline audit of sentry-guide-app' })).toBeVisible();
   const images = await page.locator('img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth));
   expect(images.length).toBeGreaterThan(1);
-  expect(images.every((width) => width > 0), 'every screenshot loads').toBe(true);
+  expect(
+    images.every((width) => width > 0),
+    'every screenshot loads',
+  ).toBe(true);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 
 for (const [part, find, line] of [
-  ['Chromium', (command: string) => /chrom/i.test(command.split(' ')[0]) && !command.includes('--type='), /^faultline: the browser: Chromium ended during the audit \([\w-]+: .*\)$/],
-  ['next start', (command: string) => command.startsWith('next-server'), /^faultline: the app server: next start ended during the audit \([\w-]+\); its log: \S+$/],
+  [
+    'Chromium',
+    (command: string) => /chrom/i.test(command.split(' ')[0]) && !command.includes('--type='),
+    /^faultline: the browser: Chromium ended during the audit \([\w-]+: .*\)$/,
+  ],
+  [
+    'next start',
+    (command: string) => command.startsWith('next-server'),
+    /^faultline: the app server: next start ended during the audit \([\w-]+\); its log: \S+$/,
+  ],
 ] as const) {
   test(`${part} dying mid-audit stops it with exit 2 and one line naming it: no report blaming the app, nothing left running, the app untouched`, async () => {
     const before = tree(plain);
@@ -112,10 +148,15 @@ for (const [part, find, line] of [
     expect(victim, `the audit has its ${part}`).toBeDefined();
     process.kill(victim.pid, 'SIGKILL');
     expect(await exited).toBe(2);
-    const lines = output.stderr.trim().split('\n').filter((text) => !text.startsWith('npm warn'));
+    const lines = output.stderr
+      .trim()
+      .split('\n')
+      .filter((text) => !text.startsWith('npm warn'));
     expect(lines).toEqual([expect.stringMatching(line)]);
     expect(existsSync(join(out, 'report.json')), 'no report of an audit that stopped').toBe(false);
-    await expect.poll(() => processesWith(marker).map(({ command }) => command.slice(0, 80)), { timeout: 20_000, message: 'no process of the audit is left' }).toEqual([]);
+    await expect
+      .poll(() => processesWith(marker).map(({ command }) => command.slice(0, 80)), { timeout: 20_000, message: 'no process of the audit is left' })
+      .toEqual([]);
     expect(tree(plain), "the app's files, byte for byte").toEqual(before);
   });
 }
@@ -123,16 +164,33 @@ for (const [part, find, line] of [
 test('an app behind a consent wall: what cannot be clicked is not judged, and the audit says it is incomplete (exit 2)', async () => {
   const { code, stderr, report } = await audit(walled, ['--scenario', 'server-page-throws', '--scenario', 'client-click-render-throws']);
   expect(code, 'part of what was placed went unjudged').toBe(2);
-  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
-  expect(lines).toEqual([expect.stringMatching(/^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/)]);
-  expect(report.entries.map((audited) => audited.id), 'what could be driven is judged and written').toEqual(['server-page-throws']);
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'));
+  expect(lines).toEqual([
+    expect.stringMatching(
+      /^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/,
+    ),
+  ]);
+  expect(
+    report.entries.map((audited) => audited.id),
+    'what could be driven is judged and written',
+  ).toEqual(['server-page-throws']);
   expect(report.notJudged.map((entry) => entry.id)).toEqual(['client-click-render-throws']);
 });
 
 test('an app whose own build fails: exit 2, one line with Next’s words and where, and no report', async () => {
   const { code, stderr, report } = await auditApp(broken, ['--scenario', 'server-page-throws']);
   expect(report).toBeNull();
-  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
-  expect(lines).toEqual([expect.stringMatching(/^faultline: the build: next build failed \(exit 1\): Error: Turbopack build failed with 1 error: \.\/app\/page\.tsx:1:\d+ Error: .+; its log: \S+build\.log$/)]);
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'));
+  expect(lines).toEqual([
+    expect.stringMatching(
+      /^faultline: the build: next build failed \(exit 1\): Error: Turbopack build failed with 1 error: \.\/app\/page\.tsx:1:\d+ Error: .+; its log: \S+build\.log$/,
+    ),
+  ]);
   expect(code).toBe(2);
 });

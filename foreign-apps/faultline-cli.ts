@@ -10,7 +10,11 @@ import { withoutTarget } from '../harness/target';
 
 /** How the tests of this project run faultline: its bin, as a user does, with what it printed and its exit code. */
 export async function faultline(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], { cwd: faultlineRoot, env: { ...withoutTarget(), ...env }, maxBuffer: 16 * 1024 * 1024 }).then(
+  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], {
+    cwd: faultlineRoot,
+    env: { ...withoutTarget(), ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -28,7 +32,10 @@ export function tree(dir: string, base = dir): string[] {
 /** `faultline audit APP` started into a fresh folder, its output readable as it comes (for what happens to it meanwhile). */
 export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
-  const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], { cwd: faultlineRoot, env: { ...withoutTarget(), ...env } });
+  const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], {
+    cwd: faultlineRoot,
+    env: { ...withoutTarget(), ...env },
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => (output.stdout += chunk));
   child.stderr.on('data', (chunk) => (output.stderr += chunk));

@@ -18,12 +18,20 @@ import { installNext } from '../harness/next-workspace';
  */
 export const createNextApp = (version: string) => `create-next-app@~${version.split('.').slice(0, 2).join('.')}.0`;
 
-const installed = (name: string) => (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The template's files, from the registry package (npm's cache when it has it). */
 function template(next: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
-  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').at(-1)!;
+  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+    .trim()
+    .split('\n')
+    .at(-1)!;
   execFileSync('tar', ['xzf', join(dir, packed), '-C', dir]);
   return join(dir, 'package', 'dist', 'templates', 'app', 'ts');
 }
@@ -34,7 +42,10 @@ function template(next: string): string {
  * `@sentry/nextjs` left out of the app that does not use it, and `next` the one asked for (by
  * default faultline's own; another as a matrix workspace gets it).
  */
-export async function generateApp(dest: string, { sentry, consentWall = false, next = installed('next') }: { sentry: boolean; consentWall?: boolean; next?: string }): Promise<string> {
+export async function generateApp(
+  dest: string,
+  { sentry, consentWall = false, next = installed('next') }: { sentry: boolean; consentWall?: boolean; next?: string },
+): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
   const source = template(next);

@@ -30,8 +30,14 @@ test.beforeAll(async () => {
   await generateApp(guide, { sentry: true, next: '16.1.7' });
   await generateApp(newer, { sentry: false });
   mkdirSync(join(newer, 'app', 'status'));
-  writeFileSync(join(newer, 'app', 'status', 'offline.tsx'), "'use client';\nimport { useOffline } from 'next/offline';\n\nexport function Offline() {\n  return useOffline() ? <p>You are offline</p> : null;\n}\n");
-  writeFileSync(join(newer, 'app', 'status', 'page.tsx'), "import { Offline } from './offline';\n\nexport default function Status() {\n  return <Offline />;\n}\n");
+  writeFileSync(
+    join(newer, 'app', 'status', 'offline.tsx'),
+    "'use client';\nimport { useOffline } from 'next/offline';\n\nexport function Offline() {\n  return useOffline() ? <p>You are offline</p> : null;\n}\n",
+  );
+  writeFileSync(
+    join(newer, 'app', 'status', 'page.tsx'),
+    "import { Offline } from './offline';\n\nexport default function Status() {\n  return <Offline />;\n}\n",
+  );
 });
 
 test.afterAll(() => {
@@ -51,16 +57,23 @@ async function upgrade(app: string, args: string[]) {
 
 const SERVER_SCREENS = ['server-page-throws', 'nested-layout-throws', 'async-component-rejects', 'suspense-streamed-throws'];
 
-test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the screen of every server and client failure, said on top with both screenshots', async ({ browser }) => {
+test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the screen of every server and client failure, said on top with both screenshots', async ({
+  browser,
+}) => {
   const { code, stdout, out, matrix } = await upgrade(plain, ['--upgrade-to', '16.4.5']);
   expect(code, 'the one finding on both versions: nothing reports errors').toBe(1);
   expect(matrix.columns.map((column) => [column.next, column.own, column.error ?? null])).toEqual([
     ['16.1.7', true, null],
     ['16.4.5', false, null],
   ]);
-  expect(upgradeHeadlines(matrix.upgrade!)).toEqual([`the screen changes (classic fallback → Next's built-in screen): 29 entries (${SERVER_SCREENS.join(', ')}, …)`]);
+  expect(upgradeHeadlines(matrix.upgrade!)).toEqual([
+    `the screen changes (classic fallback → Next's built-in screen): 29 entries (${SERVER_SCREENS.join(', ')}, …)`,
+  ]);
   const serverPage = matrix.upgrade!.entries.find((entry) => entry.id === 'server-page-throws')!;
-  expect(serverPage.screen!.from.lines).toEqual([expect.stringMatching(/^Application error: a server-side exception has occurred while loading localhost \(see the server logs for more information\)\.$/), expect.stringMatching(/^Digest: \d+$/)]);
+  expect(serverPage.screen!.from.lines).toEqual([
+    expect.stringMatching(/^Application error: a server-side exception has occurred while loading localhost \(see the server logs for more information\)\.$/),
+    expect.stringMatching(/^Digest: \d+$/),
+  ]);
   expect(serverPage.screen!.to.lines.slice(0, 3)).toEqual(['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload']);
   expect(Object.keys(serverPage), 'only the screen differs: the same status, no report, no finding').toEqual(['id', 'title', 'screen']);
   for (const side of [serverPage.screen!.from, serverPage.screen!.to]) expect(existsSync(join(out, side.screenshot!)), side.screenshot!).toBe(true);
@@ -75,7 +88,10 @@ test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the
   await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.1.7' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.4.5' })).toBeVisible();
   const images = await page.locator('img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth));
-  expect(images.every((width) => width > 0), 'every screenshot loads').toBe(true);
+  expect(
+    images.every((width) => width > 0),
+    'every screenshot loads',
+  ).toBe(true);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -98,16 +114,32 @@ test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of t
     from: 'browser Error: An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details. A digest property is included on this error instance which may provide additional details about the nature of the error.',
     to: 'browser Error: Minified React error #N; visit https://react.dev/errors/N for the full message or use the non-minified dev environment for full errors and additional helpful warnings.',
   };
-  expect(change('server-page-throws')).toEqual({ id: 'server-page-throws', title: 'A dynamic Server Component page throws', reports: { appear: [], vanish: [], change: [redacted] } });
+  expect(change('server-page-throws')).toEqual({
+    id: 'server-page-throws',
+    title: 'A dynamic Server Component page throws',
+    reports: { appear: [], vanish: [], change: [redacted] },
+  });
   // Next before 16.3 hands onRequestError React's redacted error for a thrown string (the catalogue pins the same for the reference app).
-  expect(change('throws-string')?.reports?.change).toEqual(expect.arrayContaining([redacted, { from: redacted.from.replace('browser', 'node'), to: 'node Error: throws-string: db password hunterN' }]));
-  expect(matrix.upgrade!.entries.filter((entry) => entry.screen || entry.status || entry.findings), 'the app’s own global-error.tsx keeps the screen: no screen, status or finding changes').toEqual([]);
+  expect(change('throws-string')?.reports?.change).toEqual(
+    expect.arrayContaining([redacted, { from: redacted.from.replace('browser', 'node'), to: 'node Error: throws-string: db password hunterN' }]),
+  );
+  expect(
+    matrix.upgrade!.entries.filter((entry) => entry.screen || entry.status || entry.findings),
+    'the app’s own global-error.tsx keeps the screen: no screen, status or finding changes',
+  ).toEqual([]);
 });
 
 test('a version that cannot be installed, and one the app cannot be built on, are said in one line each; the other column is written; exit 2', async () => {
   const { code, stderr, matrix } = await upgrade(newer, ['--next', '16.1.7,16.4.99', '--scenario', 'healthy']);
-  expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual([
-    expect.stringMatching(/^faultline: next 16\.1\.7: next build failed \(exit 1\): .*Module not found: Can't resolve 'next\/offline'.*; its log: \S+build\.log$/),
+  expect(
+    stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn')),
+  ).toEqual([
+    expect.stringMatching(
+      /^faultline: next 16\.1\.7: next build failed \(exit 1\): .*Module not found: Can't resolve 'next\/offline'.*; its log: \S+build\.log$/,
+    ),
     expect.stringMatching(/^faultline: next 16\.4\.99: ETARGET: No matching version found for next@16\.4\.99/),
   ]);
   expect(code).toBe(2);

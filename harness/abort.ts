@@ -1,7 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { ENV } from './contract';
 
-
 export interface Abort {
   cause: string;
   /** When it happened (ISO): checks that ended later are not judged. */
@@ -13,9 +12,16 @@ export interface Abort {
 }
 
 /** Says why the run (or the audit) cannot go on; does nothing outside a run faultline started. */
-export function reportAbort(cause: string, { env = process.env, notJudged, part }: { env?: NodeJS.ProcessEnv; notJudged?: string[]; part?: string } = {}): void {
+export function reportAbort(
+  cause: string,
+  { env = process.env, notJudged, part }: { env?: NodeJS.ProcessEnv; notJudged?: string[]; part?: string } = {},
+): void {
   const file = env[ENV.abortFile];
-  if (file) appendFileSync(file, `${JSON.stringify({ cause, at: new Date().toISOString(), ...(notJudged ? { notJudged } : {}), ...(part ? { part } : {}) } satisfies Abort)}\n`);
+  if (file)
+    appendFileSync(
+      file,
+      `${JSON.stringify({ cause, at: new Date().toISOString(), ...(notJudged ? { notJudged } : {}), ...(part ? { part } : {}) } satisfies Abort)}\n`,
+    );
 }
 
 /** Creates `file` and calls `onAbort` with the first abort written to it; returns the stop. */

@@ -9,11 +9,12 @@ import type { Unclaimed } from '../fixtures/server/store';
  * verdict: a report nobody accounts for is a failure, never background noise.
  */
 export async function unaccountedFor(server: HarnessEndpoints): Promise<string[]> {
-  const response = await fetch(`${server.url}${HARNESS_ENDPOINTS.unclaimed}`, { headers: { [HARNESS_SECRET_HEADER]: server.secret }, signal: AbortSignal.timeout(10_000) }).catch(
-    (error: Error) => {
-      throw new CannotRun('app server', `could not be asked what no check claimed (${error.message})`);
-    },
-  );
+  const response = await fetch(`${server.url}${HARNESS_ENDPOINTS.unclaimed}`, {
+    headers: { [HARNESS_SECRET_HEADER]: server.secret },
+    signal: AbortSignal.timeout(10_000),
+  }).catch((error: Error) => {
+    throw new CannotRun('app server', `could not be asked what no check claimed (${error.message})`);
+  });
   if (!response.ok) throw new CannotRun('app server', `answered HTTP ${response.status} when asked what no check claimed`);
   const { items, evicted } = (await response.json()) as { items: Unclaimed[]; evicted: number };
   const lines = items.map(unaccountedLine);

@@ -3,7 +3,6 @@ import type { Browser, LaunchOptions } from '@playwright/test';
 import { ENV } from './contract';
 import { CannotRun } from './failures';
 
-
 const systemChromiums = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 /**
  * Debian's `chromium-headless-shell`: the same engine without the browser UI, what Playwright
@@ -66,10 +65,9 @@ export function findChromium(
  * a server there could never be checked.
  */
 export const CHROMIUM_UNSAFE_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
-  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
-  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
-  6668, 6669, 6679, 6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+  139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 /**
@@ -99,7 +97,10 @@ export function launchOptions(executablePath: string, headless = true): LaunchOp
  * The Chromium faultline drives, found as `findChromium` finds it: Playwright (slow to load) is
  * asked for its own download only when no system browser is found.
  */
-export async function resolveChromium({ headless = true, env = process.env }: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<string> {
+export async function resolveChromium({
+  headless = true,
+  env = process.env,
+}: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<string> {
   try {
     return findChromium(env, { headless });
   } catch (error) {
@@ -111,11 +112,17 @@ export async function resolveChromium({ headless = true, env = process.env }: { 
 
 /** The first line of a launch failure, without Playwright's call prefix and log. */
 function launchFailure(error: unknown): string {
-  return String((error as Error).message ?? error).split('\n')[0].replace(/^browserType\.launch: /, '').trim();
+  return String((error as Error).message ?? error)
+    .split('\n')[0]
+    .replace(/^browserType\.launch: /, '')
+    .trim();
 }
 
 /** Launches the Chromium faultline drives; a browser that cannot start is a `BrowserBrokenError`, one line. */
-export async function launchChromium({ headless = true, env = process.env }: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<Browser> {
+export async function launchChromium({
+  headless = true,
+  env = process.env,
+}: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<Browser> {
   const executablePath = await resolveChromium({ headless, env });
   const { chromium } = await import('@playwright/test');
   try {
@@ -130,7 +137,9 @@ export async function launchChromium({ headless = true, env = process.env }: { h
  * blank page, or the run stops naming it, instead of every check failing as if the app deviated.
  * Returns the binary and its version.
  */
-export async function proveChromium(options: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<{ executablePath: string; version: string }> {
+export async function proveChromium(
+  options: { headless?: boolean; env?: Record<string, string | undefined> } = {},
+): Promise<{ executablePath: string; version: string }> {
   const browser = await launchChromium(options);
   try {
     const page = await browser.newPage();

@@ -1,4 +1,3 @@
-
 /**
  * Ends this server when the process that started it is gone, even one killed with SIGKILL that
  * could not stop it: the system closes the launcher's end of the stdin pipe, and stdin ends.
@@ -9,4 +8,3 @@ export function exitWithLauncher(how: 'exit' | 'SIGINT' = 'exit'): void {
   process.stdin.once('end', () => (how === 'exit' ? process.exit(0) : process.kill(process.pid, 'SIGINT')));
   process.stdin.resume();
 }
-

@@ -24,7 +24,10 @@ function holderOf(file: string): number | null {
  * Takes the lock at `file` (its holder's pid inside), waiting while another live process holds it;
  * a lock whose holder is gone is taken over. `onWait` is told once, with the holder's pid.
  */
-export async function holdLock(file: string, { signal, onWait, pollMs = 200 }: { signal?: AbortSignal; onWait?: (holder: number) => void; pollMs?: number } = {}): Promise<{ release(): void }> {
+export async function holdLock(
+  file: string,
+  { signal, onWait, pollMs = 200 }: { signal?: AbortSignal; onWait?: (holder: number) => void; pollMs?: number } = {},
+): Promise<{ release(): void }> {
   mkdirSync(dirname(file), { recursive: true });
   let told = false;
   for (;;) {

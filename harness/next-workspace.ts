@@ -37,7 +37,8 @@ export function workspaceOutputs(dir: string) {
 export function syncSources(root: string, dir: string, version: string, fallback: FallbackKind): string[] {
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
-  for (const name of readdirSync(root)) if (!NOT_COPIED.has(name) && !NOT_IN_WORKSPACE.has(name)) cpSync(join(root, name), join(dir, name), { recursive: true });
+  for (const name of readdirSync(root))
+    if (!NOT_COPIED.has(name) && !NOT_IN_WORKSPACE.has(name)) cpSync(join(root, name), join(dir, name), { recursive: true });
   return applyAdaptations(dir, adaptationsFor(version, fallback));
 }
 
@@ -187,8 +188,16 @@ const HARNESS_PATHS = ['bin', 'cli', 'harness', 'fixtures', 'scenarios', 'verdic
  */
 export function observationKey(codeRoot: string, buildDir: string, selection: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const file of HARNESS_PATHS.flatMap((path) => filesUnder(codeRoot, path)).sort()) hash.update(file).update('\0').update(readFileSync(join(codeRoot, file))).update('\0');
-  return hash.update(lastBuildFingerprint(buildDir) ?? 'no build').update(JSON.stringify(selection)).digest('hex');
+  for (const file of HARNESS_PATHS.flatMap((path) => filesUnder(codeRoot, path)).sort())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(codeRoot, file)))
+      .update('\0');
+  return hash
+    .update(lastBuildFingerprint(buildDir) ?? 'no build')
+    .update(JSON.stringify(selection))
+    .digest('hex');
 }
 
 /**
@@ -198,10 +207,20 @@ export function observationKey(codeRoot: string, buildDir: string, selection: re
  * was measured and saved nothing (docs/matrix.md), so there is no third stage. The one engine of
  * the matrix and the audit matrix.
  */
-export async function overVersions<S, A, C>(steps: readonly S[], install: (step: S, index: number) => Promise<A>, column: (step: S, installed: A, index: number) => Promise<C>): Promise<C[]> {
+export async function overVersions<S, A, C>(
+  steps: readonly S[],
+  install: (step: S, index: number) => Promise<A>,
+  column: (step: S, installed: A, index: number) => Promise<C>,
+): Promise<C[]> {
   const installs: Promise<A>[] = [];
   for (const [i, step] of steps.entries()) {
-    const before = i === 0 ? Promise.resolve() : installs[i - 1].then(() => {}, () => {});
+    const before =
+      i === 0
+        ? Promise.resolve()
+        : installs[i - 1].then(
+            () => {},
+            () => {},
+          );
     installs.push(before.then(() => install(step, i)));
   }
   const columns: C[] = [];

@@ -4,7 +4,6 @@ import { CatalogueError, parseCatalogue, type Scenario } from './schema';
 import { comparedVersion, forNext, installedNext } from './versions';
 import { ENV } from '../harness/contract';
 
-
 /** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
 export function readCatalogueFile(file: string): Scenario[] {
   let text: string;
@@ -28,7 +27,6 @@ export function activeCatalogue(env: Record<string, string | undefined> = proces
   const file = env[ENV.catalogue];
   return file ? readCatalogueFile(file) : catalogue;
 }
-
 
 /** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` under test. */
 export function selectedScenarios(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): Scenario[] {

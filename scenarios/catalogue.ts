@@ -23,7 +23,24 @@ export { THROWN_SECRET, thrownMessage } from './entries/shared';
  * `entries/`, in this order. Pinned against Next.js 16.4.5 production builds (other versions as
  * `overrides`); `note` says why where the outcome surprises.
  */
-export const catalogue = parseCatalogue([...serverComponent, ...thrownValue, ...clientComponent, ...serverAction, ...navigation, ...routeHandler, ...proxy, ...routingSignal, ...errorBoundary, ...afterResponse, ...streamedData, ...metadataRoute, ...staticIsr, ...edgeRuntime, ...noJavascript, ...control]);
+export const catalogue = parseCatalogue([
+  ...serverComponent,
+  ...thrownValue,
+  ...clientComponent,
+  ...serverAction,
+  ...navigation,
+  ...routeHandler,
+  ...proxy,
+  ...routingSignal,
+  ...errorBoundary,
+  ...afterResponse,
+  ...streamedData,
+  ...metadataRoute,
+  ...staticIsr,
+  ...edgeRuntime,
+  ...noJavascript,
+  ...control,
+]);
 
 export function findScenario(id: string) {
   return catalogue.find((scenario) => scenario.id === id);

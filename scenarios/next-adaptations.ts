@@ -57,7 +57,12 @@ export interface ProxyConvention {
 
 export const PROXY_CONVENTIONS: readonly ProxyConvention[] = [
   { next: '>=16.0.0-0', name: 'proxy', note: 'Next 16 calls it proxy.ts, always on Node.js' },
-  { next: '>=15.5.0 <16.0.0-0', name: 'middleware', runtime: 'nodejs', note: 'Next 15 calls it middleware.ts, on the Edge runtime unless told otherwise; 15.5 runs it on Node.js when asked, as 16 does' },
+  {
+    next: '>=15.5.0 <16.0.0-0',
+    name: 'middleware',
+    runtime: 'nodejs',
+    note: 'Next 15 calls it middleware.ts, on the Edge runtime unless told otherwise; 15.5 runs it on Node.js when asked, as 16 does',
+  },
   { next: '<15.5.0', name: 'middleware', note: 'Next 15.3 and 15.4 run middleware.ts on the Edge runtime only' },
 ];
 
@@ -76,7 +81,13 @@ export const APP_ADAPTATIONS: readonly Adaptation[] = [
     next: '<16.0.0-0',
     note: "Next 15 calls the proxy middleware.ts, exporting `middleware` (16.0 renamed it proxy): the app's proxy renamed",
     rename: PROXY_FILES.map((from) => ({ from, to: from.replace('proxy.', 'middleware.') })),
-    replace: PROXY_FILES.flatMap((from) => ['export function proxy(', 'export async function proxy('].map((text) => ({ file: from.replace('proxy.', 'middleware.'), from: text, to: text.replace('proxy(', 'middleware(') }))),
+    replace: PROXY_FILES.flatMap((from) =>
+      ['export function proxy(', 'export async function proxy('].map((text) => ({
+        file: from.replace('proxy.', 'middleware.'),
+        from: text,
+        to: text.replace('proxy(', 'middleware('),
+      })),
+    ),
   },
 ];
 

@@ -94,7 +94,7 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
     ['action-forbidden', 'A Server Action calls forbidden()'],
     ['action-state-throws', 'A Server Action used through useActionState throws'],
   ],
-  'navigation': [
+  navigation: [
     ['navigate-to-failing-route', 'Client-side navigation to a failing server route'],
     ['chunk-load-fails', 'A JavaScript chunk fails to load during client navigation'],
     ['intercepted-route-throws', 'An intercepted route (a modal on client navigation) throws'],
@@ -102,12 +102,8 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
     ['navigation-rsc-500', 'The RSC request of a client navigation answers 500'],
     ['navigation-rsc-aborted', 'The RSC request of a client navigation is aborted'],
   ],
-  'route-handler': [
-    ['route-handler-throws', 'A Route Handler throws'],
-  ],
-  'proxy': [
-    ['proxy-throws', 'proxy.ts throws'],
-  ],
+  'route-handler': [['route-handler-throws', 'A Route Handler throws']],
+  proxy: [['proxy-throws', 'proxy.ts throws']],
   'routing-signal': [
     ['not-found-signal', 'notFound() is called'],
     ['forbidden-signal', 'forbidden() is called'],
@@ -121,9 +117,7 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
     ['not-found-page-throws', 'A not-found.tsx throws'],
     ['template-throws', 'A template.tsx throws'],
   ],
-  'after-response': [
-    ['after-callback-throws', 'An after() callback throws'],
-  ],
+  'after-response': [['after-callback-throws', 'An after() callback throws']],
   'streamed-data': [
     ['use-promise-rejects', 'A promise made in a Server Component and read with use() in a Client Component rejects'],
     ['route-handler-stream-errors', "A Route Handler's streamed body fails mid-stream"],
@@ -132,19 +126,13 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
     ['sitemap-throws', 'A sitemap.ts throws', '/scenarios/sitemap-throws/sitemap.xml'],
     ['robots-throws', 'robots.ts throws', '/robots.txt'],
   ],
-  'static-isr': [
-    ['isr-regeneration-throws', 'An ISR page whose regeneration throws after the build'],
-  ],
+  'static-isr': [['isr-regeneration-throws', 'An ISR page whose regeneration throws after the build']],
   'edge-runtime': [
     ['edge-page-throws', 'A Server Component page on the Edge runtime throws'],
     ['edge-route-handler-throws', 'A Route Handler on the Edge runtime throws'],
   ],
-  'no-javascript': [
-    ['no-javascript-server-error', 'A server failure loaded with JavaScript off'],
-  ],
-  'control': [
-    ['healthy', 'A healthy page (control)'],
-  ],
+  'no-javascript': [['no-javascript-server-error', 'A server failure loaded with JavaScript off']],
+  control: [['healthy', 'A healthy page (control)']],
 };
 
 /** Every scenario route, class by class, in catalogue order. */

@@ -79,8 +79,10 @@ type Problem = { path: string; message: string };
 function expectationProblems(expect: ExpectationShape): Problem[] {
   const problems: Problem[] = [];
   if (expect.digest && expect.fallback !== 'server') problems.push({ path: 'digest', message: 'only the server fallback shows a digest' });
-  if (expect.fallback === 'none' && expect.sees === undefined) problems.push({ path: 'sees', message: 'a scenario without fallback must say what the user sees' });
-  if (expect.fallback !== 'none' && expect.sees !== undefined) problems.push({ path: 'sees', message: 'only a scenario without fallback says what the user sees instead' });
+  if (expect.fallback === 'none' && expect.sees === undefined)
+    problems.push({ path: 'sees', message: 'a scenario without fallback must say what the user sees' });
+  if (expect.fallback !== 'none' && expect.sees !== undefined)
+    problems.push({ path: 'sees', message: 'only a scenario without fallback says what the user sees instead' });
   return problems;
 }
 

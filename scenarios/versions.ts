@@ -10,7 +10,6 @@ import type { Scenario } from './schema';
  */
 export const OBSERVED_ON = ['16.4.5', '16.3.8', '16.2.12', '16.1.7', '16.0.11', '15.5.29'] as const;
 
-
 /** The `next` installed for the app at `root`, or null when none is. */
 export function installedNext(root: string): string | null {
   const manifest = join(root, 'node_modules', 'next', 'package.json');
@@ -26,13 +25,17 @@ export interface ComparedVersion {
 
 /** Which observed version's expectations a run of `installed` compares with. */
 export function comparedVersion(installed: string | null): ComparedVersion {
-  if (installed === null || valid(installed) === null) return { version: OBSERVED_ON[0], outside: `no next is installed here; comparing with ${OBSERVED_ON[0]}` };
+  if (installed === null || valid(installed) === null)
+    return { version: OBSERVED_ON[0], outside: `no next is installed here; comparing with ${OBSERVED_ON[0]}` };
   const sameMinor = OBSERVED_ON.find((observed) => major(observed) === major(installed) && minor(observed) === minor(installed));
   if (sameMinor) return { version: installed };
   const distance = (observed: string) => Math.abs(major(observed) * 1000 + minor(observed) - (major(installed) * 1000 + minor(installed)));
   const nearest = [...OBSERVED_ON].sort((a, b) => distance(a) - distance(b))[0];
   const minors = OBSERVED_ON.map((observed) => `${major(observed)}.${minor(observed)}.x`).join(', ');
-  return { version: nearest, outside: `next ${installed} is outside the versions this catalogue was pinned on (${minors}); comparing with the nearest, ${nearest}` };
+  return {
+    version: nearest,
+    outside: `next ${installed} is outside the versions this catalogue was pinned on (${minors}); comparing with the nearest, ${nearest}`,
+  };
 }
 
 /** The entry as it holds for `next` `version`: its first matching override applied. */

@@ -42,32 +42,102 @@ const cutOffShard = () => {
 /** 5,000 entries with the same id: every problem is counted, twenty are shown. */
 const duplicatedCatalogue = () => {
   const file = join(outDir(), 'catalogue.json');
-  const healthy = JSON.parse(execFileSync(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'list', '--json'], { encoding: 'utf8' })).find((entry: { id: string }) => entry.id === 'healthy');
+  const healthy = JSON.parse(execFileSync(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'list', '--json'], { encoding: 'utf8' })).find(
+    (entry: { id: string }) => entry.id === 'healthy',
+  );
   writeFileSync(file, JSON.stringify(Array.from({ length: 5_000 }, () => healthy)));
   return file;
 };
 
 for (const [why, args, env, message] of [
-  ['--out naming a file', () => ['run', '--scenario', 'healthy', '--out', aFile()], {}, /^faultline: --out \S+ is a file, not a folder; give a new or empty folder$/m],
-  ['--out inside a file', () => ['run', '--scenario', 'healthy', '--out', join(aFile(), 'out')], {}, /^faultline: the disk: cannot mkdir \S+: a part of the path is a file, not a folder \(ENOTDIR\)$/m],
-  ['a browser that cannot start', () => ['run', '--scenario', 'healthy'], { [ENV.chromium]: '/bin/false' }, /^faultline: the browser: Chromium at \/bin\/false does not start \(/m],
-  ['a browser that is a folder', () => ['run', '--scenario', 'healthy'], { [ENV.chromium]: '/tmp' }, new RegExp(`^faultline: the browser: No Chromium found \\(${ENV.chromium}=/tmp is not a file\\)`, 'm')],
-  ['faultline browser on a binary that is no browser', () => ['browser'], { [ENV.chromium]: '/bin/false' }, /^faultline: the browser: Chromium at \/bin\/false does not start \(/m],
-  ['repro with a browser that cannot start', () => ['repro', 'healthy'], { ...OWN_SERVER, [ENV.chromium]: '/bin/false' }, /^faultline: the browser: Chromium at \/bin\/false does not start/m],
-  ['repro --path to another host', () => ['repro', '--path', '//example.com/x'], {}, /^faultline: Bad --path "\/\/example\.com\/x": must stay on the app's origin \(no \/\/host\)$/m],
-  ['repro --path to another host through a backslash', () => ['repro', '--path', '/\\example.com/x'], {}, /^faultline: Bad --path "\/\\\\example\.com\/x": must be an absolute path without query, fragment, space or backslash$/m],
-  ['a merge of a blob cut off on upload', () => ['merge', cutOffShard()], {}, /^faultline: \S+\.zip is not a blob report \(a zip file cut off: it has no end record\): the shard's upload may be incomplete$/m],
-  ['an id with an invisible character', () => ['run', '--scenario', 'server\u200b-page-throws'], {}, /^faultline: Unknown scenario "server\\u\{200B\}-page-throws" \(it holds a character the terminal does not show\)\. Did you mean: server-page-throws,/m],
-  [`${ENV.workers}=0`, () => ['run', '--scenario', 'healthy'], { [ENV.workers]: '0' }, new RegExp(`^faultline: Bad ${ENV.workers} "0": a whole number from 1 to 16$`, 'm')],
-  [`${ENV.workers}=abc`, () => ['run', '--scenario', 'healthy'], { [ENV.workers]: 'abc' }, new RegExp(`^faultline: Bad ${ENV.workers} "abc": a whole number from 1 to 16$`, 'm')],
-  ['--grep followed by another option', () => ['run', '--grep', '--scenario', 'healthy'], {}, /^faultline: --grep needs a value, and the next argument is another option; to give a value that starts with a dash, write --grep=-value$/m],
+  [
+    '--out naming a file',
+    () => ['run', '--scenario', 'healthy', '--out', aFile()],
+    {},
+    /^faultline: --out \S+ is a file, not a folder; give a new or empty folder$/m,
+  ],
+  [
+    '--out inside a file',
+    () => ['run', '--scenario', 'healthy', '--out', join(aFile(), 'out')],
+    {},
+    /^faultline: the disk: cannot mkdir \S+: a part of the path is a file, not a folder \(ENOTDIR\)$/m,
+  ],
+  [
+    'a browser that cannot start',
+    () => ['run', '--scenario', 'healthy'],
+    { [ENV.chromium]: '/bin/false' },
+    /^faultline: the browser: Chromium at \/bin\/false does not start \(/m,
+  ],
+  [
+    'a browser that is a folder',
+    () => ['run', '--scenario', 'healthy'],
+    { [ENV.chromium]: '/tmp' },
+    new RegExp(`^faultline: the browser: No Chromium found \\(${ENV.chromium}=/tmp is not a file\\)`, 'm'),
+  ],
+  [
+    'faultline browser on a binary that is no browser',
+    () => ['browser'],
+    { [ENV.chromium]: '/bin/false' },
+    /^faultline: the browser: Chromium at \/bin\/false does not start \(/m,
+  ],
+  [
+    'repro with a browser that cannot start',
+    () => ['repro', 'healthy'],
+    { ...OWN_SERVER, [ENV.chromium]: '/bin/false' },
+    /^faultline: the browser: Chromium at \/bin\/false does not start/m,
+  ],
+  [
+    'repro --path to another host',
+    () => ['repro', '--path', '//example.com/x'],
+    {},
+    /^faultline: Bad --path "\/\/example\.com\/x": must stay on the app's origin \(no \/\/host\)$/m,
+  ],
+  [
+    'repro --path to another host through a backslash',
+    () => ['repro', '--path', '/\\example.com/x'],
+    {},
+    /^faultline: Bad --path "\/\\\\example\.com\/x": must be an absolute path without query, fragment, space or backslash$/m,
+  ],
+  [
+    'a merge of a blob cut off on upload',
+    () => ['merge', cutOffShard()],
+    {},
+    /^faultline: \S+\.zip is not a blob report \(a zip file cut off: it has no end record\): the shard's upload may be incomplete$/m,
+  ],
+  [
+    'an id with an invisible character',
+    () => ['run', '--scenario', 'server\u200b-page-throws'],
+    {},
+    /^faultline: Unknown scenario "server\\u\{200B\}-page-throws" \(it holds a character the terminal does not show\)\. Did you mean: server-page-throws,/m,
+  ],
+  [
+    `${ENV.workers}=0`,
+    () => ['run', '--scenario', 'healthy'],
+    { [ENV.workers]: '0' },
+    new RegExp(`^faultline: Bad ${ENV.workers} "0": a whole number from 1 to 16$`, 'm'),
+  ],
+  [
+    `${ENV.workers}=abc`,
+    () => ['run', '--scenario', 'healthy'],
+    { [ENV.workers]: 'abc' },
+    new RegExp(`^faultline: Bad ${ENV.workers} "abc": a whole number from 1 to 16$`, 'm'),
+  ],
+  [
+    '--grep followed by another option',
+    () => ['run', '--grep', '--scenario', 'healthy'],
+    {},
+    /^faultline: --grep needs a value, and the next argument is another option; to give a value that starts with a dash, write --grep=-value$/m,
+  ],
 ] as const) {
   test(`${why} gives one line naming the cause and exit 2`, async () => {
     const { code, stderr } = await faultline([...args()], env);
     expectOneLine(stderr, message);
     // Only that line of faultline's (a progress line may come before it): a second one (a server
     // stopped before it served, reported as faultline's own crash) would bury it.
-    expect(stderr.split('\n').filter((line) => line.startsWith('faultline:')), 'one line').toHaveLength(1);
+    expect(
+      stderr.split('\n').filter((line) => line.startsWith('faultline:')),
+      'one line',
+    ).toHaveLength(1);
     expect(code).toBe(2);
   });
 }
@@ -129,7 +199,10 @@ test('a target that answers every page empty stops the run before any check, nam
   try {
     const started = Date.now();
     const { code, stderr } = await faultline(['run', '--base-url', url, '--out', outDir()]);
-    expectOneLine(stderr, /^faultline: the target: http:\/\/127\.0\.0\.1:\d+\/scenarios\/healthy \(the catalogue's control page\) answered HTTP 200 with an empty body; is http:\/\/127\.0\.0\.1:\d+ a faultline app\?$/m);
+    expectOneLine(
+      stderr,
+      /^faultline: the target: http:\/\/127\.0\.0\.1:\d+\/scenarios\/healthy \(the catalogue's control page\) answered HTTP 200 with an empty body; is http:\/\/127\.0\.0\.1:\d+ a faultline app\?$/m,
+    );
     expect(code).toBe(2);
     expect(Date.now() - started, 'it stops at once, not after a timeout per check').toBeLessThan(20_000);
   } finally {
@@ -144,7 +217,10 @@ test('a target that hangs on every path but / stops the run after one wait that 
   });
   try {
     const { code, stderr } = await faultline(['run', '--base-url', url, '--out', outDir()]);
-    expectOneLine(stderr, /^faultline: the target: http:\/\/127\.0\.0\.1:\d+\/scenarios\/healthy \(the catalogue's control page\) cannot be loaded: no answer within 10 s; /m);
+    expectOneLine(
+      stderr,
+      /^faultline: the target: http:\/\/127\.0\.0\.1:\d+\/scenarios\/healthy \(the catalogue's control page\) cannot be loaded: no answer within 10 s; /m,
+    );
     expect(code).toBe(2);
   } finally {
     server.closeAllConnections();
@@ -179,8 +255,23 @@ test('checks that all fail the same way before a verdict stop the run with that 
   });
   try {
     const out = outDir();
-    const { code, stderr } = await faultline(['run', '--base-url', url, '--scenario', 'server-page-throws', '--scenario', 'client-effect-throws', '--workers', '2', '--out', out]);
-    expectOneLine(stderr, /^faultline: every check fails the same way before it can be judged, so the run stopped: Error: the app did not answer \/scenarios\/[a-z-]+ within 15 s$/m);
+    const { code, stderr } = await faultline([
+      'run',
+      '--base-url',
+      url,
+      '--scenario',
+      'server-page-throws',
+      '--scenario',
+      'client-effect-throws',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    ]);
+    expectOneLine(
+      stderr,
+      /^faultline: every check fails the same way before it can be judged, so the run stopped: Error: the app did not answer \/scenarios\/[a-z-]+ within 15 s$/m,
+    );
     expect(code).toBe(2);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
     expect(report.counts.failed, 'no check is counted as a deviation').toBe(0);
@@ -208,7 +299,12 @@ test.describe('a copy of the project', () => {
     const chunk = readdirSync(chunks).find((name) => name.endsWith('.js'))!;
     truncateSync(join(chunks, chunk), 100);
     const afterChunk = await faultline(['run', '--scenario', 'server-page-throws', '--out', outDir()], OWN_SERVER, { cwd: copy });
-    expect(afterChunk.stdout).toMatch(new RegExp(`^faultline: the build in \\.next is damaged: 1 file differs from what the build wrote \\(\\.next/static/chunks/${chunk.replace(/\./g, '\\.')} changed\\); building again$`, 'm'));
+    expect(afterChunk.stdout).toMatch(
+      new RegExp(
+        `^faultline: the build in \\.next is damaged: 1 file differs from what the build wrote \\(\\.next/static/chunks/${chunk.replace(/\./g, '\\.')} changed\\); building again$`,
+        'm',
+      ),
+    );
     expect(afterChunk.code).toBe(0);
   });
 
@@ -243,7 +339,13 @@ test.describe('a copy of the project', () => {
     const [first, second] = await Promise.all([run(), run()]);
     expect([first.code, second.code]).toEqual([0, 0]);
     const outputs = [first.stdout, second.stdout];
-    expect(outputs.filter((stdout) => stdout.includes('Building the app (next build)…')), 'one build').toHaveLength(1);
-    expect(outputs.filter((stdout) => /^faultline: waiting for the build another faultline \(pid \d+\) is making of this app…$/m.test(stdout)), 'the other waited, and said so').toHaveLength(1);
+    expect(
+      outputs.filter((stdout) => stdout.includes('Building the app (next build)…')),
+      'one build',
+    ).toHaveLength(1);
+    expect(
+      outputs.filter((stdout) => /^faultline: waiting for the build another faultline \(pid \d+\) is making of this app…$/m.test(stdout)),
+      'the other waited, and said so',
+    ).toHaveLength(1);
   });
 });

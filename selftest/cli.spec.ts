@@ -26,7 +26,12 @@ test('list --json prints every catalogue entry', async () => {
   expect(code).toBe(0);
   const entries = JSON.parse(stdout);
   expect(entries.map((e: { id: string }) => e.id)).toEqual(catalogue.map((s) => s.id));
-  expect(entries[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), path: expect.any(String), expect: { fallback: expect.any(String), status: expect.any(Number) } });
+  expect(entries[0]).toMatchObject({
+    id: expect.any(String),
+    title: expect.any(String),
+    path: expect.any(String),
+    expect: { fallback: expect.any(String), status: expect.any(Number) },
+  });
 });
 
 const malformedCatalogue = () => {
@@ -51,20 +56,50 @@ const corruptShard = () => {
 };
 
 for (const [why, args, env, message] of [
-  ['an unknown scenario id', () => ['run', '--scenario', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
+  [
+    'an unknown scenario id',
+    () => ['run', '--scenario', 'server-page-throw'],
+    {},
+    /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/,
+  ],
   ['an unknown id to repro', () => ['repro', 'server-page-throw'], {}, /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws,/],
   ['an unreachable base URL', () => ['run', '--base-url', 'http://127.0.0.1:9'], {}, /^faultline: Cannot reach http:\/\/127\.0\.0\.1:9 /],
   ['a malformed URL', () => ['run', '--base-url', 'not a url'], {}, /^faultline: Not a valid URL: not a url$/m],
   ['a bad shard spec', () => ['run', '--shard', '0/2'], {}, /^faultline: Bad shard "0\/2"/],
   ['a negative worker count', () => ['run', '--workers', '-1'], {}, /^faultline: Bad --workers "-1": a whole number from 1 to 16$/m],
   ['an empty catalogue', () => ['run', '--catalogue', emptyCatalogue()], {}, /^faultline: \S+ holds no entry: a run of it would check nothing$/m],
-  ['an unknown id in an empty catalogue', () => ['repro', 'healthy'], { [ENV.catalogue]: emptyCatalogue() }, /^faultline: Unknown scenario "healthy": the catalogue has no entries$/m],
-  ['a port browsers refuse', () => ['run', '--port', '6000'], {}, /^faultline: Bad --port 6000: Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\); pick another$/m],
+  [
+    'an unknown id in an empty catalogue',
+    () => ['repro', 'healthy'],
+    { [ENV.catalogue]: emptyCatalogue() },
+    /^faultline: Unknown scenario "healthy": the catalogue has no entries$/m,
+  ],
+  [
+    'a port browsers refuse',
+    () => ['run', '--port', '6000'],
+    {},
+    /^faultline: Bad --port 6000: Chromium refuses to load pages from it \(ERR_UNSAFE_PORT\); pick another$/m,
+  ],
   ['a merge of a corrupt blob', () => ['merge', corruptShard()], {}, /^faultline: \S+\.zip is not a blob report \(not a zip file\)/m],
-  ['a malformed catalogue entry', () => ['run', '--catalogue', malformedCatalogue()], {}, /^faultline: The scenario catalogue is malformed \(1 problem\):\n {2}- entry "broken": expect\.status: /],
+  [
+    'a malformed catalogue entry',
+    () => ['run', '--catalogue', malformedCatalogue()],
+    {},
+    /^faultline: The scenario catalogue is malformed \(1 problem\):\n {2}- entry "broken": expect\.status: /,
+  ],
   // The server answers, but every request fails: its instrumentation rejects the fault name.
-  ['an app that cannot start', () => ['run', '--scenario', 'healthy'], { ...OWN_SERVER, [ENV.ingestFault]: 'bogus' }, /^faultline: The app server answers http:\/\/localhost:\d+\/ with HTTP 500; see \S+\.log$/m],
-  ['a missing browser', () => ['run'], { [ENV.chromium]: '/nowhere/chromium' }, new RegExp(`^faultline: the browser: No Chromium found .*Set ${ENV.chromium} `)],
+  [
+    'an app that cannot start',
+    () => ['run', '--scenario', 'healthy'],
+    { ...OWN_SERVER, [ENV.ingestFault]: 'bogus' },
+    /^faultline: The app server answers http:\/\/localhost:\d+\/ with HTTP 500; see \S+\.log$/m,
+  ],
+  [
+    'a missing browser',
+    () => ['run'],
+    { [ENV.chromium]: '/nowhere/chromium' },
+    new RegExp(`^faultline: the browser: No Chromium found .*Set ${ENV.chromium} `),
+  ],
   ['a merge of a folder without reports', () => ['merge', tmpdir()], {}, /^faultline: .* holds no blob report/],
   ['an unknown command', () => ['frobnicate'], {}, /^faultline: Unknown command "frobnicate"/],
 ] as const) {
@@ -108,7 +143,13 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
   expect(code).toBe(0);
   expect(readReport(out).entries).toMatchObject([
     { id: 'healthy', outcome: 'passed', skippedChecks: [] },
-    { id: 'server-page-throws', entry: true, outcome: 'passed', verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500 } }, differences: [] }, skippedChecks: [] },
+    {
+      id: 'server-page-throws',
+      entry: true,
+      outcome: 'passed',
+      verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500 } }, differences: [] },
+      skippedChecks: [],
+    },
   ]);
   // Which worker ran each check: `npm run bench` splits the test phase by it.
   expect(readReport(out).entries.map((entry) => entry.worker)).toEqual([expect.any(Number), expect.any(Number)]);
@@ -147,7 +188,11 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   expect(entry).toMatchObject({
     id: 'healthy',
     outcome: 'failed',
-    verdict: { expected: { screen: { status: 503 } }, observed: { screen: { status: 200 } }, differences: [{ check: 'screen', what: 'status', expected: 503, observed: 200 }] },
+    verdict: {
+      expected: { screen: { status: 503 } },
+      observed: { screen: { status: 200 } },
+      differences: [{ check: 'screen', what: 'status', expected: 503, observed: 200 }],
+    },
   });
   expect(entry.reasons.join('\n')).toContain('screen: status: expected 503, observed 200');
 });
@@ -158,7 +203,9 @@ test('against a base URL, server-side checks are listed as skipped, never as pas
   try {
     const out = outDir();
     const { code, stdout } = await faultline(['run', '--scenario', 'server-page-throws', '--base-url', deployed.url, '--out', out]);
-    expect(stdout).toMatch(/^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(skipped: server reports, Next's deliveries to onRequestError, server log carries the digest\)/m);
+    expect(stdout).toMatch(
+      /^✓ server-page-throws\s+server fallback, Digest: \d+, HTTP 500 \(skipped: server reports, Next's deliveries to onRequestError, server log carries the digest\)/m,
+    );
     expect(stdout).toMatch(/^1 passed, 0 failed, 0 skipped, 3 server-side checks skipped$/m);
     expect(code).toBe(0);
     const [entry] = readReport(out).entries;
@@ -190,7 +237,11 @@ test('two shards merged equal one unsharded run', async () => {
   const selection = ['healthy', 'server-page-throws', 'client-effect-throws', 'not-found-signal'].flatMap((id) => ['--scenario', id]);
   const [whole, first, second, merged] = [outDir(), outDir(), outDir(), outDir()];
   const runs = [];
-  for (const [shard, out] of [[[], whole], [['--shard', '1/2'], first], [['--shard', '2/2'], second]] as const) {
+  for (const [shard, out] of [
+    [[], whole],
+    [['--shard', '1/2'], first],
+    [['--shard', '2/2'], second],
+  ] as const) {
     runs.push((await faultline(['run', ...selection, ...shard, '--out', out])).code);
   }
   expect(runs).toEqual([0, 0, 0]);
@@ -237,10 +288,14 @@ test('a stray test.only stops the run with exit 2 instead of checking one test',
     const focused = readFileSync(spec, 'utf8').replace('  test(scenario.id, ', '  test.only(scenario.id, ');
     expect(focused, 'the spec holds the focused test').toContain('test.only(');
     writeFileSync(spec, focused);
-    const { code, stderr } = await promisify(execFile)(process.execPath, [join(copy, 'bin/faultline.mjs'), 'run', '--scenario', 'healthy', '--out', join(copy, 'out')], {
-      cwd: copy,
-      env: { ...process.env, ...OWN_SERVER },
-    }).then(
+    const { code, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(copy, 'bin/faultline.mjs'), 'run', '--scenario', 'healthy', '--out', join(copy, 'out')],
+      {
+        cwd: copy,
+        env: { ...process.env, ...OWN_SERVER },
+      },
+    ).then(
       (done) => ({ code: 0, ...done }),
       (error: { code: number; stderr: string }) => error,
     );

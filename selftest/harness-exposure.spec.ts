@@ -22,7 +22,10 @@ test('a harness server listens on loopback only', async ({ app }) => {
   test.skip(!app.harness, 'needs the server faultline started');
   const addresses = listeningAddresses(Number(new URL(app.url).port));
   expect(addresses.length, 'something listens on the port').toBeGreaterThan(0);
-  expect(addresses.filter((address) => !LOOPBACK.includes(address)), 'listening beyond this machine (0.0.0.0, ::, an interface)').toEqual([]);
+  expect(
+    addresses.filter((address) => !LOOPBACK.includes(address)),
+    'listening beyond this machine (0.0.0.0, ::, an interface)',
+  ).toEqual([]);
 });
 
 test('the harness endpoints answer only the process that started the server', async ({ app, reports }) => {
@@ -48,7 +51,10 @@ test('the harness endpoints answer only the process that started the server', as
     fetch(`${app.url}${HARNESS_ENDPOINTS.deliveries}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(secret ? { [HARNESS_SECRET_HEADER]: secret } : {}) },
-      body: JSON.stringify({ marker: reports.marker, delivery: { runtime: 'edge', routeType: 'render', renderSource: null, routePath: '/x', message: 'exposure', digest: null } }),
+      body: JSON.stringify({
+        marker: reports.marker,
+        delivery: { runtime: 'edge', routeType: 'render', renderSource: null, routePath: '/x', message: 'exposure', digest: null },
+      }),
     });
   expect((await delivery()).status, 'deliveries without the secret').toBe(404);
   expect((await delivery('guessed')).status, 'deliveries with a wrong secret').toBe(404);

@@ -22,7 +22,11 @@ test('a harness server ends with the process that started it, even one killed wi
   runner.kill('SIGKILL');
   await expect
     .poll(
-      () => fetch(`http://localhost:${port}/scenarios/healthy`).then(() => 'still serving', () => 'gone'),
+      () =>
+        fetch(`http://localhost:${port}/scenarios/healthy`).then(
+          () => 'still serving',
+          () => 'gone',
+        ),
       { message: 'the orphaned server stops', timeout: 10_000 },
     )
     .toBe('gone');

@@ -73,13 +73,21 @@ test('everything a matrix started ends with it, even when it is killed with SIGK
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const [name, value] = marker.split('=');
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], { cwd: root, env: { ...withoutTarget(), [name]: value }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], {
+    cwd: root,
+    env: { ...withoutTarget(), [name]: value },
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.on('close', resolve));
   await expect
-    .poll(() => processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)), {
-      timeout: 120_000,
-      message: 'the matrix runs the catalogue: a server and Playwright workers',
-    })
+    .poll(
+      () =>
+        processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)),
+      {
+        timeout: 120_000,
+        message: 'the matrix runs the catalogue: a server and Playwright workers',
+      },
+    )
     .toBe(true);
   child.kill('SIGKILL');
   await exited;

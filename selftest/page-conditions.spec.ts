@@ -10,7 +10,11 @@ test('undoConditions releases every condition a check left on the page', async (
   const button = page.getByRole('button', { name: clicked.trigger.button });
   const statuses = () =>
     page.evaluate(async () => {
-      const status = (url: string) => fetch(url).then((response) => response.status, () => 'failed');
+      const status = (url: string) =>
+        fetch(url).then(
+          (response) => response.status,
+          () => 'failed',
+        );
       return { rsc: await status('/?_rsc=probe'), blocked: await status('/?blocked-probe') };
     });
 
@@ -31,7 +35,18 @@ test('undoConditions releases every condition a check left on the page', async (
 // A check whose condition failed nothing did not test what its entry names (the verdict's `trigger` check).
 test('a condition counts the requests it failed, and only those', async ({ page }) => {
   const fetchFromPage = (urls: string[]) =>
-    page.evaluate((all) => Promise.all(all.map((url) => fetch(url).then((response) => response.status, () => 'failed'))), urls);
+    page.evaluate(
+      (all) =>
+        Promise.all(
+          all.map((url) =>
+            fetch(url).then(
+              (response) => response.status,
+              () => 'failed',
+            ),
+          ),
+        ),
+      urls,
+    );
   await page.goto(READY_PATH);
   const answered500 = await failRscRequests(page, 'status-500');
   const blocked = await blockUrls(page, ['*blocked-probe*']);

@@ -17,7 +17,10 @@ function startRun() {
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const out = mkdtempSync(join(tmpdir(), 'faultline-faults-'));
   const [name, value] = marker.split('=');
-  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], { cwd: root, env: { ...withoutTarget(), [name]: value } });
+  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], {
+    cwd: root,
+    env: { ...withoutTarget(), [name]: value },
+  });
   const output = { stdout: '', stderr: '' };
   run.stdout!.on('data', (chunk) => (output.stdout += chunk));
   run.stderr!.on('data', (chunk) => (output.stderr += chunk));
@@ -70,7 +73,5 @@ test('everything a run started ends with it, even when it is killed with SIGKILL
   expect(processesWith(marker).length, 'the run has a runner, workers, browsers and a server').toBeGreaterThan(3);
   run.kill('SIGKILL');
   await exited;
-  await expect
-    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the run is left' })
-    .toEqual([]);
+  await expect.poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the run is left' }).toEqual([]);
 });

@@ -15,7 +15,10 @@ describe('the cause a stopped run names', () => {
     const arbiter = serverFirst(run.abort);
     let fail!: (error: Error) => void;
     arbiter.starting(new Promise<void>((_, reject) => (fail = reject)));
-    arbiter.raise({ cause: 'every check fails the same way before it can be judged, so the run stopped: Error: The app server answers / with HTTP 500', at: new Date().toISOString() });
+    arbiter.raise({
+      cause: 'every check fails the same way before it can be judged, so the run stopped: Error: The app server answers / with HTTP 500',
+      at: new Date().toISOString(),
+    });
     await flush();
     fail(new Error('The app server answers / with HTTP 500'));
     await flush();

@@ -7,18 +7,62 @@ const HEADING = 'Application error: a server-side exception has occurred while l
 const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: null });
 
 function runEntry(id: string, reports = [serverReport(`${id}: db password hunter2`)], status = 500): EntryReport {
-  const screen = { fallback: 'server' as const, heading: HEADING, digestLine: 'Digest: 1', lines: null, status, path: `/scenarios/${id}`, sees: null, actionStatus: null };
+  const screen = {
+    fallback: 'server' as const,
+    heading: HEADING,
+    digestLine: 'Digest: 1',
+    lines: null,
+    status,
+    path: `/scenarios/${id}`,
+    sees: null,
+    actionStatus: null,
+  };
   const observed = { screen, reports, serverReports: true, reportProblems: [], serverLogDigests: ['1'], privacy: [], leaks: [], deliveries: [] };
-  return { id, entry: true, title: id, file: 'e2e/catalogue.spec.ts', outcome: 'passed', startedAt: '', durationMs: 1, worker: 0, reasons: [], skippedChecks: [], verdict: { observed } as never };
+  return {
+    id,
+    entry: true,
+    title: id,
+    file: 'e2e/catalogue.spec.ts',
+    outcome: 'passed',
+    startedAt: '',
+    durationMs: 1,
+    worker: 0,
+    reasons: [],
+    skippedChecks: [],
+    verdict: { observed } as never,
+  };
 }
 
 function auditEntry(id: string, over: Partial<AuditResult['entries'][number]> = {}): AuditResult['entries'][number] {
   const checks = { screen: 'ok', 'reported once': 'ok', traceable: 'ok', 'no leak': 'ok', privacy: 'ok', framework: 'ok' };
-  return { id, title: id, failureClass: 'server-render', url: `/faultline-audit/${id}`, status: 500, lines: [HEADING, 'Digest: 2'], screen: 'classic fallback', checks, findings: [], screenshot: null, reports: [{ runtime: 'node', type: 'Error', value: `${id}: db password hunter2`, digestTag: '2' }], ms: {}, ...over };
+  return {
+    id,
+    title: id,
+    failureClass: 'server-render',
+    url: `/faultline-audit/${id}`,
+    status: 500,
+    lines: [HEADING, 'Digest: 2'],
+    screen: 'classic fallback',
+    checks,
+    findings: [],
+    screenshot: null,
+    reports: [{ runtime: 'node', type: 'Error', value: `${id}: db password hunter2`, digestTag: '2' }],
+    ms: {},
+    ...over,
+  };
 }
 
-const audit = (entries: AuditResult['entries'], notApplicable: AuditResult['notApplicable'] = []): AuditResult =>
-  ({ app: {} as AuditResult['app'], substituted: [], appFindings: [], entries, notApplicable, notJudged: [], treeUnchanged: true, build: { built: false, seconds: 0 }, testSeconds: 0 });
+const audit = (entries: AuditResult['entries'], notApplicable: AuditResult['notApplicable'] = []): AuditResult => ({
+  app: {} as AuditResult['app'],
+  substituted: [],
+  appFindings: [],
+  entries,
+  notApplicable,
+  notJudged: [],
+  treeUnchanged: true,
+  build: { built: false, seconds: 0 },
+  testSeconds: 0,
+});
 const run = (entries: EntryReport[]) => ({ entries }) as ConformanceReport;
 
 describe("the audit of the reference app against faultline run's verdicts", () => {
@@ -29,7 +73,7 @@ describe("the audit of the reference app against faultline run's verdicts", () =
   it('names each difference: status, screen, a missing report, and an entry neither placed nor said not applicable', () => {
     const differing = auditEntry('a', { status: 200, screen: 'a page', lines: ['Healthy page'], reports: [] });
     expect(disagreements(audit([differing]), run([runEntry('a')]), 2)).toEqual([
-      'the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue\'s 2',
+      "the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue's 2",
       'a: status 200 in the audit, 500 in the run',
       'a: the audit saw a page, the run the fallback "server"',
       `a: the run's heading "${HEADING}" is not on the audit's screen (["Healthy page"])`,
@@ -39,7 +83,14 @@ describe("the audit of the reference app against faultline run's verdicts", () =
   });
 
   it('takes two builds of the same app for the same: a chunk named by its hash is the same chunk', () => {
-    const chunk = (name: string) => ({ runtime: 'browser' as const, type: 'ChunkLoadError', value: `Failed to load chunk /_next/static/chunks/${name}.js from module 1`, handled: false, mechanism: null, digest: null });
+    const chunk = (name: string) => ({
+      runtime: 'browser' as const,
+      type: 'ChunkLoadError',
+      value: `Failed to load chunk /_next/static/chunks/${name}.js from module 1`,
+      handled: false,
+      mechanism: null,
+      digest: null,
+    });
     const audited = auditEntry('a', { reports: [{ ...chunk('3n3f0mue9k2qt'), digestTag: null }] });
     expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), 1)).toEqual([]);
   });
@@ -47,6 +98,8 @@ describe("the audit of the reference app against faultline run's verdicts", () =
   it("counts a report of the Edge runtime's as the run's server report", () => {
     const edge = auditEntry('edge', { reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', digestTag: '2' }] });
     expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
-    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual(['edge: reports ["server Error: edge: db password hunter2"] in the audit, [] in the run']);
+    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual([
+      'edge: reports ["server Error: edge: db password hunter2"] in the audit, [] in the run',
+    ]);
   });
 });

@@ -9,7 +9,10 @@ const root = join(import.meta.dirname, '..');
 
 async function faultline(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], { cwd: root, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -38,17 +41,49 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
     ['a file', () => [join(appWith({ 'package.json': manifest }), 'package.json')], /^faultline: the audited app: \S+package\.json is not a folder$/],
     ['no package.json', () => [appWith({ 'README.md': 'hi' })], /^faultline: the audited app: \S+ is not a Next\.js app: it has no package\.json$/],
     ['a package.json that is not JSON', () => [appWith({ 'package.json': '{ nope' })], /^faultline: the audited app: \S+\/package\.json is not JSON \(/],
-    ['no next dependency', () => [appWith({ 'package.json': JSON.stringify({ dependencies: { react: '19' } }) })], /^faultline: the audited app: \S+ is not a Next\.js app: its package\.json does not depend on next$/],
-    ['no node_modules', () => [appWith({ 'package.json': manifest, 'app/page.tsx': '' })], /^faultline: the audited app: \S+ has no node_modules: install its dependencies first \(npm install, pnpm install or yarn\)$/],
-    ['a next too old', () => [appWith({ ...installed('14.2.3'), 'app/page.tsx': '' })], /^faultline: the audited app: \S+ uses next 14\.2\.3, outside what faultline audits \(15\.3 to 16\.x\)$/],
-    ['Pages Router only', () => [appWith({ ...installed('16.4.5'), 'pages/index.tsx': '' })], /^faultline: the audited app: \S+ uses the Pages Router only: faultline audits App Router apps \(app\/ or src\/app\/\)$/],
-    ['neither router', () => [appWith(installed('16.4.5'))], /^faultline: the audited app: \S+ has no app\/ or src\/app\/ folder: faultline audits App Router apps$/],
-    ['a static export', () => [appWith({ ...installed('16.4.5'), 'src/app/page.tsx': '', 'next.config.mjs': "export default { output: 'export' };" })], /^faultline: the audited app: \S+ is a static export \(output: 'export'\): no server runs, so no server failure can be audited$/],
-    ['an unknown scenario', () => ['--scenario', 'server-page-throw', '.'], /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws/],
+    [
+      'no next dependency',
+      () => [appWith({ 'package.json': JSON.stringify({ dependencies: { react: '19' } }) })],
+      /^faultline: the audited app: \S+ is not a Next\.js app: its package\.json does not depend on next$/,
+    ],
+    [
+      'no node_modules',
+      () => [appWith({ 'package.json': manifest, 'app/page.tsx': '' })],
+      /^faultline: the audited app: \S+ has no node_modules: install its dependencies first \(npm install, pnpm install or yarn\)$/,
+    ],
+    [
+      'a next too old',
+      () => [appWith({ ...installed('14.2.3'), 'app/page.tsx': '' })],
+      /^faultline: the audited app: \S+ uses next 14\.2\.3, outside what faultline audits \(15\.3 to 16\.x\)$/,
+    ],
+    [
+      'Pages Router only',
+      () => [appWith({ ...installed('16.4.5'), 'pages/index.tsx': '' })],
+      /^faultline: the audited app: \S+ uses the Pages Router only: faultline audits App Router apps \(app\/ or src\/app\/\)$/,
+    ],
+    [
+      'neither router',
+      () => [appWith(installed('16.4.5'))],
+      /^faultline: the audited app: \S+ has no app\/ or src\/app\/ folder: faultline audits App Router apps$/,
+    ],
+    [
+      'a static export',
+      () => [appWith({ ...installed('16.4.5'), 'src/app/page.tsx': '', 'next.config.mjs': "export default { output: 'export' };" })],
+      /^faultline: the audited app: \S+ is a static export \(output: 'export'\): no server runs, so no server failure can be audited$/,
+    ],
+    [
+      'an unknown scenario',
+      () => ['--scenario', 'server-page-throw', '.'],
+      /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws/,
+    ],
     ['--next naming no version', () => ['--next', ' , ', '.'], /^faultline: --next names no version \(use e\.g\. --next 16\.1\.7,16\.4\.5\)$/],
     ['--upgrade-to a range', () => ['--upgrade-to', '^16', '.'], /^faultline: Bad --upgrade-to "\^16": not an exact version \(like 16\.1\.7\)$/],
     ['--upgrade-to a version before 15.3', () => ['--upgrade-to', '14.2.3', '.'], /^faultline: Bad --upgrade-to "14\.2\.3": older than 15\.3\.0/],
-    ['--fresh without versions', () => ['--fresh', '.'], /^faultline: --fresh applies to an audit over versions \(--next or --upgrade-to\): a single audit always observes afresh$/],
+    [
+      '--fresh without versions',
+      () => ['--fresh', '.'],
+      /^faultline: --fresh applies to an audit over versions \(--next or --upgrade-to\): a single audit always observes afresh$/,
+    ],
   ])('%s', async (_why, args, message) => {
     const { code, stderr } = await faultline(['audit', ...args()]);
     expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -60,7 +95,9 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
     const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '' });
     const cache = mkdtempSync(join(tmpdir(), 'faultline-audit-cache-'));
     const { code, stderr } = await faultline(['audit', app, '--scenario', 'root-layout-throws', '--out', join(cache, 'out')], { XDG_CACHE_HOME: cache });
-    expect(stderr.trim()).toBe("faultline: nothing to audit: root-layout-throws is not applicable to this app (the root layout is the app's own: faultline does not replace it)");
+    expect(stderr.trim()).toBe(
+      "faultline: nothing to audit: root-layout-throws is not applicable to this app (the root layout is the app's own: faultline does not replace it)",
+    );
     expect(code).toBe(2);
   });
 

@@ -9,7 +9,12 @@ import { completeLines, interceptOptions, readIngestLog } from '../harness/audit
 const root = join(import.meta.dirname, '..');
 
 /** An envelope as every Sentry SDK sends it: a header line, an item header, the event. */
-const envelope = (message: string) => [JSON.stringify({ event_id: 'a'.repeat(32), dsn: 'https://public@o1.ingest.example.com/1' }), JSON.stringify({ type: 'event' }), JSON.stringify({ event_id: 'a'.repeat(32), message, contexts: { runtime: { name: 'vercel-edge' } } })].join('\n');
+const envelope = (message: string) =>
+  [
+    JSON.stringify({ event_id: 'a'.repeat(32), dsn: 'https://public@o1.ingest.example.com/1' }),
+    JSON.stringify({ type: 'event' }),
+    JSON.stringify({ event_id: 'a'.repeat(32), message, contexts: { runtime: { name: 'vercel-edge' } } }),
+  ].join('\n');
 
 /**
  * Runs `script` in a Node process with the audit's intercept preloaded, as an audited app's server
@@ -17,8 +22,15 @@ const envelope = (message: string) => [JSON.stringify({ event_id: 'a'.repeat(32)
  */
 async function intercepted(script: string): Promise<{ kind: string; runtime?: string; host: string; body?: string }[]> {
   const log = join(mkdtempSync(join(tmpdir(), 'faultline-intercept-')), 'ingest.jsonl');
-  await promisify(execFile)(process.execPath, ['--input-type=commonjs', '-e', script], { cwd: root, env: { ...process.env, NODE_OPTIONS: interceptOptions(log, {} as NodeJS.ProcessEnv) } });
-  return readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  await promisify(execFile)(process.execPath, ['--input-type=commonjs', '-e', script], {
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS: interceptOptions(log, {} as NodeJS.ProcessEnv) },
+  });
+  return readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** The Edge runtime's own fetch, as `next start` gives it to an edge function: Next's bundled edge-runtime, which MSW does not see. */
@@ -31,15 +43,26 @@ runtime.evaluate(${JSON.stringify(code)}).then((said) => console.log(said), (err
 describe("the audit's intercept: every runtime's sends read, nothing leaves the machine", { timeout: 30_000 }, () => {
   it("reads an envelope the Edge runtime sends to the DSN's host over HTTPS, and answers it", async () => {
     const body = envelope('edge-page-throws: db password hunter2');
-    const logged = await intercepted(inEdgeRuntime(`fetch('https://o1.ingest.example.com/api/1/envelope/?sentry_key=public', { method: 'POST', body: ${JSON.stringify(body)} }).then((response) => response.status)`));
+    const logged = await intercepted(
+      inEdgeRuntime(
+        `fetch('https://o1.ingest.example.com/api/1/envelope/?sentry_key=public', { method: 'POST', body: ${JSON.stringify(body)} }).then((response) => response.status)`,
+      ),
+    );
     const envelopes = logged.filter((line) => line.kind === 'envelope');
     expect(envelopes.map((line) => [line.runtime, line.host])).toEqual([['edge', 'o1.ingest.example.com']]);
     expect(Buffer.from(envelopes[0].body!, 'base64').toString('utf8')).toBe(body);
-    expect(logged.filter((line) => line.kind === 'opened').map((line) => line.host), 'the send was counted when it started, to prove it landed').toEqual(['o1.ingest.example.com:443']);
+    expect(
+      logged.filter((line) => line.kind === 'opened').map((line) => line.host),
+      'the send was counted when it started, to prove it landed',
+    ).toEqual(['o1.ingest.example.com:443']);
   });
 
   it('reads one over plain HTTP too', async () => {
-    const logged = await intercepted(inEdgeRuntime(`fetch('http://sentry.internal:9000/api/7/envelope/', { method: 'POST', body: ${JSON.stringify(envelope('x'))} }).then((response) => response.status)`));
+    const logged = await intercepted(
+      inEdgeRuntime(
+        `fetch('http://sentry.internal:9000/api/7/envelope/', { method: 'POST', body: ${JSON.stringify(envelope('x'))} }).then((response) => response.status)`,
+      ),
+    );
     expect(logged.filter((line) => line.kind === 'envelope').map((line) => [line.runtime, line.host])).toEqual([['edge', 'sentry.internal:9000']]);
   });
 
@@ -62,7 +85,13 @@ request.end(${JSON.stringify(envelope('y'))});
 const socket = require('node:net').connect({ host: 'db.example.com', port: 5432 });
 socket.on('error', (error) => console.log(error.code));
 `);
-    expect(logged.map((line) => [line.kind, line.host]), 'opened, then refused once it proved not to be HTTP').toEqual([['opened', 'db.example.com:5432'], ['blocked', 'db.example.com:5432']]);
+    expect(
+      logged.map((line) => [line.kind, line.host]),
+      'opened, then refused once it proved not to be HTTP',
+    ).toEqual([
+      ['opened', 'db.example.com:5432'],
+      ['blocked', 'db.example.com:5432'],
+    ]);
   });
 });
 

@@ -4,7 +4,11 @@ import type { PlacedEntry } from '../harness/audit/placement';
 import { catalogue } from '../scenarios/catalogue';
 import { digestsOfOpaque } from '../fixtures/worker/audit/claims';
 
-const placed = (id: string, reaches: string[] = []): PlacedEntry => ({ scenario: catalogue.find((scenario) => scenario.id === id)!, url: `/faultline-audit/${id}`, reaches });
+const placed = (id: string, reaches: string[] = []): PlacedEntry => ({
+  scenario: catalogue.find((scenario) => scenario.id === id)!,
+  url: `/faultline-audit/${id}`,
+  reaches,
+});
 
 describe('which entries run side by side', () => {
   it('lets entries told apart by content run together', () => {
@@ -34,21 +38,37 @@ describe('entries grouped for Playwright workers', () => {
   });
 
   it('puts a navigation with the entry it leads to, and with another leading there, transitively', () => {
-    const entries = [placed('server-page-throws'), placed('navigate-to-failing-route', ['server-page-throws']), placed('metadata-throws'), placed('chunk-load-fails', ['server-page-throws'])];
+    const entries = [
+      placed('server-page-throws'),
+      placed('navigate-to-failing-route', ['server-page-throws']),
+      placed('metadata-throws'),
+      placed('chunk-load-fails', ['server-page-throws']),
+    ];
     expect(ids(sideBySideGroups(entries))).toEqual([['server-page-throws', 'navigate-to-failing-route', 'chunk-load-fails'], ['metadata-throws']]);
   });
 
   it('never puts two entries in different groups that may not run side by side', () => {
     const entries = catalogue.map((scenario) => placed(scenario.id, scenario.id.startsWith('navigate') ? ['server-page-throws'] : []));
     const groups = sideBySideGroups(entries);
-    expect(groups.flat().map((entry) => entry.scenario.id).sort()).toEqual(entries.map((entry) => entry.scenario.id).sort());
-    for (const [i, group] of groups.entries()) for (const other of groups.slice(i + 1)) for (const entry of group) expect(other.every((beside) => mayJoin(entry, [beside])), entry.scenario.id).toBe(true);
+    expect(
+      groups
+        .flat()
+        .map((entry) => entry.scenario.id)
+        .sort(),
+    ).toEqual(entries.map((entry) => entry.scenario.id).sort());
+    for (const [i, group] of groups.entries())
+      for (const other of groups.slice(i + 1))
+        for (const entry of group)
+          expect(
+            other.every((beside) => mayJoin(entry, [beside])),
+            entry.scenario.id,
+          ).toBe(true);
   });
 });
 
 describe("a thrown value's digests in a shared server log", () => {
   it('are those of the errors about no other entry (the others given)', () => {
-    const log = [" ⨯ Error: server-page-throws: db password hunter2", "  digest: '111'", '}', ' ⨯ null', "  digest: '222'", '}'].join('\n');
+    const log = [' ⨯ Error: server-page-throws: db password hunter2', "  digest: '111'", '}', ' ⨯ null', "  digest: '222'", '}'].join('\n');
     expect(digestsOfOpaque(log, ['server-page-throws', 'metadata-throws'], 'faultline-audit')).toEqual(['222']);
   });
 });

@@ -2,20 +2,59 @@ import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../verdict/audit';
 import { auditBehaviour, changedAt, groupedUpgrade, upgradeBetween, upgradeHeadlines, type AuditColumn, type AuditedEntry } from '../verdict/audit-matrix';
 
-const classic = (digest: string) => ['Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).', `Digest: ${digest}`];
+const classic = (digest: string) => [
+  'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).',
+  `Digest: ${digest}`,
+];
 const builtin = (digest: string) => ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', `ERROR ${digest}`];
 
 function cell(id: string, over: Partial<AuditedEntry> = {}): AuditedEntry {
   const checks = { screen: 'ok', 'reported once': 'ok', traceable: 'ok', 'no leak': 'ok', privacy: 'ok', framework: 'ok' };
-  return { id, title: id, failureClass: 'server-component', url: `/faultline-audit/${id}`, status: 500, lines: classic('1234567'), screen: 'classic fallback', checks, findings: [], screenshot: `screens/x/${id}.png`, reports: [], ms: {}, ...over };
+  return {
+    id,
+    title: id,
+    failureClass: 'server-component',
+    url: `/faultline-audit/${id}`,
+    status: 500,
+    lines: classic('1234567'),
+    screen: 'classic fallback',
+    checks,
+    findings: [],
+    screenshot: `screens/x/${id}.png`,
+    reports: [],
+    ms: {},
+    ...over,
+  };
 }
 
 function column(next: string, entries: AuditedEntry[], over: Partial<AuditColumn> = {}): AuditColumn {
-  const result = { app: {} as AuditResult['app'], substituted: [], appFindings: [], entries, notApplicable: [], notJudged: [], treeUnchanged: true, build: { built: true, seconds: 1 }, testSeconds: 1 } as AuditResult;
-  return { next, own: false, adaptations: [], seconds: { install: 0, build: 0, test: 0 }, reused: { install: false, build: false, observation: false }, observedAt: null, result, ...over };
+  const result = {
+    app: {} as AuditResult['app'],
+    substituted: [],
+    appFindings: [],
+    entries,
+    notApplicable: [],
+    notJudged: [],
+    treeUnchanged: true,
+    build: { built: true, seconds: 1 },
+    testSeconds: 1,
+  } as AuditResult;
+  return {
+    next,
+    own: false,
+    adaptations: [],
+    seconds: { install: 0, build: 0, test: 0 },
+    reused: { install: false, build: false, observation: false },
+    observedAt: null,
+    result,
+    ...over,
+  };
 }
 
-const catalogue = [{ id: 'server-page-throws', title: 'A page throws' }, { id: 'client-effect-throws', title: 'An effect throws' }];
+const catalogue = [
+  { id: 'server-page-throws', title: 'A page throws' },
+  { id: 'client-effect-throws', title: 'An effect throws' },
+];
 
 describe('an entry’s behaviour across versions', () => {
   it('is the same whatever the digest, the host or a chunk’s hashed name', () => {
@@ -27,7 +66,11 @@ describe('an entry’s behaviour across versions', () => {
   });
 
   it('is marked changed against the nearest column before that judged it', () => {
-    const columns = [column('16.1.7', [cell('server-page-throws')]), column('16.2.12', [], { error: 'does not build' }), column('16.4.5', [cell('server-page-throws', { lines: builtin('9'), screen: "Next's built-in screen" })])];
+    const columns = [
+      column('16.1.7', [cell('server-page-throws')]),
+      column('16.2.12', [], { error: 'does not build' }),
+      column('16.4.5', [cell('server-page-throws', { lines: builtin('9'), screen: "Next's built-in screen" })]),
+    ];
     expect(changedAt(columns, 0, 'server-page-throws')).toBeNull();
     expect(changedAt(columns, 2, 'server-page-throws')).toBe(true);
   });
@@ -36,11 +79,20 @@ describe('an entry’s behaviour across versions', () => {
 describe('the upgrade from one next to another', () => {
   it('says only what differs: the screen with both screenshots, the status, reports that appear or vanish, findings fixed and new', () => {
     const from = column('16.1.7', [
-      cell('server-page-throws', { reports: [{ runtime: 'node', type: 'Error', value: 'x', digestTag: null }], findings: [{ check: 'traceable', what: 'the digest on screen is on no report' }] }),
+      cell('server-page-throws', {
+        reports: [{ runtime: 'node', type: 'Error', value: 'x', digestTag: null }],
+        findings: [{ check: 'traceable', what: 'the digest on screen is on no report' }],
+      }),
       cell('client-effect-throws', { lines: ['ok'], screen: 'a page', status: 200 }),
     ]);
     const to = column('16.4.5', [
-      cell('server-page-throws', { lines: builtin('1'), screen: "Next's built-in screen", screenshot: 'screens/16.4.5/server-page-throws.png', reports: [{ runtime: 'node', type: 'Error', value: 'y', digestTag: null }], findings: [{ check: 'screen', what: 'z' }] }),
+      cell('server-page-throws', {
+        lines: builtin('1'),
+        screen: "Next's built-in screen",
+        screenshot: 'screens/16.4.5/server-page-throws.png',
+        reports: [{ runtime: 'node', type: 'Error', value: 'y', digestTag: null }],
+        findings: [{ check: 'screen', what: 'z' }],
+      }),
       cell('client-effect-throws', { lines: ['ok'], screen: 'a page', status: 200 }),
     ]);
     const upgrade = upgradeBetween(catalogue, from, to);
@@ -48,7 +100,10 @@ describe('the upgrade from one next to another', () => {
       {
         id: 'server-page-throws',
         title: 'A page throws',
-        screen: { from: { kind: 'classic fallback', lines: classic('1234567'), screenshot: 'screens/x/server-page-throws.png' }, to: { kind: "Next's built-in screen", lines: builtin('1'), screenshot: 'screens/16.4.5/server-page-throws.png' } },
+        screen: {
+          from: { kind: 'classic fallback', lines: classic('1234567'), screenshot: 'screens/x/server-page-throws.png' },
+          to: { kind: "Next's built-in screen", lines: builtin('1'), screenshot: 'screens/16.4.5/server-page-throws.png' },
+        },
         reports: { appear: [], vanish: [], change: [{ from: 'node Error: x', to: 'node Error: y' }] },
         findings: { fixed: ['traceable: the digest on screen is on no report'], new: ['screen: z'] },
       },
@@ -63,7 +118,9 @@ describe('the upgrade from one next to another', () => {
 
   it('tells a report that appears or vanishes from one that changes value', () => {
     const report = (runtime: string, value: string) => ({ runtime, type: 'Error', value, digestTag: null });
-    const from = column('16.1.7', [cell('server-page-throws', { reports: [report('node', 'a'), report('browser', 'An error occurred in the Server Components render.')] })]);
+    const from = column('16.1.7', [
+      cell('server-page-throws', { reports: [report('node', 'a'), report('browser', 'An error occurred in the Server Components render.')] }),
+    ]);
     const to = column('16.4.5', [cell('server-page-throws', { reports: [report('browser', 'Minified React error #441'), report('edge', 'b')] })]);
     expect(upgradeBetween(catalogue, from, to).entries[0].reports).toEqual({
       appear: ['edge Error: b'],
@@ -76,20 +133,29 @@ describe('the upgrade from one next to another', () => {
     const from = column('16.1.7', [cell('server-page-throws')]);
     const to = column('16.4.5', []);
     to.result!.notApplicable = [{ id: 'server-page-throws', why: 'the app has its own proxy' }];
-    expect(upgradeBetween(catalogue, from, to).entries).toEqual([{ id: 'server-page-throws', title: 'A page throws', only: { judgedOn: '16.1.7', otherwise: 'not applicable on 16.4.5 (the app has its own proxy)' } }]);
+    expect(upgradeBetween(catalogue, from, to).entries).toEqual([
+      { id: 'server-page-throws', title: 'A page throws', only: { judgedOn: '16.1.7', otherwise: 'not applicable on 16.4.5 (the app has its own proxy)' } },
+    ]);
     const broken = upgradeBetween(catalogue, from, column('16.4.99', [], { error: 'ETARGET', result: null }));
     expect(upgradeHeadlines(broken)).toEqual(['next 16.4.99 could not be audited: ETARGET']);
   });
 
   it('groups entries whose change is the same, their digests aside, to show each change once', () => {
     const from = column('16.1.7', [cell('server-page-throws', { lines: classic('1') }), cell('client-effect-throws', { lines: classic('2') })]);
-    const to = column('16.4.5', [cell('server-page-throws', { lines: builtin('3'), screen: "Next's built-in screen" }), cell('client-effect-throws', { lines: builtin('44'), screen: "Next's built-in screen" })]);
+    const to = column('16.4.5', [
+      cell('server-page-throws', { lines: builtin('3'), screen: "Next's built-in screen" }),
+      cell('client-effect-throws', { lines: builtin('44'), screen: "Next's built-in screen" }),
+    ]);
     const groups = groupedUpgrade(upgradeBetween(catalogue, from, to));
     expect(groups.map((group) => group.entries.map((entry) => entry.id))).toEqual([['server-page-throws', 'client-effect-throws']]);
   });
 
   it('says so when nothing changes', () => {
-    const same = upgradeBetween(catalogue, column('16.4.4', [cell('server-page-throws')]), column('16.4.5', [cell('server-page-throws', { lines: classic('99') })]));
+    const same = upgradeBetween(
+      catalogue,
+      column('16.4.4', [cell('server-page-throws')]),
+      column('16.4.5', [cell('server-page-throws', { lines: classic('99') })]),
+    );
     expect(upgradeHeadlines(same)).toEqual(["nothing changes for the app's users or its reports between next 16.4.4 and 16.4.5"]);
   });
 });

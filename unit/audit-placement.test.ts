@@ -16,7 +16,20 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), '');
   }
-  const app: AuditedApp = { root: dir, name: 'my-app', appDir: 'app', next: '16.4.5', sentry: false, typescript: true, basePath: '', trailingSlash: false, ownProxy: null, authInterrupts: false, packageManager: 'npm', ...over };
+  const app: AuditedApp = {
+    root: dir,
+    name: 'my-app',
+    appDir: 'app',
+    next: '16.4.5',
+    sentry: false,
+    typescript: true,
+    basePath: '',
+    trailingSlash: false,
+    ownProxy: null,
+    authInterrupts: false,
+    packageManager: 'npm',
+    ...over,
+  };
   return { dir, app };
 }
 
@@ -52,7 +65,9 @@ describe("the catalogue placed in another app's workspace", () => {
 
   it('leaves the proxy entry out, saying why, when the app has its own', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx', 'middleware.ts'], { ownProxy: 'middleware.ts' });
-    expect(place(dir, app, ['proxy-throws']).notApplicable).toEqual([{ id: 'proxy-throws', why: 'the app has its own proxy (middleware.ts), which a placed one would replace' }]);
+    expect(place(dir, app, ['proxy-throws']).notApplicable).toEqual([
+      { id: 'proxy-throws', why: 'the app has its own proxy (middleware.ts), which a placed one would replace' },
+    ]);
   });
 
   it("places robots.ts at the app's root when the app has none, and a sitemap under the segment", () => {
@@ -62,15 +77,20 @@ describe("the catalogue placed in another app's workspace", () => {
     expect(readFileSync(join(dir, 'app', 'robots.js'), 'utf8')).toContain('secretMessage("robots-throws")');
   });
 
-  it("leaves robots out when the app serves its own (a robots route or a file in public/)", () => {
+  it('leaves robots out when the app serves its own (a robots route or a file in public/)', () => {
     for (const own of ['app/robots.ts', 'public/robots.txt']) {
       const { dir, app } = workspaceWith(['app/layout.tsx', own]);
-      expect(place(dir, app, ['robots-throws']).notApplicable).toEqual([{ id: 'robots-throws', why: `the app serves its own /robots.txt (${own}), which a placed one would replace` }]);
+      expect(place(dir, app, ['robots-throws']).notApplicable).toEqual([
+        { id: 'robots-throws', why: `the app serves its own /robots.txt (${own}), which a placed one would replace` },
+      ]);
     }
   });
 
   it('honours basePath and trailingSlash in the placed URLs', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx'], { basePath: '/shop', trailingSlash: true });
-    expect(place(dir, app, ['server-page-throws', 'robots-throws']).placed.map((entry) => entry.url)).toEqual(['/shop/faultline-audit/server-page-throws/', '/shop/robots.txt']);
+    expect(place(dir, app, ['server-page-throws', 'robots-throws']).placed.map((entry) => entry.url)).toEqual([
+      '/shop/faultline-audit/server-page-throws/',
+      '/shop/robots.txt',
+    ]);
   });
 });

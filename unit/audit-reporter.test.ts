@@ -7,17 +7,28 @@ import AuditReporter from '../cli/audit-reporter';
 
 const events = () => {
   const file = join(mkdtempSync(join(tmpdir(), 'faultline-audit-reporter-')), 'events.jsonl');
-  return { file, read: () => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) };
+  return {
+    file,
+    read: () =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+  };
 };
 const test = (title: string) => ({ title, timeout: 120_000 }) as TestCase;
-const result = (status: TestResult['status'], attachments: TestResult['attachments'] = [], error?: string) => ({ status, attachments, errors: error ? [{ message: error }] : [] }) as unknown as TestResult;
+const result = (status: TestResult['status'], attachments: TestResult['attachments'] = [], error?: string) =>
+  ({ status, attachments, errors: error ? [{ message: error }] : [] }) as unknown as TestResult;
 const record = (body: unknown) => ({ name: 'faultline-audit-entry.json', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
 
 describe("the audit's reporter", () => {
   it("hands each entry's record back as an event, with its trace", () => {
     const { file, read } = events();
     const reporter = new AuditReporter({ eventsFile: file });
-    reporter.onTestEnd(test('server-page-throws'), result('passed', [record({ id: 'server-page-throws', notJudged: 'x' }), { name: 'trace', contentType: 'application/zip', path: '/t/trace.zip' }]));
+    reporter.onTestEnd(
+      test('server-page-throws'),
+      result('passed', [record({ id: 'server-page-throws', notJudged: 'x' }), { name: 'trace', contentType: 'application/zip', path: '/t/trace.zip' }]),
+    );
     expect(read()).toEqual([{ end: { id: 'server-page-throws', notJudged: 'x' }, trace: '/t/trace.zip' }]);
   });
 

@@ -10,7 +10,11 @@ import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const context = { sentry: true };
-const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] }, ...extra });
+const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({
+  type: undefined,
+  exception: { values: [{ type: 'Error', value }] },
+  ...extra,
+});
 
 const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
   id: 'server-page-throws',
@@ -26,7 +30,8 @@ const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation =
   ...over,
 });
 
-const findings = (id: string, observation: AuditObservation, ctx = context) => auditEntry(entry(id), observation, ctx).findings.map((finding) => `${finding.check}: ${finding.what}`);
+const findings = (id: string, observation: AuditObservation, ctx = context) =>
+  auditEntry(entry(id), observation, ctx).findings.map((finding) => `${finding.check}: ${finding.what}`);
 
 describe('the audit judges what holds for any app', () => {
   it('finds nothing in a server failure shown with its digest, reported once with it', () => {
@@ -38,16 +43,27 @@ describe('the audit judges what holds for any app', () => {
   it('finds a server failure reported twice, by the server and as the browser’s redacted copy, with the one-line fix', () => {
     const redacted = { runtime: 'browser' as const, event: event('An error occurred in the Server Components render. The specific message is omitted…') };
     const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [...serverFailure().reports, redacted] }), context);
-    expect(audit.findings).toContainEqual(expect.objectContaining({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: expect.stringContaining('global-error.tsx') }));
+    expect(audit.findings).toContainEqual(
+      expect.objectContaining({
+        check: 'reported once',
+        what: "reported twice: by the server, and again as the browser's redacted copy",
+        fix: expect.stringContaining('global-error.tsx'),
+      }),
+    );
   });
 
   it("takes React 19.3's code for the redacted message as the browser's redacted copy too", () => {
     const coded = { runtime: 'browser' as const, event: event('Minified React error #441; visit https://react.dev/errors/441 for the full message…') };
-    expect(findings('server-page-throws', serverFailure({ reports: [coded] }))).toContain("reported once: a server failure is reported only as the browser's redacted copy");
+    expect(findings('server-page-throws', serverFailure({ reports: [coded] }))).toContain(
+      "reported once: a server failure is reported only as the browser's redacted copy",
+    );
   });
 
   it('counts by runtime as the catalogue pins it: two different errors are no duplicate, the same one twice is', () => {
-    const both = [{ runtime: 'node' as const, event: event('error-boundary-throws: db password hunter2') }, { runtime: 'browser' as const, event: event('error-boundary-throws: the error boundary itself failed') }];
+    const both = [
+      { runtime: 'node' as const, event: event('error-boundary-throws: db password hunter2') },
+      { runtime: 'browser' as const, event: event('error-boundary-throws: the error boundary itself failed') },
+    ];
     expect(findings('error-boundary-throws', { ...serverFailure(), lines: ['x'], logDigests: [], reports: both })).toEqual([]);
     const twice = [...serverFailure().reports, ...serverFailure().reports];
     expect(findings('server-page-throws', serverFailure({ reports: twice }))).toContain('reported once: the server reports it 2 times, where it fails once');
@@ -62,10 +78,24 @@ describe('the audit judges what holds for any app', () => {
   it('names an SDK without a DSN (Sentry.init still makes a client, which drops everything) as the reason a failure is never reported', () => {
     const noServerClient = serverFailure({ reports: [], clients: { server: false, browser: true } });
     expect(auditEntry(entry('server-page-throws'), noServerClient, context).findings).toContainEqual(
-      expect.objectContaining({ check: 'reported once', what: "a server failure is never reported: the server's Sentry SDK has no DSN, so it sends nothing", fix: expect.stringContaining('DSN') }),
+      expect.objectContaining({
+        check: 'reported once',
+        what: "a server failure is never reported: the server's Sentry SDK has no DSN, so it sends nothing",
+        fix: expect.stringContaining('DSN'),
+      }),
     );
-    const noBrowserClient = { ...serverFailure(), id: 'client-throws-everywhere', status: 200, lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'], logDigests: [], reports: [], clients: { server: true, browser: false } };
-    expect(findings('client-throws-everywhere', noBrowserClient)).toContain("reported once: a browser failure is never reported: the browser's Sentry SDK has no DSN, so it sends nothing");
+    const noBrowserClient = {
+      ...serverFailure(),
+      id: 'client-throws-everywhere',
+      status: 200,
+      lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
+      logDigests: [],
+      reports: [],
+      clients: { server: true, browser: false },
+    };
+    expect(findings('client-throws-everywhere', noBrowserClient)).toContain(
+      "reported once: a browser failure is never reported: the browser's Sentry SDK has no DSN, so it sends nothing",
+    );
   });
 
   it('finds a digest on screen that no report carries', () => {
@@ -79,25 +109,39 @@ describe('the audit judges what holds for any app', () => {
     const nextError = serverFailure({ lines: ['Application error: a client-side exception has occurred (see the browser console for more information).'] });
     expect(findings('server-page-throws', nextError)).toEqual([
       'screen: the screen says a client-side exception occurred, for a server-side failure',
-      "screen: no reference the user could quote: the digest the server log prints is not on the screen",
+      'screen: no reference the user could quote: the digest the server log prints is not on the screen',
     ]);
   });
 
   it('finds where the outcome departs from what Next does by itself: no error screen for a failure, an error screen for what Next keeps the page for', () => {
     const lines = ['Break the page'];
-    const unchanged = { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [{ runtime: 'browser' as const, event: event('client-click-render-throws: db password hunter2') }] };
-    expect(findings('client-click-render-throws', unchanged)).toEqual(['framework: Next by itself shows an error screen for this failure; the app shows the unchanged page']);
-    const errorScreen = { ...unchanged, lines: ['This page couldn’t load', 'Reload to try again, or go back.'], reports: [] };
-    expect(findings('client-event-handler-throws', { ...errorScreen, reports: [{ runtime: 'browser' as const, event: event('client-event-handler-throws: db password hunter2') }] })).toEqual([
-      "framework: Next by itself keeps the page for this failure; the app shows Next's built-in screen",
+    const unchanged = {
+      ...serverFailure(),
+      status: 200,
+      lines,
+      linesBefore: lines,
+      logDigests: [],
+      reports: [{ runtime: 'browser' as const, event: event('client-click-render-throws: db password hunter2') }],
+    };
+    expect(findings('client-click-render-throws', unchanged)).toEqual([
+      'framework: Next by itself shows an error screen for this failure; the app shows the unchanged page',
     ]);
+    const errorScreen = { ...unchanged, lines: ['This page couldn’t load', 'Reload to try again, or go back.'], reports: [] };
+    expect(
+      findings('client-event-handler-throws', {
+        ...errorScreen,
+        reports: [{ runtime: 'browser' as const, event: event('client-event-handler-throws: db password hunter2') }],
+      }),
+    ).toEqual(["framework: Next by itself keeps the page for this failure; the app shows Next's built-in screen"]);
   });
 
   it('finds the secret in a response, a report carrying a cookie, and a status Next does not answer by itself', () => {
     const leaky = serverFailure({ responses: ['<p>server-page-throws: db password hunter2</p>'], status: 200 });
     leaky.reports[0].event.request = { cookies: { session: 'abc' }, url: 'http://localhost/faultline-audit/x?_rsc=1' };
     leaky.reports[0].event.breadcrumbs = [{ category: 'navigation', data: { from: '/a?b=1', to: '/c' } }];
-    expect(auditEntry(entry('server-page-throws'), leaky, context).findings.find((finding) => finding.what.endsWith('query strings'))?.evidence).toBe('request.url, breadcrumb');
+    expect(auditEntry(entry('server-page-throws'), leaky, context).findings.find((finding) => finding.what.endsWith('query strings'))?.evidence).toBe(
+      'request.url, breadcrumb',
+    );
     expect(findings('server-page-throws', leaky)).toEqual([
       "no leak: the server's error message reached the browser (1 response)",
       'privacy: the reports carry query strings',
@@ -113,12 +157,29 @@ describe('the audit judges what holds for any app', () => {
   });
 
   it("looks for the messages the failure reported, as the run does: a client thrower's code in a script is no leak, its message shown in the document is", () => {
-    const clientFailure = { ...serverFailure(), id: 'client-effect-throws', status: 200, lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'], logDigests: [], reports: [{ runtime: 'browser' as const, event: event('client-effect-throws: db password hunter2') }] };
+    const clientFailure = {
+      ...serverFailure(),
+      id: 'client-effect-throws',
+      status: 200,
+      lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
+      logDigests: [],
+      reports: [{ runtime: 'browser' as const, event: event('client-effect-throws: db password hunter2') }],
+    };
     const chunk = 'function t(e){throw Error("".concat(e,": db password hunter2"))}';
     expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<html><body>…</body></html>' })).toEqual([]);
-    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<p>client-effect-throws: db password hunter2</p>' })).toEqual(["no leak: the error's message is in the page's document"]);
-    expect(findings('server-page-throws', serverFailure({ reports: [] }), { ...context, sentry: false }), "without Sentry, the catalogue's pin names the message").toEqual([]);
-    expect(findings('server-page-throws', serverFailure({ reports: [], responses: ['0:["server-page-throws: db password hunter2"]'] }), { ...context, sentry: false })).toEqual(["no leak: the server's error message reached the browser (1 response)"]);
+    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<p>client-effect-throws: db password hunter2</p>' })).toEqual([
+      "no leak: the error's message is in the page's document",
+    ]);
+    expect(
+      findings('server-page-throws', serverFailure({ reports: [] }), { ...context, sentry: false }),
+      "without Sentry, the catalogue's pin names the message",
+    ).toEqual([]);
+    expect(
+      findings('server-page-throws', serverFailure({ reports: [], responses: ['0:["server-page-throws: db password hunter2"]'] }), {
+        ...context,
+        sentry: false,
+      }),
+    ).toEqual(["no leak: the server's error message reached the browser (1 response)"]);
   });
 
   it('without Sentry judges the screen and says no report is expected', () => {
@@ -131,25 +192,39 @@ describe('the audit judges what holds for any app', () => {
     const edge = { runtime: 'edge' as const, event: event('edge-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) };
     expect(findings('edge-page-throws', serverFailure({ id: 'edge-page-throws', reports: [edge] }))).toEqual([]);
     const redacted = { runtime: 'browser' as const, event: event('Minified React error #441;') };
-    expect(findings('edge-page-throws', serverFailure({ id: 'edge-page-throws', reports: [edge, redacted] }))).toContain("reported once: reported twice: by the server, and again as the browser's redacted copy");
+    expect(findings('edge-page-throws', serverFailure({ id: 'edge-page-throws', reports: [edge, redacted] }))).toContain(
+      "reported once: reported twice: by the server, and again as the browser's redacted copy",
+    );
   });
 
   it('says how to report an Edge failure never reported, and a proxy failure, which Next never passes to onRequestError', () => {
-    const never = (id: string) => auditEntry(entry(id), serverFailure({ id, reports: [] }), context).findings.find((finding) => finding.check === 'reported once');
+    const never = (id: string) =>
+      auditEntry(entry(id), serverFailure({ id, reports: [] }), context).findings.find((finding) => finding.check === 'reported once');
     expect(never('edge-page-throws')?.fix).toMatch(/sentry\.edge\.config/);
-    expect(never('proxy-throws')).toEqual(expect.objectContaining({ what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }));
+    expect(never('proxy-throws')).toEqual(
+      expect.objectContaining({ what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }),
+    );
   });
 
   it('names the requests the server made beyond the machine (refused) beside a failure never reported', () => {
     const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], refused: ['o1.ingest.sentry.io'] }), context);
-    expect(audit.findings.find((finding) => finding.check === 'reported once')?.evidence).toBe('the server asked for o1.ingest.sentry.io beyond this machine (refused, unread)');
+    expect(audit.findings.find((finding) => finding.check === 'reported once')?.evidence).toBe(
+      'the server asked for o1.ingest.sentry.io beyond this machine (refused, unread)',
+    );
   });
 
   it('sees an unchanged page after a click as such, and a client failure in it as unreported', () => {
     const lines = ['Break the page'];
-    const audit = auditEntry(entry('client-click-render-throws'), { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] }, context);
+    const audit = auditEntry(
+      entry('client-click-render-throws'),
+      { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] },
+      context,
+    );
     expect(audit.screen).toBe('the unchanged page');
-    expect(audit.findings.map((finding) => finding.what)).toEqual(['a browser failure is never reported', 'Next by itself shows an error screen for this failure; the app shows the unchanged page']);
+    expect(audit.findings.map((finding) => finding.what)).toEqual([
+      'a browser failure is never reported',
+      'Next by itself shows an error screen for this failure; the app shows the unchanged page',
+    ]);
   });
 });
 
@@ -168,15 +243,15 @@ describe('the server reports an entry claims', () => {
   });
 });
 
-describe("the digests a shared server log holds about one entry", () => {
+describe('the digests a shared server log holds about one entry', () => {
   it('keeps the digests of the errors about the entry, and not those of the entry beside it', () => {
     const log = [
       '▲ Next.js 16.4.5',
-      " ⨯ Error: server-page-throws: db password hunter2",
+      ' ⨯ Error: server-page-throws: db password hunter2',
       '    at Page (.next/server/chunks/ssr/x.js:1:1) {',
       "  digest: '111'",
       '}',
-      " ⨯ Error: metadata-throws: db password hunter2",
+      ' ⨯ Error: metadata-throws: db password hunter2',
       '    at ignore-listed frames {',
       "  digest: '222'",
       '}',

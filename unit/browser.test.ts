@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BrowserNotFoundError, findChromium } from '../harness/chromium';
 import { ENV } from '../harness/contract';
 
-const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
+const onDisk =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path);
 
 describe('findChromium', () => {
   it('uses the path the environment variable names', () => {
@@ -31,6 +34,8 @@ describe('findChromium', () => {
 
   it('names every place it looked when there is no browser at all', () => {
     const find = () => findChromium({}, { exists: onDisk(), headless: false });
-    expect(find).toThrow(/^No Chromium found \(looked in \/usr\/bin\/chromium, \/usr\/bin\/chromium-browser, \/usr\/bin\/google-chrome and Playwright's cache\)/);
+    expect(find).toThrow(
+      /^No Chromium found \(looked in \/usr\/bin\/chromium, \/usr\/bin\/chromium-browser, \/usr\/bin\/google-chrome and Playwright's cache\)/,
+    );
   });
 });

@@ -17,8 +17,13 @@ function project(): { root: string; write(path: string, text: string): void } {
   write('app/page.tsx', "import { label } from '@/cli/label';\nexport default function Page() { return <h1>{label}</h1>; }\n");
   write('cli/label.ts', "import { word } from '../lib/word';\nimport { z } from 'zod';\nexport const label = word + String(z);\n");
   write('lib/word.ts', "export const word = 'hello';\n");
-  write('e2e/some.spec.ts', "export const unrelated = 1;\n");
-  for (const [name, version] of [['next', '16.4.5'], ['react', '19.3.1'], ['react-dom', '19.3.1'], ['zod', '4.6.7']]) {
+  write('e2e/some.spec.ts', 'export const unrelated = 1;\n');
+  for (const [name, version] of [
+    ['next', '16.4.5'],
+    ['react', '19.3.1'],
+    ['react-dom', '19.3.1'],
+    ['zod', '4.6.7'],
+  ]) {
     write(`node_modules/${name}/package.json`, JSON.stringify({ name, version }));
   }
   return { root, write };

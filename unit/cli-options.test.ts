@@ -69,7 +69,9 @@ const argsFor = (command: Command, option: string): string[] => {
 
 const declared = COMMAND_NAMES.flatMap((command) => Object.keys(declaredOptions(command)).map((option) => [command, option] as const));
 const allOptions = [...new Set(declared.map(([, option]) => option)), 'frobnicate'];
-const undeclared = COMMAND_NAMES.flatMap((command) => allOptions.filter((option) => !(option in declaredOptions(command))).map((option) => [command, option] as const));
+const undeclared = COMMAND_NAMES.flatMap((command) =>
+  allOptions.filter((option) => !(option in declaredOptions(command))).map((option) => [command, option] as const),
+);
 
 /** The usage text's section for one command: its synopsis line up to the next command's. */
 function usageOf(command: Command): string {
@@ -116,7 +118,7 @@ describe('the CLI options, declared once', () => {
     expect(() => parseListArgs(['--json', '--markdown'])).toThrow('Unknown option for list: --json --markdown (use --json or --markdown)');
   });
 
-  it("hands parseArgs a fresh default each time (it gives the default array itself out as a value)", () => {
+  it('hands parseArgs a fresh default each time (it gives the default array itself out as a value)', () => {
     const first = parseMatrixArgs([]);
     first.scenarios.push('healthy');
     expect(parseMatrixArgs([]).scenarios).toEqual([]);
@@ -124,9 +126,16 @@ describe('the CLI options, declared once', () => {
   });
 
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const rowsOf = (command: Command) => readme.split('\n').filter((line) => line.startsWith(`| \`npx faultline ${command} `)).join('\n');
-  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro'].includes(command)))("the README's Commands table names %s --%s", (command, option) => {
-    expect(rowsOf(command), `no README row for faultline ${command}`).not.toBe('');
-    expect(names(rowsOf(command), option)).toBe(true);
-  });
+  const rowsOf = (command: Command) =>
+    readme
+      .split('\n')
+      .filter((line) => line.startsWith(`| \`npx faultline ${command} `))
+      .join('\n');
+  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro'].includes(command)))(
+    "the README's Commands table names %s --%s",
+    (command, option) => {
+      expect(rowsOf(command), `no README row for faultline ${command}`).not.toBe('');
+      expect(names(rowsOf(command), option)).toBe(true);
+    },
+  );
 });

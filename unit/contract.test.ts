@@ -52,7 +52,11 @@ describe('the contract', () => {
       { path: 'harness/settings.ts', text: `/** The port: \`${name('PORT')}\`. */\nexport const port = 1;` },
       { path: 'e2e/a.spec.ts', text: `ok();\nprocess.env['${name('HOME')}'];` },
     ];
-    expect(namesOutsideContract(files)).toEqual([`cli/run.ts:1: ${name('PORT')}`, `harness/settings.ts:1: ${name('PORT')}`, `e2e/a.spec.ts:2: ${name('HOME')}`]);
+    expect(namesOutsideContract(files)).toEqual([
+      `cli/run.ts:1: ${name('PORT')}`,
+      `harness/settings.ts:1: ${name('PORT')}`,
+      `e2e/a.spec.ts:2: ${name('HOME')}`,
+    ]);
   });
 
   it('is the environment table of docs/harness.md (regenerate with npm run docs)', () => {

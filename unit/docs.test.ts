@@ -13,7 +13,12 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const json = <T>(file: string): T => JSON.parse(read(file)) as T;
 
 /** README.md and every page under docs/. */
-const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 describe('generated blocks', () => {
   it('the catalogue table in docs/catalogue.md is the catalogue (regenerate with npm run docs)', () => {
@@ -84,7 +89,8 @@ describe('the README and docs/', () => {
       const [file, anchor] = target.split('#');
       const linked = file === '' ? page : normalize(join(dirname(page), file));
       if (!existsSync(join(root, linked))) broken.push(`${target}: no ${linked}`);
-      else if (anchor !== undefined && linked.endsWith('.md') && !anchorsIn(read(linked)).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${linked}`);
+      else if (anchor !== undefined && linked.endsWith('.md') && !anchorsIn(read(linked)).has(anchor))
+        broken.push(`${target}: no heading #${anchor} in ${linked}`);
     }
     expect(broken).toEqual([]);
   });

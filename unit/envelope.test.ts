@@ -14,11 +14,7 @@ function envelope(...items: [object, object][]): Uint8Array {
 
 describe('errorEventsIn', () => {
   it('returns the event items of a plain body, skipping other item types', () => {
-    const body = envelope(
-      [{ type: 'event' }, event('one')],
-      [{ type: 'client_report' }, { discarded_events: [] }],
-      [{ type: 'event' }, event('two')],
-    );
+    const body = envelope([{ type: 'event' }, event('one')], [{ type: 'client_report' }, { discarded_events: [] }], [{ type: 'event' }, event('two')]);
     expect(errorEventsIn(body).map((e) => e.exception?.values?.[0].value)).toEqual(['one', 'two']);
   });
 

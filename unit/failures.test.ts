@@ -20,13 +20,31 @@ describe('describeFailure: one line naming the part that failed', () => {
   it('says bad usage as it is, and any other part by name', () => {
     expect(describeFailure(new UsageError('Bad --port "x"')).line).toBe('Bad --port "x"');
     expect(describeFailure(new CannotRun('build', 'next build failed (exit 1)')).line).toBe('the build: next build failed (exit 1)');
-    expect(describeFailure(new BrowserBrokenError('Chromium at /bin/false does not start (Browser closed.)')).line).toBe('the browser: Chromium at /bin/false does not start (Browser closed.)');
+    expect(describeFailure(new BrowserBrokenError('Chromium at /bin/false does not start (Browser closed.)')).line).toBe(
+      'the browser: Chromium at /bin/false does not start (Browser closed.)',
+    );
   });
 
   it("says why a build failed in Next's own words, with where, on one line", () => {
-    const turbopack = ['   Creating an optimized production build ...', '', '> Build error occurred', 'Error: Turbopack build failed with 1 error:', './app/page.tsx:1:52', 'Error: Unterminated regexp literal', '> 1 | export default function Page() { return <div>{oops</div>; }', '    |                                                    ^^^^^^^^', '  2 |', '', 'Parsing ecmascript source code failed', '', '    at ignore-listed frames'].join('\n');
+    const turbopack = [
+      '   Creating an optimized production build ...',
+      '',
+      '> Build error occurred',
+      'Error: Turbopack build failed with 1 error:',
+      './app/page.tsx:1:52',
+      'Error: Unterminated regexp literal',
+      '> 1 | export default function Page() { return <div>{oops</div>; }',
+      '    |                                                    ^^^^^^^^',
+      '  2 |',
+      '',
+      'Parsing ecmascript source code failed',
+      '',
+      '    at ignore-listed frames',
+    ].join('\n');
     expect(buildFailureCause(turbopack)).toBe('Error: Turbopack build failed with 1 error: ./app/page.tsx:1:52 Error: Unterminated regexp literal');
-    const typeError = ['Failed to compile.', '', './app/page.tsx:3:7', "Type error: Type 'number' is not assignable to type 'string'.", '', '  1 | …'].join('\n');
+    const typeError = ['Failed to compile.', '', './app/page.tsx:3:7', "Type error: Type 'number' is not assignable to type 'string'.", '', '  1 | …'].join(
+      '\n',
+    );
     expect(buildFailureCause(typeError)).toBe("Type error: Type 'number' is not assignable to type 'string'.");
     expect(buildFailureCause('')).toBe('no output');
   });
@@ -46,7 +64,11 @@ describe('describeFailure: one line naming the part that failed', () => {
   it('writes the stack of anything else to a file and names it, never on the terminal', () => {
     const dir = temp();
     const { line, detail } = describeFailure(new TypeError("Cannot read properties of undefined (reading 'x')"), dir);
-    expect(line).toMatch(new RegExp(`^faultline itself failed \\(TypeError: Cannot read properties of undefined \\(reading 'x'\\)\\); the details are in ${dir}/faultline-crash-\\d+-\\d+\\.log$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^faultline itself failed \\(TypeError: Cannot read properties of undefined \\(reading 'x'\\)\\); the details are in ${dir}/faultline-crash-\\d+-\\d+\\.log$`,
+      ),
+    );
     expect(readFileSync(detail!, 'utf8')).toMatch(/^TypeError: .*\n\s+at /);
   });
 });
@@ -55,7 +77,8 @@ describe('settings from the environment follow the rules of their flags', () => 
   it('refuses the worker count and port variables --workers and --port would refuse', () => {
     expect(workersFrom({})).toBe(2);
     expect(workersFrom({ [ENV.workers]: '3' })).toBe(3);
-    for (const value of ['0', 'abc', '17', '-1']) expect(() => workersFrom({ [ENV.workers]: value })).toThrow(`Bad ${ENV.workers} "${value}": a whole number from 1 to 16`);
+    for (const value of ['0', 'abc', '17', '-1'])
+      expect(() => workersFrom({ [ENV.workers]: value })).toThrow(`Bad ${ENV.workers} "${value}": a whole number from 1 to 16`);
     expect(portFrom({})).toBeUndefined();
     expect(() => portFrom({ [ENV.port]: 'abc' })).toThrow(`Bad ${ENV.port} "abc": a whole number from 1 to 65535`);
     expect(() => portFrom({ [ENV.port]: '6000' })).toThrow(/ERR_UNSAFE_PORT/);

@@ -5,7 +5,14 @@ import { holdOutput } from '../cli/held-output';
 
 /** A child that writes to both streams, then waits for a line on stdin before its last words. */
 function talkative() {
-  return spawn(process.execPath, ['-e', "process.stdout.write('out 1\\n'); process.stderr.write('err 1\\n'); process.stdin.once('data', () => { process.stdout.write('out 2\\n'); process.exit(0); });"], { stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      "process.stdout.write('out 1\\n'); process.stderr.write('err 1\\n'); process.stdin.once('data', () => { process.stdout.write('out 2\\n'); process.exit(0); });",
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
 }
 
 const sink = () => {
@@ -15,7 +22,8 @@ const sink = () => {
   return { stream, text: () => text };
 };
 
-const firstOutput = (child: ReturnType<typeof talkative>) => Promise.all([child.stdout, child.stderr].map((stream) => new Promise((resolve) => stream.once('data', resolve))));
+const firstOutput = (child: ReturnType<typeof talkative>) =>
+  Promise.all([child.stdout, child.stderr].map((stream) => new Promise((resolve) => stream.once('data', resolve))));
 
 describe("holdOutput: the Playwright runner's output waits for the browser's proof", () => {
   it('holds everything until released, then passes it through in order, and what comes after', async () => {
@@ -33,7 +41,7 @@ describe("holdOutput: the Playwright runner's output waits for the browser's pro
     expect(out.text()).toBe('out 1\nout 2\n');
   });
 
-  it('shows nothing of a runner that is dropped (the browser failed its proof: one line, faultline\'s own)', async () => {
+  it("shows nothing of a runner that is dropped (the browser failed its proof: one line, faultline's own)", async () => {
     const [out, err] = [sink(), sink()];
     const child = talkative();
     const held = holdOutput(child, { stdout: out.stream, stderr: err.stream });

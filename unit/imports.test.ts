@@ -31,17 +31,47 @@ export const RULES: Rule[] = [
   { from: APP, only: APP_MAY_IMPORT, why: 'the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)' },
   { from: ['fixtures/page/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
-  { from: ['scenarios/'], only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'], why: 'the catalogue imports only its golden words and the contract' },
-  { from: ['harness/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'fixtures/worker/', 'fixtures/page/'], why: 'harness processes import nothing of the CLI, the tests or the worker' },
-  { from: ['fixtures/worker/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the worker fixtures import nothing of the CLI, the bench or the specs' },
-  { from: ['e2e/'], only: null, not: ['cli/', 'bench/', 'audit/', 'selftest/', 'foreign-apps/'], why: "the conformance specs import nothing of the CLI, the bench, the audit's specs or faultline's own tests" },
-  { from: ['audit/'], only: null, not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'], why: "the audit's specs import nothing of the CLI, the bench, the conformance specs or faultline's own tests" },
-  { from: ['cli/audit'], only: null, not: ['fixtures/worker/'], why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI" },
+  {
+    from: ['scenarios/'],
+    only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'],
+    why: 'the catalogue imports only its golden words and the contract',
+  },
+  {
+    from: ['harness/'],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'fixtures/worker/', 'fixtures/page/'],
+    why: 'harness processes import nothing of the CLI, the tests or the worker',
+  },
+  {
+    from: ['fixtures/worker/'],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'],
+    why: 'the worker fixtures import nothing of the CLI, the bench or the specs',
+  },
+  {
+    from: ['e2e/'],
+    only: null,
+    not: ['cli/', 'bench/', 'audit/', 'selftest/', 'foreign-apps/'],
+    why: "the conformance specs import nothing of the CLI, the bench, the audit's specs or faultline's own tests",
+  },
+  {
+    from: ['audit/'],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'],
+    why: "the audit's specs import nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+  },
+  {
+    from: ['cli/audit'],
+    only: null,
+    not: ['fixtures/worker/'],
+    why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+  },
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
 ];
 
 /** A prefix ending in `/` is a folder; `cli/audit` is every file whose name starts so; anything else one file. */
-const under = (file: string, prefixes: readonly string[]) => prefixes.some((prefix) => (prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? file.startsWith(prefix) : file === prefix));
+const under = (file: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => (prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? file.startsWith(prefix) : file === prefix));
 
 /** Every import that breaks a rule, as `from -> to: why`. */
 export function violations(graph: Record<string, string[]>): string[] {

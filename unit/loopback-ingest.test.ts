@@ -7,7 +7,13 @@ import { LoopbackIngest } from '../bench/fixtures/loopback-ingest';
 import { epochNow } from '../fixtures/worker/check-trace';
 
 const envelope = (type: 'event' | 'session') =>
-  Buffer.from(serializeEnvelope(createEnvelope({ event_id: 'a'.repeat(32), sent_at: new Date().toISOString() }, [[{ type }, type === 'event' ? { message: 'boom' } : { sid: 's' }] as never])) as string);
+  Buffer.from(
+    serializeEnvelope(
+      createEnvelope({ event_id: 'a'.repeat(32), sent_at: new Date().toISOString() }, [
+        [{ type }, type === 'event' ? { message: 'boom' } : { sid: 's' }] as never,
+      ]),
+    ) as string,
+  );
 
 /** Posts like a Sentry transport: the server SDK over plain HTTP (gzip past a size), the page's over TLS. */
 function post(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<number> {

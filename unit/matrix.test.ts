@@ -12,19 +12,47 @@ import { serverFailure } from './observations';
 const serverPage = findScenario('server-page-throws')!;
 const BASE = 'http://localhost:3000';
 
-const observation = (digest: string, screen: Partial<Screen> = {}, over: Omit<Partial<Observation>, 'screen'> = {}) => serverFailure(digest, { ...over, screen });
+const observation = (digest: string, screen: Partial<Screen> = {}, over: Omit<Partial<Observation>, 'screen'> = {}) =>
+  serverFailure(digest, { ...over, screen });
 
 /** Next 16.4's own screen: the digest on a line of its own wording. */
 const redesign = (digest: string) =>
-  observation(digest, { fallback: 'other', heading: 'This page couldn’t load', digestLine: null, lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', `ERROR ${digest}`] });
+  observation(digest, {
+    fallback: 'other',
+    heading: 'This page couldn’t load',
+    digestLine: null,
+    lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', `ERROR ${digest}`],
+  });
 
 function row(observed: Observation): EntryReport {
   const verdict = judge(serverPage, BASE, observed);
-  return { id: serverPage.id, entry: true, title: serverPage.title, file: 'e2e/catalogue.spec.ts', outcome: verdict.differences.length ? 'failed' : 'passed', startedAt: '', durationMs: 1, worker: 0, verdict, reasons: [], skippedChecks: [] };
+  return {
+    id: serverPage.id,
+    entry: true,
+    title: serverPage.title,
+    file: 'e2e/catalogue.spec.ts',
+    outcome: verdict.differences.length ? 'failed' : 'passed',
+    startedAt: '',
+    durationMs: 1,
+    worker: 0,
+    verdict,
+    reasons: [],
+    skippedChecks: [],
+  };
 }
 
 function column(next: string, cells: ReturnType<typeof cellOf>[], error?: string): MatrixColumn {
-  return { next, fallback: 'builtin', pinsOf: error ? null : next, adaptations: [], seconds: { install: 0, build: 0, run: 0 }, reused: { install: false, build: false, run: false }, observedAt: null, cells, ...(error ? { error } : {}) };
+  return {
+    next,
+    fallback: 'builtin',
+    pinsOf: error ? null : next,
+    adaptations: [],
+    seconds: { install: 0, build: 0, run: 0 },
+    reused: { install: false, build: false, run: false },
+    observedAt: null,
+    cells,
+    ...(error ? { error } : {}),
+  };
 }
 
 describe('a matrix cell', () => {
@@ -46,13 +74,22 @@ describe('a matrix cell', () => {
   });
 
   it('says when screen, report and log name different digests', () => {
-    const split = observation('42', {}, { reports: [{ runtime: 'server', type: 'Error', value: 'v', handled: false, mechanism: 'm', digest: '43' }], serverLogDigests: ['43'] });
+    const split = observation(
+      '42',
+      {},
+      { reports: [{ runtime: 'server', type: 'Error', value: 'v', handled: false, mechanism: 'm', digest: '43' }], serverLogDigests: ['43'] },
+    );
     expect(digestAgreement(split)).toMatchObject({ screen: '42', inLog: false, agree: false });
     expect(digestAgreement(observation('42', {}, { serverLogDigests: null })).inLog).toBeNull();
   });
 
   it('is "not observed", with the first line of why, when the check ended without a verdict', () => {
-    const cell = cellOf({ ...row(observation('1')), verdict: undefined, outcome: 'failed', reasons: ['The button "Throw" was not hydrated within 10000 ms\n  at …'] });
+    const cell = cellOf({
+      ...row(observation('1')),
+      verdict: undefined,
+      outcome: 'failed',
+      reasons: ['The button "Throw" was not hydrated within 10000 ms\n  at …'],
+    });
     expect(cell).toMatchObject({ matchesPin: false, observed: null, error: 'The button "Throw" was not hydrated within 10000 ms' });
   });
 });
@@ -68,7 +105,11 @@ describe('changes between versions', () => {
   });
 
   it('compare with the last version that ran, skipping one that could not', () => {
-    const columns = markChanges([column('16.1.7', [cellOf(row(observation('1')))]), column('16.2.99', [], 'ETARGET'), column('16.3.8', [cellOf(row(observation('2')))])]);
+    const columns = markChanges([
+      column('16.1.7', [cellOf(row(observation('1')))]),
+      column('16.2.99', [], 'ETARGET'),
+      column('16.3.8', [cellOf(row(observation('2')))]),
+    ]);
     expect(columns[2].cells[0].changed).toBe(false);
   });
 
@@ -88,7 +129,11 @@ describe('the matrix as text', () => {
     generatedAt: '2026-11-23T00:00:00Z',
     fallback: 'builtin',
     entries: [{ id: serverPage.id, title: serverPage.title }],
-    columns: markChanges([column('16.1.7', [cellOf(row(observation('1')))]), column('16.4.5', [cellOf(row(redesign('2')))]), column('14.2.0', [], 'older than 15.3.0')]),
+    columns: markChanges([
+      column('16.1.7', [cellOf(row(observation('1')))]),
+      column('16.4.5', [cellOf(row(redesign('2')))]),
+      column('14.2.0', [], 'older than 15.3.0'),
+    ]),
   };
 
   it('is a table of entries by versions: a mark for the pin, what differs otherwise, Δ for a change', () => {
@@ -125,8 +170,14 @@ describe('matrix input', () => {
   });
 
   it.each([
-    ['npm error code ETARGET\nnpm error notarget No matching version found for next@16.4.99.\nnpm error A complete log of this run can be found in: /x', 'ETARGET: No matching version found for next@16.4.99.'],
-    ['npm error code ECONNREFUSED\nnpm error syscall connect\nnpm error errno ECONNREFUSED\nnpm error FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED: FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9'],
+    [
+      'npm error code ETARGET\nnpm error notarget No matching version found for next@16.4.99.\nnpm error A complete log of this run can be found in: /x',
+      'ETARGET: No matching version found for next@16.4.99.',
+    ],
+    [
+      'npm error code ECONNREFUSED\nnpm error syscall connect\nnpm error errno ECONNREFUSED\nnpm error FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9',
+      'ECONNREFUSED: FetchError: request to http://127.0.0.1:9/next failed, reason: connect ECONNREFUSED 127.0.0.1:9',
+    ],
     ['', 'npm failed without a message'],
   ])('says why npm failed in one line', (output, line) => {
     expect(npmFailure(output)).toBe(line);
@@ -136,7 +187,11 @@ describe('matrix input', () => {
 describe('workspace adaptations', () => {
   it('name the proxy middleware.ts, on Node.js, for Next 15 only', () => {
     expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.rename ?? [])).toEqual([{ from: 'proxy.ts', to: 'middleware.ts' }]);
-    expect(adaptationsFor('15.5.29', 'classic').flatMap((a) => a.replace ?? []).map((r) => r.file)).toEqual(['middleware.ts', 'tsconfig.json', 'middleware.ts']);
+    expect(
+      adaptationsFor('15.5.29', 'classic')
+        .flatMap((a) => a.replace ?? [])
+        .map((r) => r.file),
+    ).toEqual(['middleware.ts', 'tsconfig.json', 'middleware.ts']);
     expect(adaptationsFor('16.0.11', 'classic')).toEqual([]);
   });
 
@@ -148,14 +203,32 @@ describe('workspace adaptations', () => {
 describe('what counts as a change', () => {
   it('is not a content hash in a chunk name', () => {
     const chunk = (name: string) =>
-      observation('1', {}, { reports: [{ runtime: 'browser', type: 'ChunkLoadError', value: `Failed to load chunk /_next/static/chunks/${name}.js from module 5`, handled: false, mechanism: 'm', digest: null }] });
+      observation(
+        '1',
+        {},
+        {
+          reports: [
+            {
+              runtime: 'browser',
+              type: 'ChunkLoadError',
+              value: `Failed to load chunk /_next/static/chunks/${name}.js from module 5`,
+              handled: false,
+              mechanism: 'm',
+              digest: null,
+            },
+          ],
+        },
+      );
     const columns = markChanges([column('16.1.7', [cellOf(row(chunk('0b7e4c1d9a2f3e11')))]), column('16.2.12', [cellOf(row(chunk('9f3e2d1c0b7a6e55')))])]);
     expect(columns[1].cells[0].changed).toBe(false);
   });
 
   it("is not which of the SDK's hooks caught the error", () => {
     const caughtBy = (mechanism: string) => observation('1', {}, { reports: [{ ...serverFailure('1').reports[0], mechanism }] });
-    const columns = markChanges([column('15.5.29', [cellOf(row(caughtBy('auto.function.nextjs.generation_function')))]), column('16.0.11', [cellOf(row(caughtBy('auto.function.nextjs.on_request_error')))])]);
+    const columns = markChanges([
+      column('15.5.29', [cellOf(row(caughtBy('auto.function.nextjs.generation_function')))]),
+      column('16.0.11', [cellOf(row(caughtBy('auto.function.nextjs.on_request_error')))]),
+    ]);
     expect(columns[1].cells[0].changed).toBe(false);
   });
 

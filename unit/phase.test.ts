@@ -6,7 +6,7 @@ const at = (ms: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, 0) + ms).toISO
 const on = (worker: number, ...checks: [number, number][]): TimedCheck[] => checks.map(([start, durationMs]) => ({ worker, startedAt: at(start), durationMs }));
 
 describe("the catalogue's test phase, part by part", () => {
-  it("splits the worker that ended last into its start-up, its checks and what lies between, adding up to the phase", () => {
+  it('splits the worker that ended last into its start-up, its checks and what lies between, adding up to the phase', () => {
     // Worker 0's first check ends at 1,000 but its second starts at 4,030: 3 s of start-up inside
     // the first check that Playwright counts in no check's duration, and a 30 ms dispatch gap like its others.
     const checks = [...on(0, [0, 1_000], [4_030, 400], [4_460, 500], [4_990, 300]), ...on(1, [100, 900], [3_900, 400], [4_330, 600])];

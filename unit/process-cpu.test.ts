@@ -21,7 +21,7 @@ describe('process CPU accounting', () => {
     const cpu = new TreeCpu(process.pid, 20);
     const before = cpu.read();
     // Busy for 600 ms of its own CPU, whatever the machine's load.
-    const busy = "const start = process.cpuUsage(); while ((process.cpuUsage(start).user + process.cpuUsage(start).system) < 600_000);";
+    const busy = 'const start = process.cpuUsage(); while ((process.cpuUsage(start).user + process.cpuUsage(start).system) < 600_000);';
     await new Promise((done) => spawn(process.execPath, ['-e', busy]).on('close', done));
     const after = cpu.read();
     cpu.stop();

@@ -28,7 +28,7 @@ describe('a process group', () => {
     expect(alive(grandchild)).toBe(true);
     endGroup(leader, 'SIGKILL');
     await closed;
-    await vi.waitFor(() => expect(alive(grandchild), 'the leader\'s child is gone too').toBe(false), { timeout: 3_000 });
+    await vi.waitFor(() => expect(alive(grandchild), "the leader's child is gone too").toBe(false), { timeout: 3_000 });
   });
 
   it('is no error to end once it is gone', async () => {

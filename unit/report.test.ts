@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcomes, incompleteness, inReportOrder, markAborted, summaryLine, verdictInWords, type ConformanceReport, type EntryReport } from '../verdict/report';
+import {
+  countOutcomes,
+  incompleteness,
+  inReportOrder,
+  markAborted,
+  summaryLine,
+  verdictInWords,
+  type ConformanceReport,
+  type EntryReport,
+} from '../verdict/report';
 import { judge, type Screen } from '../verdict/verdict';
 import { findScenario } from '../scenarios/catalogue';
 
@@ -17,9 +26,25 @@ const entry = (over: Partial<EntryReport>): EntryReport => ({
   ...over,
 });
 
-const serverScreen: Screen = { fallback: 'server', heading: 'h', digestLine: 'Digest: 42', lines: null, status: 500, path: '/p', sees: null, actionStatus: null };
+const serverScreen: Screen = {
+  fallback: 'server',
+  heading: 'h',
+  digestLine: 'Digest: 42',
+  lines: null,
+  status: 500,
+  path: '/p',
+  sees: null,
+  actionStatus: null,
+};
 const verdict = judge(findScenario('server-page-throws')!, 'http://localhost', {
-  screen: serverScreen, reports: [], serverReports: false, reportProblems: [], serverLogDigests: null, deliveries: null, privacy: [], leaks: [],
+  screen: serverScreen,
+  reports: [],
+  serverReports: false,
+  reportProblems: [],
+  serverLogDigests: null,
+  deliveries: null,
+  privacy: [],
+  leaks: [],
 });
 
 describe('conformance report', () => {
@@ -65,8 +90,16 @@ describe('a run that checked less than it claims', () => {
 
   it.each([
     ['no check ran', report({}, [entry({ outcome: 'skipped' })]), /checked nothing/],
-    ['planned checks never ended', report({ run: { planned: 3, shard: null, selection: 's', errors: [], status: 'passed' } }), /only 1 of the 3 planned checks ended/],
-    ['an error outside the checks (a .only)', report({ run: { planned: 1, shard: null, selection: 's', errors: ["Error: item focused with '.only'"], status: 'failed' } }), /'\.only'/],
+    [
+      'planned checks never ended',
+      report({ run: { planned: 3, shard: null, selection: 's', errors: [], status: 'passed' } }),
+      /only 1 of the 3 planned checks ended/,
+    ],
+    [
+      'an error outside the checks (a .only)',
+      report({ run: { planned: 1, shard: null, selection: 's', errors: ["Error: item focused with '.only'"], status: 'failed' } }),
+      /'\.only'/,
+    ],
     ['an interrupted run', report({ run: { planned: 1, shard: null, selection: 's', errors: [], status: 'interrupted' } }), /interrupted/],
   ])('is incomplete when %s', (_why, r, message) => {
     expect(incompleteness(r)).toMatch(message);
@@ -84,7 +117,13 @@ describe('a run that checked less than it claims', () => {
 
   it('does not count a check that failed with the very error that stopped the run, whenever Playwright says it ended', () => {
     // Under load Playwright times a worker fixture's failure from before the fixture's setup, so its times can put it before the stop.
-    const failed = entry({ id: 'healthy', outcome: 'failed', startedAt: '2026-11-21T00:00:00.000Z', durationMs: 103, reasons: ['Error: page.goto: net::ERR_TOO_MANY_REDIRECTS at http://127.0.0.1:43157/\nCall log:\n  - navigating'] });
+    const failed = entry({
+      id: 'healthy',
+      outcome: 'failed',
+      startedAt: '2026-11-21T00:00:00.000Z',
+      durationMs: 103,
+      reasons: ['Error: page.goto: net::ERR_TOO_MANY_REDIRECTS at http://127.0.0.1:43157/\nCall log:\n  - navigating'],
+    });
     const cause = 'the target: worker 0 could not load http://127.0.0.1:43157/ (page.goto: net::ERR_TOO_MANY_REDIRECTS at http://127.0.0.1:43157/)';
     const marked = markAborted(report({}, [failed]), { cause, at: '2026-11-21T00:00:05.000Z' });
     expect(marked.entries.map((e) => e.outcome)).toEqual(['skipped']);

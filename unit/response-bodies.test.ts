@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { recordResponseBodies } from '../fixtures/worker/response-bodies';
 
 /** A response whose body reads are counted; `body: null` makes the read fail, as for a document the page navigated away from. */
-function response(url: string, body: string | null, reads: Map<string, number>, status = 200, failure = 'No resource with given identifier found', resourceType = 'document'): Response {
+function response(
+  url: string,
+  body: string | null,
+  reads: Map<string, number>,
+  status = 200,
+  failure = 'No resource with given identifier found',
+  resourceType = 'document',
+): Response {
   return {
     url: () => url,
     request: () => ({ resourceType: () => resourceType }),

@@ -14,12 +14,19 @@ const root = join(import.meta.dirname, '..');
 
 /** CDP Fetch's urlPattern: a glob over the whole URL, `*` any characters, `?` exactly one, `\` escapes. */
 const cdpMatches = (pattern: string, url: string) =>
-  new RegExp(`^${pattern.replace(/\\(.)|([*?])|([.+^${}()|[\]\\/])/g, (_, escaped: string, wild: string, special: string) => (escaped ? `\\${escaped}` : wild ? (wild === '*' ? '.*' : '.') : `\\${special}`))}$`).test(url);
+  new RegExp(
+    `^${pattern.replace(/\\(.)|([*?])|([.+^${}()|[\]\\/])/g, (_, escaped: string, wild: string, special: string) => (escaped ? `\\${escaped}` : wild ? (wild === '*' ? '.*' : '.') : `\\${special}`))}$`,
+  ).test(url);
 
 /** What each form takes of a URL: [path, anyProject, cdp, msw]. */
 const takes = (url: string) => {
   const { pathname } = new URL(url);
-  return [SENTRY_ENVELOPE.path.test(pathname), SENTRY_ENVELOPE.anyProject.test(pathname), cdpMatches(SENTRY_ENVELOPE.cdp, url), matchRequestUrl(new URL(url), SENTRY_ENVELOPE.msw).matches];
+  return [
+    SENTRY_ENVELOPE.path.test(pathname),
+    SENTRY_ENVELOPE.anyProject.test(pathname),
+    cdpMatches(SENTRY_ENVELOPE.cdp, url),
+    matchRequestUrl(new URL(url), SENTRY_ENVELOPE.msw).matches,
+  ];
 };
 
 describe("Sentry's envelope path, one definition in four forms", () => {
@@ -56,6 +63,7 @@ describe("the audit's intercept gets the contract's values through its URL", () 
 
   it("reads them by the contract's names (it cannot import the contract)", () => {
     const intercept = readFileSync(join(root, 'fixtures', 'server', 'audit-intercept.mjs'), 'utf8');
-    for (const name of Object.values(AUDIT_INTERCEPT_PARAMS)) expect(intercept, `audit-intercept.mjs reads the parameter ${name}`).toContain(`params.get('${name}')`);
+    for (const name of Object.values(AUDIT_INTERCEPT_PARAMS))
+      expect(intercept, `audit-intercept.mjs reads the parameter ${name}`).toContain(`params.get('${name}')`);
   });
 });

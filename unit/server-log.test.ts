@@ -35,6 +35,10 @@ describe('server log', () => {
   it('reads every digest as the opaque string it is', () => {
     expect(digestsInLog(log)).toEqual(['2010230941', '77', 'throws-error-with-digest@order-7f3a', '1164953051@E394', "it's mine"]);
     expect(linesWithDigest(log, "it's mine")).toEqual(['⨯ Error: d', `  digest: "it's mine"`]);
-    expect(linesWithDigest(log, 'throws-error-with-digest@order-7f3a')).toEqual(['⨯ Error: c: db password hunter2', "  digest: 'throws-error-with-digest@order-7f3a'", '}']);
+    expect(linesWithDigest(log, 'throws-error-with-digest@order-7f3a')).toEqual([
+      '⨯ Error: c: db password hunter2',
+      "  digest: 'throws-error-with-digest@order-7f3a'",
+      '}',
+    ]);
   });
 });

@@ -40,7 +40,13 @@ describe('every event and delivery is claimed by exactly one check', () => {
 
   it('claims by marker, or an unmarked event by the message that names the entry or the digest on screen', () => {
     fresh();
-    storeEnvelope([thrown('a: boom', 'check-a'), thrown('b: boom', 'check-b'), thrown('a: regenerated'), thrown('redacted', undefined, '42'), thrown('a stray report')]);
+    storeEnvelope([
+      thrown('a: boom', 'check-a'),
+      thrown('b: boom', 'check-b'),
+      thrown('a: regenerated'),
+      thrown('redacted', undefined, '42'),
+      thrown('a stray report'),
+    ]);
     const a = claimFor('check-a', { messages: ['a: regenerated'], digests: ['42'] });
     expect(a.events.map(({ event, claimedBy }) => [event.exception!.values![0].value, claimedBy])).toEqual([
       ['a: boom', 'marker'],
@@ -55,11 +61,20 @@ describe('every event and delivery is claimed by exactly one check', () => {
 
   it('counts deliveries like events, and names one no check looked at', () => {
     fresh();
-    const delivery = { runtime: 'nodejs' as const, routeType: 'render', renderSource: 'react-server-components', routePath: '/x', message: 'x: boom', digest: '7' };
+    const delivery = {
+      runtime: 'nodejs' as const,
+      routeType: 'render',
+      renderSource: 'react-server-components',
+      routePath: '/x',
+      message: 'x: boom',
+      digest: '7',
+    };
     storeDelivery(delivery, 'check-x');
     storeDelivery({ ...delivery, message: 'y: boom' }, 'check-y');
     expect(claimFor('check-x').deliveries).toEqual([{ ...delivery, claimedBy: 'marker' }]);
-    expect(unclaimed().items).toEqual([{ kind: 'delivery', what: 'onRequestError (render): y: boom', runtime: 'nodejs', marker: 'check-y', at: expect.any(String) }]);
+    expect(unclaimed().items).toEqual([
+      { kind: 'delivery', what: 'onRequestError (render): y: boom', runtime: 'nodejs', marker: 'check-y', at: expect.any(String) },
+    ]);
   });
 
   it('counts the unclaimed events it had to drop, so the accounting says so instead of losing them', () => {

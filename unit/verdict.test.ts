@@ -39,7 +39,7 @@ describe('the verdict', () => {
 
   const delivery = { runtime: 'nodejs', routeType: 'render', renderSource: 'react-server-components', attributedBy: 'marker' as const };
 
-  it("fails when Next delivered the error twice, though the SDK sent it once: reported once is counted outside the SDK", () => {
+  it('fails when Next delivered the error twice, though the SDK sent it once: reported once is counted outside the SDK', () => {
     expect(judge(serverPage, BASE, serverFailure('42', { deliveries: [delivery, delivery] })).differences).toEqual([
       { check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: 1, observed: 2 },
     ]);
@@ -76,7 +76,12 @@ describe('the verdict', () => {
     });
     const { differences } = judge(streamed, BASE, cut);
     expect(differences.filter((difference) => difference.check !== 'reports' && difference.check !== 'deliveries')).toEqual([
-      { check: 'trigger', what: 'the document was cut off mid-stream (what the user saw is what arrived)', expected: 'a whole document', observed: 'net::ERR_ABORTED' },
+      {
+        check: 'trigger',
+        what: 'the document was cut off mid-stream (what the user saw is what arrived)',
+        expected: 'a whole document',
+        observed: 'net::ERR_ABORTED',
+      },
     ]);
   });
 
@@ -142,7 +147,10 @@ describe('texts that must not reach the browser', () => {
     const navigate = findScenario('navigate-to-failing-route')!;
     const hidden = textsToHide(navigate.reports, [], []);
     expect(hidden.inResponses).toEqual([thrownMessage('server-page-throws')]);
-    expect(textsToHide([], ['observed: db password hunter2'], ['a browser message']).inDocument).toEqual(['observed: db password hunter2', 'a browser message']);
+    expect(textsToHide([], ['observed: db password hunter2'], ['a browser message']).inDocument).toEqual([
+      'observed: db password hunter2',
+      'a browser message',
+    ]);
   });
 
   it('never count how a report names a thrown primitive (`throw undefined`): it is in every script', () => {
@@ -151,7 +159,8 @@ describe('texts that must not reach the browser', () => {
   });
 
   it("never count React's redacted message, which is meant for the browser, as a leak", () => {
-    const redacted = 'An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details.';
+    const redacted =
+      'An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details.';
     expect(textsToHide([], [redacted], []).inResponses).toEqual([]);
   });
 });
@@ -181,8 +190,7 @@ describe('privacy', () => {
 describe('server envelopes that do not parse', () => {
   it('reach the check whose marker they carry, and every check when they carry none', async () => {
     const [, envelope] = ingestHandlers({ events: () => {}, malformed: storeMalformed });
-    const post = (body: string) =>
-      envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }), requestId: body });
+    const post = (body: string) => envelope.run({ request: new Request('https://ingest.test/api/1/envelope/', { method: 'POST', body }), requestId: body });
     await post('not an envelope {"x-faultline-test":"mine"}');
     await post('garbage without a marker');
     await post('not an envelope {"x-faultline-test":"theirs"}');

@@ -19,7 +19,13 @@ describe('per-version expectations', () => {
   });
 
   it('are validated like the entry: a range, and an expectation that still holds together', () => {
-    const entry = { ...catalogue[0], overrides: [{ next: 'sixteen', note: 'n' }, { next: '16.x', expect: { fallback: 'none' }, note: 'n' }] };
+    const entry = {
+      ...catalogue[0],
+      overrides: [
+        { next: 'sixteen', note: 'n' },
+        { next: '16.x', expect: { fallback: 'none' }, note: 'n' },
+      ],
+    };
     let problems: string[] = [];
     try {
       parseCatalogue([entry]);
@@ -43,7 +49,8 @@ describe('the version a run compares with', () => {
   it('is the nearest pinned one otherwise, and the run says so', () => {
     expect(comparedVersion('16.5.1')).toEqual({
       version: '16.4.5',
-      outside: 'next 16.5.1 is outside the versions this catalogue was pinned on (16.4.x, 16.3.x, 16.2.x, 16.1.x, 16.0.x, 15.5.x); comparing with the nearest, 16.4.5',
+      outside:
+        'next 16.5.1 is outside the versions this catalogue was pinned on (16.4.x, 16.3.x, 16.2.x, 16.1.x, 16.0.x, 15.5.x); comparing with the nearest, 16.4.5',
     });
     expect(comparedVersion('15.4.0').version).toBe('15.5.29');
     expect(comparedVersion(null).outside).toMatch(/no next is installed/);

@@ -82,11 +82,13 @@ describe('another next in a workspace', () => {
 });
 
 describe("an audited app's adaptations to another next", () => {
-  it("rename its proxy for Next 15 where it has one, and note only what they changed", () => {
+  it('rename its proxy for Next 15 where it has one, and note only what they changed', () => {
     const withProxy = mkdtempSync(join(tmpdir(), 'faultline-app-'));
     mkdirSync(join(withProxy, 'src'));
     writeFileSync(join(withProxy, 'src', 'proxy.ts'), 'export async function proxy(request) {}\n');
-    expect(applyAdaptations(withProxy, appAdaptationsFor('15.5.29'), { lenient: true })).toEqual([expect.stringMatching(/^Next 15 calls the proxy middleware\.ts/)]);
+    expect(applyAdaptations(withProxy, appAdaptationsFor('15.5.29'), { lenient: true })).toEqual([
+      expect.stringMatching(/^Next 15 calls the proxy middleware\.ts/),
+    ]);
     expect(readFileSync(join(withProxy, 'src', 'middleware.ts'), 'utf8')).toBe('export async function middleware(request) {}\n');
     expect(existsSync(join(withProxy, 'src', 'proxy.ts'))).toBe(false);
 
@@ -119,10 +121,21 @@ describe('versions through the stages of a matrix', () => {
     const log: string[] = [];
     const install = heldStage('install', log);
     const column = heldStage('column', log);
-    const results = overVersions(['a', 'b', 'c'], (version) => install.call(version), (version, installed: string) => column.call(installed));
+    const results = overVersions(
+      ['a', 'b', 'c'],
+      (version) => install.call(version),
+      (version, installed: string) => column.call(installed),
+    );
     await install.end('a');
     await install.end('b');
-    expect(log, 'the next install goes ahead while a column runs').toEqual(['install a starts', 'install a ends', 'column a starts', 'install b starts', 'install b ends', 'install c starts']);
+    expect(log, 'the next install goes ahead while a column runs').toEqual([
+      'install a starts',
+      'install a ends',
+      'column a starts',
+      'install b starts',
+      'install b ends',
+      'install c starts',
+    ]);
     await column.end('a');
     expect(log.at(-1), 'a column waits for the one before').toBe('column b starts');
     await column.end('b');
@@ -133,6 +146,12 @@ describe('versions through the stages of a matrix', () => {
   });
 
   it('rejects with a stage that fails', async () => {
-    await expect(overVersions(['a'], async () => 1, async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(
+      overVersions(
+        ['a'],
+        async () => 1,
+        async () => Promise.reject(new Error('broken')),
+      ),
+    ).rejects.toThrow('broken');
   });
 });

@@ -120,10 +120,14 @@ function pairChanges(vanish: string[], appear: string[]): NonNullable<EntryUpgra
 export function entryUpgrade(id: string, title: string, before: Side, after: Side): EntryUpgrade | null {
   const [from, to] = [before.cell, after.cell];
   if (!from && !to) return null;
-  if (!from || !to) return { id, title, only: from ? { judgedOn: before.next, otherwise: after.absence } : { judgedOn: after.next, otherwise: before.absence } };
+  if (!from || !to)
+    return { id, title, only: from ? { judgedOn: before.next, otherwise: after.absence } : { judgedOn: after.next, otherwise: before.absence } };
   const upgrade: EntryUpgrade = { id, title };
   if (from.screen !== to.screen || JSON.stringify(from.lines.map(unvarying)) !== JSON.stringify(to.lines.map(unvarying))) {
-    upgrade.screen = { from: { kind: from.screen, lines: from.lines, screenshot: from.screenshot }, to: { kind: to.screen, lines: to.lines, screenshot: to.screenshot } };
+    upgrade.screen = {
+      from: { kind: from.screen, lines: from.lines, screenshot: from.screenshot },
+      to: { kind: to.screen, lines: to.lines, screenshot: to.screenshot },
+    };
   }
   if (from.status !== to.status) upgrade.status = { from: from.status, to: to.status };
   const [reportsFrom, reportsTo] = [from.reports.map(reportText).sort(), to.reports.map(reportText).sort()];
@@ -138,7 +142,13 @@ export function entryUpgrade(id: string, title: string, before: Side, after: Sid
 function sideOf(column: AuditColumn, id: string): Side {
   const notApplicable = column.result?.notApplicable.find((entry) => entry.id === id);
   const notJudged = column.result?.notJudged.find((entry) => entry.id === id);
-  const absence = column.error ? `not audited (${column.error})` : notApplicable ? `not applicable on ${column.next} (${notApplicable.why})` : notJudged ? `not judged on ${column.next} (${notJudged.why})` : `not in the selection on ${column.next}`;
+  const absence = column.error
+    ? `not audited (${column.error})`
+    : notApplicable
+      ? `not applicable on ${column.next} (${notApplicable.why})`
+      : notJudged
+        ? `not judged on ${column.next} (${notJudged.why})`
+        : `not in the selection on ${column.next}`;
   return { next: column.next, cell: cellOf(column, id), absence };
 }
 
@@ -154,7 +164,8 @@ export function upgradeBetween(entries: readonly { id: string; title: string }[]
 export function upgradeHeadlines(upgrade: Upgrade): string[] {
   if (upgrade.error) return [upgrade.error];
   const count = (pick: (entry: EntryUpgrade) => unknown) => upgrade.entries.filter(pick).map((entry) => entry.id);
-  const said = (ids: string[], what: string) => (ids.length ? [`${what}: ${ids.length} entr${ids.length === 1 ? 'y' : 'ies'} (${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''})`] : []);
+  const said = (ids: string[], what: string) =>
+    ids.length ? [`${what}: ${ids.length} entr${ids.length === 1 ? 'y' : 'ies'} (${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''})`] : [];
   const screens = new Map<string, string[]>();
   for (const entry of upgrade.entries) {
     if (!entry.screen) continue;
@@ -162,13 +173,48 @@ export function upgradeHeadlines(upgrade: Upgrade): string[] {
     screens.set(key, [...(screens.get(key) ?? []), entry.id]);
   }
   const lines = [...screens].flatMap(([change, ids]) => said(ids, `the screen changes (${change})`));
-  lines.push(...said(count((entry) => entry.status), 'the status changes'));
-  lines.push(...said(count((entry) => entry.reports?.change.length), 'reports change value'));
-  lines.push(...said(count((entry) => entry.reports?.appear.length), 'reports appear'));
-  lines.push(...said(count((entry) => entry.reports?.vanish.length), 'reports vanish'));
-  lines.push(...said(count((entry) => entry.findings?.fixed.length), 'findings fixed'));
-  lines.push(...said(count((entry) => entry.findings?.new.length), 'findings new'));
-  lines.push(...said(count((entry) => entry.only), 'judged on one side only'));
+  lines.push(
+    ...said(
+      count((entry) => entry.status),
+      'the status changes',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.reports?.change.length),
+      'reports change value',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.reports?.appear.length),
+      'reports appear',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.reports?.vanish.length),
+      'reports vanish',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.findings?.fixed.length),
+      'findings fixed',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.findings?.new.length),
+      'findings new',
+    ),
+  );
+  lines.push(
+    ...said(
+      count((entry) => entry.only),
+      'judged on one side only',
+    ),
+  );
   return lines.length ? lines : [`nothing changes for the app's users or its reports between next ${upgrade.from} and ${upgrade.to}`];
 }
 

@@ -12,7 +12,8 @@ export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];
 
 /** What the user saw, classified. */
-export type ScreenKind = 'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
+export type ScreenKind =
+  'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
 
 export interface AuditReport {
   /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
@@ -77,7 +78,8 @@ export interface AuditContext {
 
 const FIX = {
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
-  edgeMissing: "initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
+  edgeMissing:
+    "initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
   proxyMissing: 'catch in the proxy and call `Sentry.captureException`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
   browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
   serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
@@ -143,10 +145,16 @@ function screenFindings(scenario: Scenario, screen: ScreenKind, observation: Aud
   if (screen === 'a blank page') return [{ check: 'screen', what: `a ${side} failure leaves a blank page`, fix: FIX.blank }];
   const findings: Finding[] = [];
   const shownSide = observation.lines.map(sideOf).find((found) => found !== null);
-  if (shownSide && shownSide !== side) findings.push({ check: 'screen', what: `the screen says a ${shownSide}-side exception occurred, for a ${side}-side failure`, fix: FIX.wrongSide });
+  if (shownSide && shownSide !== side)
+    findings.push({ check: 'screen', what: `the screen says a ${shownSide}-side exception occurred, for a ${side}-side failure`, fix: FIX.wrongSide });
   const text = observation.lines.join('\n');
   if (side === 'server' && observation.logDigests.length > 0 && !observation.logDigests.some((digest) => text.includes(digest))) {
-    findings.push({ check: 'screen', what: 'no reference the user could quote: the digest the server log prints is not on the screen', fix: FIX.noReference, evidence: `server log: digest ${observation.logDigests[0]}` });
+    findings.push({
+      check: 'screen',
+      what: 'no reference the user could quote: the digest the server log prints is not on the screen',
+      fix: FIX.noReference,
+      evidence: `server log: digest ${observation.logDigests[0]}`,
+    });
   }
   return findings;
 }
@@ -158,18 +166,28 @@ function serverFix(scenario: Scenario): string {
   return FIX.serverMissing;
 }
 
-function reportFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
+function reportFindings(
+  scenario: Scenario,
+  observation: AuditObservation,
+  context: AuditContext,
+): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
   if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
   const reports = observation.reports;
   if (scenario.reports.every((report) => report.optional)) {
     if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal')) {
-      return { state: 'finding', findings: [{ check: 'reported once', what: `${reports.length} report${reports.length > 1 ? 's' : ''} for what is not an error` }] };
+      return {
+        state: 'finding',
+        findings: [{ check: 'reported once', what: `${reports.length} report${reports.length > 1 ? 's' : ''} for what is not an error` }],
+      };
     }
     return { state: 'nothing to report', findings: [] };
   }
   const findings: Finding[] = [];
   const redacted = reports.filter(isRedactedCopy).length;
-  const seen = { server: reports.filter(isServerReport).length, browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length };
+  const seen = {
+    server: reports.filter(isServerReport).length,
+    browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length,
+  };
   for (const runtime of ['server', 'browser'] as const) {
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
@@ -177,14 +195,27 @@ function reportFindings(scenario: Scenario, observation: AuditObservation, conte
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
       const noClient = observation.clients[runtime] === false;
       const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : serverFix(scenario)) : noClient ? FIX.browserNoClient : FIX.browserMissing;
-      const refused = runtime === 'server' && observation.refused.length > 0 ? `the server asked for ${[...new Set(observation.refused)].join(', ')} beyond this machine (refused, unread)` : undefined;
-      findings.push({ check: 'reported once', what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`, fix, ...(refused && { evidence: refused }) });
+      const refused =
+        runtime === 'server' && observation.refused.length > 0
+          ? `the server asked for ${[...new Set(observation.refused)].join(', ')} beyond this machine (refused, unread)`
+          : undefined;
+      findings.push({
+        check: 'reported once',
+        what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
+        fix,
+        ...(refused && { evidence: refused }),
+      });
     } else if (seen[runtime] > allowed) {
-      findings.push({ check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` });
+      findings.push({
+        check: 'reported once',
+        what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}`,
+      });
     }
   }
-  if (redacted > 0 && seen.server > 0) findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
-  if (redacted > 0 && seen.server === 0) findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
+  if (redacted > 0 && seen.server > 0)
+    findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
+  if (redacted > 0 && seen.server === 0)
+    findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
   return { state: findings.length > 0 ? 'finding' : 'ok', findings };
 }
 
@@ -196,7 +227,12 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   const onReport = observation.reports.some((report) => shown.some((digest) => JSON.stringify(report.event).includes(digest)));
   if (onReport) return { state: 'ok', findings: [] };
   if (observation.reports.length === 0) return { state: 'no report to trace', findings: [] };
-  return { state: 'finding', findings: [{ check: 'traceable', what: 'the digest on screen is in the server log but on no report', fix: FIX.untraceable, evidence: `digest ${shown[0]}` }] };
+  return {
+    state: 'finding',
+    findings: [
+      { check: 'traceable', what: 'the digest on screen is in the server log but on no report', fix: FIX.untraceable, evidence: `digest ${shown[0]}` },
+    ],
+  };
 }
 
 /**
@@ -210,8 +246,14 @@ function leakFindings(scenario: Scenario, observation: AuditObservation): Findin
   const inResponses = observation.responses.filter((body) => hide.inResponses.some((text) => body.includes(text)));
   const shown = [observation.document ?? '', observation.lines.join('\n')];
   const findings: Finding[] = [];
-  if (inResponses.length > 0) findings.push({ check: 'no leak', what: `the server's error message reached the browser (${inResponses.length} response${inResponses.length > 1 ? 's' : ''})`, fix: FIX.leak });
-  else if (shown.some((text) => hide.inDocument.some((message) => text.includes(message)))) findings.push({ check: 'no leak', what: "the error's message is in the page's document", fix: FIX.leak });
+  if (inResponses.length > 0)
+    findings.push({
+      check: 'no leak',
+      what: `the server's error message reached the browser (${inResponses.length} response${inResponses.length > 1 ? 's' : ''})`,
+      fix: FIX.leak,
+    });
+  else if (shown.some((text) => hide.inDocument.some((message) => text.includes(message))))
+    findings.push({ check: 'no leak', what: "the error's message is in the page's document", fix: FIX.leak });
   return findings;
 }
 
@@ -221,11 +263,14 @@ const ERROR_SCREENS: readonly ScreenKind[] = ['classic fallback', "Next's built-
 /** Where the app departs from what Next does by itself, as the catalogue pins it for the installed `next`: the status, and whether an error screen shows. */
 function frameworkFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
   const findings: Finding[] = [];
-  if (observation.status !== scenario.expect.status) findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
+  if (observation.status !== scenario.expect.status)
+    findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
   if (screen === 'a response' || screen === 'a blank page') return findings;
   const nextShowsError = failingSide(scenario) !== null;
-  if (nextShowsError && !ERROR_SCREENS.includes(screen)) findings.push({ check: 'framework', what: `Next by itself shows an error screen for this failure; the app shows ${screen}` });
-  if (!nextShowsError && ERROR_SCREENS.includes(screen)) findings.push({ check: 'framework', what: `Next by itself keeps the page for this failure; the app shows ${screen}` });
+  if (nextShowsError && !ERROR_SCREENS.includes(screen))
+    findings.push({ check: 'framework', what: `Next by itself shows an error screen for this failure; the app shows ${screen}` });
+  if (!nextShowsError && ERROR_SCREENS.includes(screen))
+    findings.push({ check: 'framework', what: `Next by itself keeps the page for this failure; the app shows ${screen}` });
   return findings;
 }
 
@@ -253,7 +298,8 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
 
   const privacy = privacyProblems(observation.reports.map((report) => report.event));
   checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';
-  for (const [kind, fields] of privacyByKind(privacy)) findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
+  for (const [kind, fields] of privacyByKind(privacy))
+    findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
 
   const departures = frameworkFindings(scenario, screen, observation);
   checks.framework = departures.length > 0 ? 'finding' : 'ok';
@@ -265,8 +311,18 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
 /** Findings about the app as a whole: no error reporting at all, and reports no entry claims (sent while none ran, or after its own flush). */
 export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
   const findings: Finding[] = [];
-  if (!context.sentry) findings.push({ check: 'reported once', what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone', fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)' });
-  if (unclaimed.length) findings.push({ check: 'reported once', what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`, evidence: unclaimed.map((report) => reportInBrief(report).value).join('; ') });
+  if (!context.sentry)
+    findings.push({
+      check: 'reported once',
+      what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
+      fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)',
+    });
+  if (unclaimed.length)
+    findings.push({
+      check: 'reported once',
+      what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`,
+      evidence: unclaimed.map((report) => reportInBrief(report).value).join('; '),
+    });
   return findings;
 }
 
@@ -277,7 +333,17 @@ export interface AuditResult {
   substituted: string[];
   /** Findings about the app as a whole (no error reporting, reports no entry claims). */
   appFindings: Finding[];
-  entries: (EntryAudit & { title: string; failureClass: string; url: string; status: number; lines: string[]; screenshot: string | null; trace?: string; reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[]; ms: Record<string, number> })[];
+  entries: (EntryAudit & {
+    title: string;
+    failureClass: string;
+    url: string;
+    status: number;
+    lines: string[];
+    screenshot: string | null;
+    trace?: string;
+    reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[];
+    ms: Record<string, number>;
+  })[];
   notApplicable: { id: string; why: string }[];
   /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
   notJudged: { id: string; why: string }[];
@@ -286,4 +352,3 @@ export interface AuditResult {
   build: { built: boolean; seconds: number };
   testSeconds: number;
 }
-

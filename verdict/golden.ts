@@ -9,10 +9,8 @@
 export type Variant = 'server' | 'client';
 
 export const CLASSIC_SENTENCE: Record<Variant, (host: string) => string> = {
-  server: (host) =>
-    `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`,
-  client: (host) =>
-    `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`,
+  server: (host) => `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`,
+  client: (host) => `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`,
 };
 
 /** Starts the `<p>` under a server sentence; what follows it is the digest, any string. */

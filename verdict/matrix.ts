@@ -86,7 +86,11 @@ export function digestAgreement(observed: Pick<Observation, 'screen' | 'reports'
 
 /** A few words for a list of differences: the distinct fields that differ. */
 export function shortDifference(differences: readonly Difference[]): string {
-  const words = [...new Set(differences.map(({ check, what }) => (check === 'screen' ? what : check === 'reports' ? what.replace(/ report( missing)?$/, ' report') : check)))];
+  const words = [
+    ...new Set(
+      differences.map(({ check, what }) => (check === 'screen' ? what : check === 'reports' ? what.replace(/ report( missing)?$/, ' report') : check)),
+    ),
+  ];
   return words.join(', ');
 }
 
@@ -150,7 +154,10 @@ export function behaviourOf(observed: ObservedCell): string {
 /** Marks every cell that behaves otherwise than the same entry in the column before it. */
 export function markChanges(columns: readonly MatrixColumn[]): MatrixColumn[] {
   return columns.map((column, i) => {
-    const before = columns.slice(0, i).reverse().find((candidate) => candidate.error === undefined);
+    const before = columns
+      .slice(0, i)
+      .reverse()
+      .find((candidate) => candidate.error === undefined);
     return {
       ...column,
       cells: column.cells.map((cell) => {
@@ -170,5 +177,7 @@ export function missingEntries(cells: readonly Pick<MatrixCell, 'entry'>[], plan
 
 /** Cells that differ from their pin, over every column: what a matrix run reports as drift. */
 export function drift(matrix: Pick<Matrix, 'columns'>): { next: string; entry: string; short: string }[] {
-  return matrix.columns.flatMap((column) => column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ next: column.next, entry: cell.entry, short: cell.error ?? cell.short })));
+  return matrix.columns.flatMap((column) =>
+    column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ next: column.next, entry: cell.entry, short: cell.error ?? cell.short })),
+  );
 }

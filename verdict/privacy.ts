@@ -5,7 +5,19 @@ import type { ErrorEvent } from '@sentry/core';
  * What a report may carry of the request, on the checking side: these headers and nothing else
  * (the app keeps its own list; a report with any other header is a deviation, whatever its name).
  */
-const ALLOWED_HEADERS = new Set(['host', 'user-agent', 'accept', 'accept-language', 'accept-encoding', 'content-type', 'content-length', 'referer', 'rsc', 'next-action', 'x-faultline-test']);
+const ALLOWED_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'content-type',
+  'content-length',
+  'referer',
+  'rsc',
+  'next-action',
+  'x-faultline-test',
+]);
 /** Headers that name the server the browser asked for: an address there is the app's, not the user's. */
 const HOST_HEADERS = new Set(['host']);
 

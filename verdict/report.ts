@@ -88,7 +88,8 @@ export function withUnaccounted(report: ConformanceReport, lines: readonly strin
 export function incompleteness(report: ConformanceReport): string | null {
   const { run, counts, entries } = report;
   if (run.errors.length > 0) return run.errors[0];
-  if (run.status === 'interrupted' || run.status === 'timedout') return `the run was ${run.status === 'interrupted' ? 'interrupted' : 'timed out'} after ${entries.length} of ${run.planned} checks`;
+  if (run.status === 'interrupted' || run.status === 'timedout')
+    return `the run was ${run.status === 'interrupted' ? 'interrupted' : 'timed out'} after ${entries.length} of ${run.planned} checks`;
   if (entries.length < run.planned) return `only ${entries.length} of the ${run.planned} planned checks ended`;
   if (counts.passed + counts.failed === 0) return 'the run checked nothing (no check matched the selection, or every one was skipped)';
   return null;
@@ -132,7 +133,8 @@ export function shardSetProblem(runs: readonly { dir: string; run: RunManifest |
     seen.set(run.shard!.current, dir);
   }
   const absent = Array.from({ length: total }, (_, i) => i + 1).filter((current) => !seen.has(current));
-  if (absent.length > 0) return `shard${absent.length > 1 ? 's' : ''} ${absent.map((current) => `${current}/${total}`).join(', ')} missing: the merged report would look complete without ${absent.length > 1 ? 'them' : 'it'}`;
+  if (absent.length > 0)
+    return `shard${absent.length > 1 ? 's' : ''} ${absent.map((current) => `${current}/${total}`).join(', ')} missing: the merged report would look complete without ${absent.length > 1 ? 'them' : 'it'}`;
   return null;
 }
 
@@ -146,7 +148,8 @@ export function markAborted(report: ConformanceReport, abort: { cause: string; a
   // A check that failed on the dead part may end a moment before the death is noticed.
   const at = Date.parse(abort.at) - ABORT_GRACE_MS;
   const entries = report.entries.map((entry) =>
-    entry.outcome === 'failed' && (Date.parse(entry.startedAt) + entry.durationMs >= at || (abort.notJudged ?? []).includes(entry.id) || failedWithCause(entry, abort.cause))
+    entry.outcome === 'failed' &&
+    (Date.parse(entry.startedAt) + entry.durationMs >= at || (abort.notJudged ?? []).includes(entry.id) || failedWithCause(entry, abort.cause))
       ? { ...entry, outcome: 'skipped' as const, reasons: [`not judged: ${abort.cause}`], verdict: undefined }
       : entry,
   );
@@ -159,7 +162,10 @@ export function markAborted(report: ConformanceReport, abort: { cause: string; a
  * alone a check that failed on the unloadable target would count as a deviation).
  */
 function failedWithCause(entry: EntryReport, cause: string): boolean {
-  const error = entry.reasons[0]?.split('\n')[0].replace(/^\w*Error: /, '').trim();
+  const error = entry.reasons[0]
+    ?.split('\n')[0]
+    .replace(/^\w*Error: /, '')
+    .trim();
   return Boolean(error) && cause.includes(error!);
 }
 

@@ -152,7 +152,6 @@ export interface Verdict {
   skipped: string[];
 }
 
-
 /** What `scenario` promises a browser that loaded `baseUrl`. */
 export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
   const { expect: e, path } = scenario;
@@ -218,7 +217,14 @@ function reportMatches(expected: ExpectedReport, observed: ReportSummary): boole
 
 /** An expected report as a reader compares it with a summary. */
 function promised(report: ExpectedReport) {
-  return { runtime: report.runtime, type: report.type, value: shownAs(report.value), handled: false, digest: report.digest ? '<a digest>' : null, ...(report.optional ? { optional: true } : {}) };
+  return {
+    runtime: report.runtime,
+    type: report.type,
+    value: shownAs(report.value),
+    handled: false,
+    digest: report.digest ? '<a digest>' : null,
+    ...(report.optional ? { optional: true } : {}),
+  };
 }
 
 /** Pairs expected and observed reports one to one; what is left on either side differs. */
@@ -236,7 +242,12 @@ function reportDifferences(expected: readonly ExpectedReport[], observed: readon
   for (const report of missing.filter((candidate) => !candidate.optional)) {
     const at = unmatched.findIndex((candidate) => candidate.runtime === report.runtime);
     const [near] = at === -1 ? [null] : unmatched.splice(at, 1);
-    differences.push({ check: 'reports', what: near ? `${report.runtime} report` : `${report.runtime} report missing`, expected: promised(report), observed: near });
+    differences.push({
+      check: 'reports',
+      what: near ? `${report.runtime} report` : `${report.runtime} report missing`,
+      expected: promised(report),
+      observed: near,
+    });
   }
   for (const extra of unmatched) differences.push({ check: 'reports', what: `unexpected ${extra.runtime} report`, expected: null, observed: extra });
   return { pairs, differences };
@@ -250,7 +261,12 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   // A navigation that was to fail but whose condition caught none of its requests showed the page
   // for another reason (a prefetch had it already): what the entry names did not happen.
   if (expected.triggerFails && !((observed.triggerFailed ?? 0) > 0)) {
-    differences.push({ check: 'trigger', what: `requests the trigger failed after the click (${expected.triggerFails})`, expected: 'at least 1', observed: observed.triggerFailed ?? null });
+    differences.push({
+      check: 'trigger',
+      what: `requests the trigger failed after the click (${expected.triggerFails})`,
+      expected: 'at least 1',
+      observed: observed.triggerFailed ?? null,
+    });
   }
   // A failure after the response is proven only once the server showed the work ran.
   if (observed.background?.missing) {
@@ -258,7 +274,12 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   }
   // A document cut off mid-stream shows what arrived, not what the app rendered: said as such, not as a missing fallback.
   if (observed.documentCutOff) {
-    differences.push({ check: 'trigger', what: 'the document was cut off mid-stream (what the user saw is what arrived)', expected: 'a whole document', observed: observed.documentCutOff });
+    differences.push({
+      check: 'trigger',
+      what: 'the document was cut off mid-stream (what the user saw is what arrived)',
+      expected: 'a whole document',
+      observed: observed.documentCutOff,
+    });
   } else differences.push(...screenDifferences(expected.screen, observed.screen));
 
   const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
@@ -271,7 +292,8 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   else {
     const [fewest, most] = typeof expected.deliveries === 'number' ? [expected.deliveries, expected.deliveries] : expected.deliveries;
     const count = observed.deliveries.length;
-    if (count < fewest || count > most) differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: count });
+    if (count < fewest || count > most)
+      differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: count });
   }
 
   // Digests are opaque: whatever string is on screen must be the one on the report and in the log.
@@ -301,7 +323,12 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
     if (direct === null) {
       differences.push({ check: 'direct load', what: `digest line at ${expected.directLoad.path}`, expected: 'Digest: <any digest>', observed: line });
     } else if ((direct === screenDigest) !== expected.directLoad.sameDigest) {
-      differences.push({ check: 'direct load', what: 'same digest as a direct load', expected: expected.directLoad.sameDigest, observed: direct === screenDigest });
+      differences.push({
+        check: 'direct load',
+        what: 'same digest as a direct load',
+        expected: expected.directLoad.sameDigest,
+        observed: direct === screenDigest,
+      });
     }
   }
 
@@ -321,11 +348,12 @@ const PRIMITIVE_NAMES = new Set(['undefined', 'null', 'true', 'false']);
  */
 export function textsToHide(expected: readonly ExpectedReport[], serverMessages: readonly string[], browserMessages: readonly string[]) {
   const exact = (values: readonly (string | undefined)[]) => [
-    ...new Set(
-      values.filter((v): v is string => typeof v === 'string' && v.length >= 8 && !v.startsWith(REDACTED_MESSAGE_START) && !PRIMITIVE_NAMES.has(v)),
-    ),
+    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 8 && !v.startsWith(REDACTED_MESSAGE_START) && !PRIMITIVE_NAMES.has(v))),
   ];
-  const fromServer = exact([...expected.filter((r) => r.runtime === 'server').map((r) => (typeof r.value === 'string' ? r.value : undefined)), ...serverMessages]);
+  const fromServer = exact([
+    ...expected.filter((r) => r.runtime === 'server').map((r) => (typeof r.value === 'string' ? r.value : undefined)),
+    ...serverMessages,
+  ]);
   return { inResponses: fromServer, inDocument: exact([...fromServer, ...browserMessages]) };
 }
 

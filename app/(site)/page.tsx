@@ -13,8 +13,8 @@ export default function Home() {
     <>
       <h1>faultline scenarios</h1>
       <p>
-        {ROUTES.length} scenarios in {groups.length} failure classes. Each link triggers one failure. What a user should see,
-        and why, is in faultline&apos;s catalogue (<code>npx faultline list</code>), kept apart from this app.
+        {ROUTES.length} scenarios in {groups.length} failure classes. Each link triggers one failure. What a user should see, and why, is in faultline&apos;s
+        catalogue (<code>npx faultline list</code>), kept apart from this app.
       </p>
       <nav aria-label="Failure classes">
         <ul>

@@ -4,8 +4,7 @@ import { digestLine, fallbackSentence, type FallbackVariant } from './sentence';
 // Copied from the classic built-in global error so the screen is pixel-identical.
 const styles = {
   error: {
-    fontFamily:
-      'system-ui,"Segoe UI",Roboto,Helvetica,Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji"',
+    fontFamily: 'system-ui,"Segoe UI",Roboto,Helvetica,Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji"',
     height: '100vh',
     textAlign: 'center',
     display: 'flex',

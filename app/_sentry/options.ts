@@ -34,7 +34,19 @@ export function dropServerOriginated(event: ErrorEvent, hint: EventHint): ErrorE
  * asked. Every other header goes, whatever its name (a list of names to remove always misses one).
  * `x-faultline-test` is the harness's own marker, set by faultline's tests only.
  */
-const KEPT_HEADERS = new Set(['host', 'user-agent', 'accept', 'accept-language', 'accept-encoding', 'content-type', 'content-length', 'referer', 'rsc', 'next-action', 'x-faultline-test']);
+const KEPT_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'content-type',
+  'content-length',
+  'referer',
+  'rsc',
+  'next-action',
+  'x-faultline-test',
+]);
 
 /** A URL (or path) without its query string and fragment, where tokens, codes and addresses travel. */
 function withoutQuery(url: unknown): unknown {

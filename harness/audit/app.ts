@@ -73,13 +73,21 @@ export function inspectApp(dir: string): AuditedApp {
   const appDir = ['app', join('src', 'app')].find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isDirectory());
   if (!appDir) {
     const pages = ['pages', join('src', 'pages')].some((candidate) => existsSync(join(root, candidate)));
-    throw cannot(pages ? `${dir} uses the Pages Router only: faultline audits App Router apps (app/ or src/app/)` : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`);
+    throw cannot(
+      pages
+        ? `${dir} uses the Pages Router only: faultline audits App Router apps (app/ or src/app/)`
+        : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`,
+    );
   }
   const config = configText(root);
-  if (/output\s*:\s*['"]export['"]/.test(config)) throw cannot(`${dir} is a static export (output: 'export'): no server runs, so no server failure can be audited`);
+  if (/output\s*:\s*['"]export['"]/.test(config))
+    throw cannot(`${dir} is a static export (output: 'export'): no server runs, so no server failure can be audited`);
   const base = /basePath\s*:\s*['"]([^'"]*)['"]/.exec(config)?.[1] ?? '';
   const srcRoot = appDir === 'app' ? root : join(root, 'src');
-  const ownProxy = ['proxy', 'middleware'].flatMap((name) => ['ts', 'js', 'mjs', 'tsx', 'jsx'].map((ext) => `${name}.${ext}`)).find((file) => existsSync(join(srcRoot, file))) ?? null;
+  const ownProxy =
+    ['proxy', 'middleware']
+      .flatMap((name) => ['ts', 'js', 'mjs', 'tsx', 'jsx'].map((ext) => `${name}.${ext}`))
+      .find((file) => existsSync(join(srcRoot, file))) ?? null;
   return {
     root,
     name: manifest.name ?? root.split('/').at(-1)!,

@@ -45,7 +45,10 @@ export function googleFonts(root: string, dirs: readonly string[]): GoogleFont[]
     const text = readFileSync(file, 'utf8');
     const imported = /import\s*\{([^}]+)\}\s*from\s*['"]next\/font\/google['"]/.exec(text);
     if (!imported) continue;
-    for (const spec of imported[1].split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const spec of imported[1]
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const [functionName, local = functionName] = spec.split(/\s+as\s+/).map((part) => part.trim());
       for (const call of text.matchAll(new RegExp(`\\b${local}\\(\\s*`, 'g'))) {
         let options: unknown = {};

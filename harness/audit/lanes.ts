@@ -10,7 +10,8 @@ import type { PlacedEntry } from './placement';
 export const isOpaque = (entry: PlacedEntry) => entry.scenario.failureClass === 'thrown-value';
 
 /** Two entries whose claims would overlap: one leads to the other, or both lead to the same. */
-const overlap = (a: PlacedEntry, b: PlacedEntry) => a.reaches.includes(b.scenario.id) || b.reaches.includes(a.scenario.id) || a.reaches.some((id) => b.reaches.includes(id));
+const overlap = (a: PlacedEntry, b: PlacedEntry) =>
+  a.reaches.includes(b.scenario.id) || b.reaches.includes(a.scenario.id) || a.reaches.some((id) => b.reaches.includes(id));
 
 export function mayJoin(entry: PlacedEntry, running: readonly PlacedEntry[]): boolean {
   return running.every((other) => !overlap(entry, other) && !(isOpaque(entry) && isOpaque(other)));

@@ -21,9 +21,18 @@ const PLACED_THROWERS = '_throwers';
  */
 const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean; why: (app: AuditedApp) => string }[] = [
   { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
-  { applies: (s, app) => s.failureClass === 'proxy' && app.ownProxy !== null, why: (app) => `the app has its own proxy (${app.ownProxy}), which a placed one would replace` },
-  { applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')), why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries" },
-  { applies: (_s, app, _i, text) => !app.authInterrupts && /\b(forbidden|unauthorized)\b/.test(text), why: () => 'it calls forbidden() or unauthorized(), which the app does not enable (experimental.authInterrupts)' },
+  {
+    applies: (s, app) => s.failureClass === 'proxy' && app.ownProxy !== null,
+    why: (app) => `the app has its own proxy (${app.ownProxy}), which a placed one would replace`,
+  },
+  {
+    applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')),
+    why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries",
+  },
+  {
+    applies: (_s, app, _i, text) => !app.authInterrupts && /\b(forbidden|unauthorized)\b/.test(text),
+    why: () => 'it calls forbidden() or unauthorized(), which the app does not enable (experimental.authInterrupts)',
+  },
 ];
 
 /** The app's own `/robots.txt`, if it serves one: a robots route in its app folder, or a file there or in `public/`. */
@@ -37,7 +46,10 @@ function ownRobots(workspace: string, appDir: string): string | null {
  * proxy (its file named as the app's `next` names it, matching the entry's route only) and
  * `robots.ts`. Each writes its file, or says why it cannot.
  */
-const AT_ROOT: Record<string, (ctx: { faultline: string; workspace: string; app: AuditedApp; throwersDir: string; url: string }) => { why: string } | { write: () => void }> = {
+const AT_ROOT: Record<
+  string,
+  (ctx: { faultline: string; workspace: string; app: AuditedApp; throwersDir: string; url: string }) => { why: string } | { write: () => void }
+> = {
   'proxy-throws': ({ workspace, app, throwersDir, url }) => {
     const convention = proxyConvention(app.next);
     const dir = join(workspace, dirname(app.appDir));
@@ -76,7 +88,8 @@ export interface Placement {
   notApplicable: { id: string; why: string }[];
 }
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
 
 const importsOf = (text: string) => [...text.matchAll(/from\s+'([^']+)'/g)].map((match) => match[1]);
 
@@ -173,7 +186,8 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     }
     atRoot?.write();
     const reaches = new Set<string>();
-    for (const file of files) for (const link of placeFile(file, join(auditDir, scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
+    for (const file of files)
+      for (const link of placeFile(file, join(auditDir, scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
     placed.push({ scenario, url, reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {

@@ -50,7 +50,8 @@ export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): str
  * 'javascript'` as the browser's does); what reached the Node.js side is the server's, or the
  * browser's forwarded by the app's tunnel route.
  */
-const runtimeOf = (event: ErrorEvent, via: 'node' | 'edge'): AuditReport['runtime'] => (via === 'edge' ? 'edge' : event.platform === 'javascript' ? 'browser' : 'node');
+const runtimeOf = (event: ErrorEvent, via: 'node' | 'edge'): AuditReport['runtime'] =>
+  via === 'edge' ? 'edge' : event.platform === 'javascript' ? 'browser' : 'node';
 
 /** The intercept's log from `from` on, its whole lines only (the one being written is read next time). */
 export function readIngestLog(file: string, from: number): Logged[] {
@@ -71,7 +72,10 @@ export interface AuditedServerFiles {
 }
 
 /** An audited server read through its files, by the process that started it or by a worker. */
-export function auditedServerAt({ url, logFile, ingestLog }: AuditedServerFiles, process: Pick<AuditedServer, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} }): AuditedServer {
+export function auditedServerAt(
+  { url, logFile, ingestLog }: AuditedServerFiles,
+  process: Pick<AuditedServer, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} },
+): AuditedServer {
   const size = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
   const logSince = (mark: Mark) => readFileSync(logFile, 'utf8').slice(mark.log);
   return {
@@ -82,7 +86,11 @@ export function auditedServerAt({ url, logFile, ingestLog }: AuditedServerFiles,
     since: (mark) => {
       const logged = readIngestLog(ingestLog, mark.ingest);
       return {
-        reports: logged.flatMap((line) => (line.kind === 'envelope' ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event })) : [])),
+        reports: logged.flatMap((line) =>
+          line.kind === 'envelope'
+            ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event }))
+            : [],
+        ),
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
         log: logSince(mark),
       };
@@ -151,7 +159,7 @@ async function flushServer(url: string): Promise<boolean> {
  */
 export async function settleServer(server: AuditedServer, sentry: boolean, basePath: string): Promise<boolean | null> {
   const client = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
-  if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS))) throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
+  if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
+    throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;
 }
-

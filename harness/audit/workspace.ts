@@ -54,7 +54,8 @@ export async function prepareAuditWorkspace(app: AuditedApp, dir: string, versio
   try {
     mkdirSync(dir, { recursive: true });
     for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
-    for (const name of readdirSync(app.root)) if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
+    for (const name of readdirSync(app.root))
+      if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
     adaptations = applyAdaptations(dir, appAdaptationsFor(version), { lenient: true });
   } catch (error) {
     throw new CannotRun('workspace', `could not copy ${app.root} into ${dir}: ${(error as Error).message}`);
@@ -69,4 +70,3 @@ export async function prepareAuditWorkspace(app: AuditedApp, dir: string, versio
   }
   return adaptations;
 }
-

@@ -19,8 +19,7 @@ export const REDACTED = REDACTED_MESSAGE_START;
 /** One event from the server SDK (onRequestError), tagged with the digest. */
 export const fromServer = (value: string, digest = true) => ({ runtime: 'server', type: 'Error', value, digest }) as const;
 /** One event from the browser SDK, which never sees a digest. */
-export const fromBrowser = (value: string | { startsWith: string }, type = 'Error') =>
-  ({ runtime: 'browser', type, value, digest: false }) as const;
+export const fromBrowser = (value: string | { startsWith: string }, type = 'Error') => ({ runtime: 'browser', type, value, digest: false }) as const;
 
 /**
  * The start of the pages router's own 500 page, which Next 15 answers with where 16 answers plain

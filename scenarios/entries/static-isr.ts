@@ -9,7 +9,7 @@ export const entries: ScenarioInput[] = [
     afterResponse: true,
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Rendered when the app was built', deliveries: 2 },
-    note: "The user is served the page rendered at build time (stale, 200); the regeneration that request starts in the background throws and is reported once, with a digest no user ever sees (it is in the server log). Next passes the failure to onRequestError twice (once with renderSource react-server-components, once without), counted outside the SDK on 16.4.5; the SDK sends it once because it drops a second capture of the same error object.",
+    note: 'The user is served the page rendered at build time (stale, 200); the regeneration that request starts in the background throws and is reported once, with a digest no user ever sees (it is in the server log). Next passes the failure to onRequestError twice (once with renderSource react-server-components, once without), counted outside the SDK on 16.4.5; the SDK sends it once because it drops a second capture of the same error object.',
     reports: [fromServer(thrownMessage('isr-regeneration-throws'))],
     overrides: [
       {

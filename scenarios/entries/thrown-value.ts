@@ -27,7 +27,7 @@ export const entries: ScenarioInput[] = [
     ...route('throws-error-with-digest'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    note: 'Next keeps a digest the error already has: the screen, the server log and the report show the app\'s string (`throws-error-with-digest@order-7f3a`), not a hash.',
+    note: "Next keeps a digest the error already has: the screen, the server log and the report show the app's string (`throws-error-with-digest@order-7f3a`), not a hash.",
     reports: [fromServer(thrownMessage('throws-error-with-digest'))],
   },
   {
