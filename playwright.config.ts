@@ -59,8 +59,7 @@ export default defineConfig({
     { name: 'foreign-apps', testDir: 'foreign-apps', dependencies: ['selftest'] },
     // `faultline audit` only: a check per entry placed in the audited app its CLI started. An entry
     // waits on its page (15 s at most), then on what it set off on the server.
-    // A trace of every entry, of which `faultline audit` keeps those with a finding: evidence a team can open.
-    ...(process.env[ENV.auditPlan] ? [{ name: 'audit', testDir: 'audit', timeout: 120_000, use: { trace: 'on' as const } }] : []),
+    ...(process.env[ENV.auditPlan] ? [{ name: 'audit', testDir: 'audit', timeout: 120_000 }] : []),
     // `npm run bench` only: the catalogue with each check's floor and bare limit.
     ...(process.env[ENV.bench] ? [{ name: 'bench', testDir: 'bench', testMatch: '*.bench.ts' }] : []),
   ],

@@ -3,6 +3,7 @@ import { MAX_WORKERS, wholeNumber } from '../harness/settings';
 import { parseCommandArgs } from './args';
 import { nextVersions, versionProblem } from './matrix';
 import { parseOptionsOf } from './options';
+import { parseShard } from './run-args';
 import { resolveScenario } from './select';
 import { UsageError } from './usage-error';
 
@@ -19,6 +20,10 @@ export interface AuditOptions {
   fresh: boolean;
   /** Playwright workers, each with its browser (default 2). */
   workers?: number;
+  /** This audit checks shard `current` of `total` of the placed entries (`--shard`); `faultline merge` joins the shards. */
+  shard: { current: number; total: number } | null;
+  /** Keep a trace of every entry with a finding, and Playwright's HTML report (`--trace`). */
+  trace: boolean;
 }
 
 export function parseAuditArgs(argv: string[]): AuditOptions {
@@ -44,6 +49,9 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   if (values.fresh && versions.length === 0 && upgradeTo === null)
     throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
   const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
+  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  if (shard && (versions.length > 0 || upgradeTo !== null))
+    throw new UsageError('--shard splits an audit of the app on its own next; an audit over versions (--next, --upgrade-to) is not sharded');
   return {
     app: positionals[0],
     scenarios: values.scenario,
@@ -52,5 +60,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     upgradeTo,
     fresh: values.fresh,
     workers,
+    shard,
+    trace: values.trace,
   };
 }

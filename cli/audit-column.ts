@@ -1,11 +1,12 @@
-import { copyFileSync, createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { watchAborts, type Abort } from '../harness/abort';
 import type { AuditedApp } from '../harness/audit/app';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
 import { writeAuditPlan } from '../harness/audit/plan';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
-import { NotSettled, settleServer, startAuditedServer } from '../harness/audit/server';
+import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
 import { ensureBuild } from '../harness/build';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
@@ -23,7 +24,7 @@ import { UsageError } from './usage-error';
  * How many browsers check entries side by side by default: a page spends part of its time waiting
  * on the server, and each worker has a browser of its own.
  */
-const DEFAULT_WORKERS = 2;
+const DEFAULT_WORKERS = 3;
 
 /** The part of a placement a `--scenario` selection asks for (all of it without one). */
 function selected(placement: Placement, ids: readonly string[]): Placement {
@@ -38,7 +39,9 @@ export interface ColumnOptions {
   scenarios: readonly string[];
   /** Playwright workers, each with its browser. */
   workers?: number;
-  /** Where Playwright's HTML report of the checks and the traces of entries with a finding go (none without). */
+  /** Check only shard `current` of `total` of the placed entries. */
+  shard?: { current: number; total: number } | null;
+  /** Where the traces of entries with a finding and Playwright's HTML report of the checks go (`--trace`; none without). */
   reportDir?: string;
   /** Where screenshots go, and how the report names that folder (relative to its outputs). */
   screens: { dir: string; named: string };
@@ -114,7 +117,14 @@ export async function observeBuilt(
   app: AuditedApp,
   dir: string,
   { version, placement, substituted, env, build }: BuiltForAudit,
-  { screens, say, onEntry, workers = DEFAULT_WORKERS, reportDir }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir'>,
+  {
+    screens,
+    say,
+    onEntry,
+    workers = DEFAULT_WORKERS,
+    reportDir,
+    shard = null,
+  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard'>,
 ): Promise<AuditResult> {
   const started = performance.now();
   const state = join(dir, '.faultline');
@@ -125,7 +135,8 @@ export async function observeBuilt(
     runnerLog: join(state, 'runner.log'),
   };
   mkdirSync(screens.dir, { recursive: true });
-  const server = await startAuditedServer(dir, env);
+  // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
+  const server = await launchAuditedServer(dir, env);
   const start = { ...server.mark(), ingest: 0 };
   writeAuditPlan(files.plan, {
     server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
@@ -133,27 +144,25 @@ export async function observeBuilt(
     basePath: app.basePath,
     placed: placement.placed,
     screens,
+    traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
   });
+  if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
 
   // This run's events alone: the last audit's are in the same file until it is emptied.
   writeFileSync(files.events, '');
   const records = new Map<string, AuditEntryRecord>();
   const errors: string[] = [];
+  // The entries this run checks: every placed one, or this shard's (Playwright says how many).
+  let planned = placement.placed.length;
   let inFlight = '';
   const events = follow<AuditEntryRecord>(files.events, (event) => {
+    if ('planned' in event) planned = event.planned;
     if ('begin' in event) inFlight = event.begin;
     if ('error' in event) errors.push(event.error);
     if (!('end' in event)) return;
     const record = event.end;
     records.set(record.id, record);
-    // The trace of an entry with a finding, or one that could not be judged, is kept beside the report.
-    if (reportDir && event.trace && ('notJudged' in record || record.judged.findings.length > 0)) {
-      const kept = join(reportDir, 'traces', `${record.id}.zip`);
-      mkdirSync(dirname(kept), { recursive: true });
-      copyFileSync(event.trace, kept);
-      if ('judged' in record) record.judged.trace = relative(reportDir, kept);
-    }
-    (onEntry ?? sayEntry(say))(records.size, placement.placed.length, record);
+    (onEntry ?? sayEntry(say))(records.size, planned, record);
   });
 
   let runner: Runner | undefined;
@@ -177,7 +186,16 @@ export async function observeBuilt(
       [join(import.meta.dirname, 'audit-reporter.ts'), { eventsFile: files.events }],
       ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     ];
-    runner = startRunner(faultlineRoot, ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers)], {
+    const args = [
+      'test',
+      '--project',
+      'audit',
+      '--forbid-only',
+      '--workers',
+      String(workers),
+      ...(shard ? ['--shard', `${shard.current}/${shard.total}`] : []),
+    ];
+    runner = startRunner(faultlineRoot, args, {
       ...env,
       [ENV.auditPlan]: files.plan,
       [ENV.abortFile]: files.abort,
@@ -188,13 +206,14 @@ export async function observeBuilt(
     const log = createWriteStream(files.runnerLog);
     runner.child.stdout?.pipe(log);
     runner.child.stderr?.pipe(log);
+    await server.ready;
     const code = await runner.finished;
     events.stop();
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
-    if (records.size < placement.placed.length)
+    if (records.size < planned)
       throw new Error(
-        `Playwright's runner ended (exit ${code}) with ${placement.placed.length - records.size} of ${placement.placed.length} entries unchecked; its output: ${files.runnerLog}`,
+        `Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${files.runnerLog}`,
       );
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, app.sentry, app.basePath).catch((error: unknown) => {
@@ -210,7 +229,7 @@ export async function observeBuilt(
   }
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
   const unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
-  const inOrder = placement.placed.map((placed) => records.get(placed.scenario.id)!);
+  const inOrder = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? []);
   const result: AuditResult = {
     app: { root: app.root, name: app.name, next: version, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
     substituted,
@@ -221,8 +240,16 @@ export async function observeBuilt(
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: Math.round((performance.now() - started) / 100) / 10,
+    shard,
+    selection: auditSelection(app.name, version, placement),
   };
   return result;
+}
+
+/** What an audit checked, as a short hash: every shard of one audit shares it, and `merge` checks it. */
+export function auditSelection(app: string, next: string, placement: Placement): string {
+  const what = JSON.stringify({ app, next, placed: placement.placed.map((entry) => entry.scenario.id) });
+  return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }
 
 /** Why part of what was placed went unjudged, in one line; null when every placed entry was judged. */

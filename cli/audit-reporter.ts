@@ -38,11 +38,10 @@ export default class AuditReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     const record = readAuditRecord(result.attachments);
-    const trace = result.attachments.find((attachment) => attachment.name === 'trace')?.path ?? null;
-    if (record) this.say({ end: record, trace });
+    if (record) this.say({ end: record });
     // An entry whose page or server kept it busy past the test's limit is the app's to explain: not judged, never a crash of faultline's.
     else if (result.status === 'timedOut')
-      this.say({ end: { id: test.title, notJudged: `its check did not end within ${Math.round(test.timeout / 1000)} s` }, trace });
+      this.say({ end: { id: test.title, notJudged: `its check did not end within ${Math.round(test.timeout / 1000)} s` } });
     // A check stopped because a part broke is no failure of its own: the CLI names the part.
     else if (result.status !== 'interrupted' && result.status !== 'skipped') this.say({ error: `${test.title}: ${firstLine(result.errors[0])}` });
   }

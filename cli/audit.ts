@@ -8,7 +8,7 @@ import { auditIn, incompleteness } from './audit-column';
 import { auditAsHtml } from './audit-html';
 import type { AuditOptions } from './audit-args';
 import { auditMatrix } from './audit-matrix';
-import { auditAsJunit, auditAsTable, findingCount } from './audit-render';
+import { auditAsJunit, auditAsTable, findingCount, type AuditResult } from './audit-render';
 import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
 import { EXIT } from './usage-error';
 
@@ -51,11 +51,17 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   const result = await auditIn(app, app.next, dir, faultline, {
     scenarios: options.scenarios,
     screens: { dir: join(out, 'screens'), named: 'screens' },
-    reportDir: out,
+    reportDir: options.trace ? out : undefined,
     workers: options.workers,
+    shard: options.shard,
     say,
   });
   proveUnchanged();
+  return writeAudit(result, out, say);
+}
+
+/** An audit's outputs written (report.json, junit.xml, audit.html), its table and findings said; its exit code: 1 on findings, 2 when incomplete. */
+export function writeAudit(result: AuditResult, out: string, say: (line: string) => void): number {
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
   writeFileSync(join(out, 'audit.html'), auditAsHtml(result, out));
@@ -63,8 +69,9 @@ async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: stri
   say(auditAsTable(result));
   say('');
   const count = findingCount(result);
+  const shard = result.shard ? ` (shard ${result.shard.current}/${result.shard.total}: faultline merge joins the shards)` : '';
   say(
-    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
+    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);

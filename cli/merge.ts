@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { accountFor, outcomeOf, reporters } from './run-report';
+import { auditIn, mergeAudits } from './audit-merge';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
@@ -27,6 +28,8 @@ import { ENV } from '../harness/contract';
 export interface MergeOptions {
   dirs: string[];
   out: string;
+  /** The folders are the shards of an audit (`faultline audit --shard`), not of a run. */
+  audit: boolean;
   /** The selection every shard shares: the merged report's too. */
   selection: string;
 }
@@ -50,6 +53,12 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
   const parsed = parseCommandArgs({ args: argv, options: parseOptionsOf('merge'), strict: true, allowPositionals: true });
   const dirs = parsed.positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
+  // An audit's shards carry their audit whole; the set is checked when they are read.
+  if (dirs.some((dir) => auditIn(dir) !== null)) {
+    const out = resolve(parsed.values.out ?? 'faultline-audit');
+    refuseInputs(out, dirs);
+    return { dirs, out, selection: '', audit: true };
+  }
   for (const dir of dirs) {
     const blobs = blobsIn(dir);
     if (blobs.length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
@@ -58,12 +67,12 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
       if (problem) throw new UsageError(`${blob} is not a blob report (${problem}): the shard's upload may be incomplete`);
     }
   }
-  const out = resolve(parsed.values.out);
+  const out = resolve(parsed.values.out ?? 'faultline-report');
   refuseInputs(out, dirs);
   const runs = dirs.map((dir) => ({ dir, run: manifestOf(dir) }));
   const problem = shardSetProblem(runs);
   if (problem) throw new UsageError(`Cannot merge: ${problem}`);
-  return { dirs, out, selection: runs[0].run!.selection };
+  return { dirs, out, selection: runs[0].run!.selection, audit: false };
 }
 
 /**
@@ -99,6 +108,7 @@ function blobsIn(dir: string): string[] {
 
 /** Merges shard outputs into one set of reports, as one unsharded run would have written them. */
 export async function merge(options: MergeOptions, root: string): Promise<number> {
+  if (options.audit) return mergeAudits(options.dirs, options.out);
   const gathered = mkdtempSync(join(tmpdir(), 'faultline-merge-'));
   try {
     options.dirs.forEach((dir, i) => {

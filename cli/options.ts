@@ -55,9 +55,9 @@ const COMMANDS = {
   },
   merge: {
     synopsis: 'merge DIR... [--out DIR]',
-    description: 'merge the reports of shard runs into one',
+    description: 'merge the reports of shard runs (or shard audits) into one',
     options: {
-      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'the merged reports folder (default faultline-report)' },
+      out: { type: 'string', value: 'DIR', help: "the merged reports folder (default faultline-report; faultline-audit for an audit's shards)" },
     },
   },
   matrix: {
@@ -81,7 +81,9 @@ const COMMANDS = {
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
       fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },
-      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 2)' },
+      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 3)' },
+      shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
+      trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
     },
   },
   repro: {

@@ -54,12 +54,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
   if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
-  if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
-    if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) {
-      throw new UsageError(`Bad shard "${values.shard}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
-    }
-  }
+  if (values.shard !== undefined) parseShard(values.shard);
   // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
   if (values.workers === undefined) workersFrom(process.env);
   const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
@@ -75,6 +70,14 @@ export function parseRunArgs(argv: string[]): RunOptions {
     catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
     out: values.out,
   };
+}
+
+/** `--shard I/N`, checked: shard I of N, 1 <= I <= N. */
+export function parseShard(value: string): { current: number; total: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
+    throw new UsageError(`Bad shard "${value}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
+  return { current: Number(match[1]), total: Number(match[2]) };
 }
 
 /** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, startAudit, tree } from './faultline-cli';
+import { auditApp, faultline, startAudit, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
 import { ENV } from '../harness/contract';
 import { generateApp } from './generate';
@@ -85,7 +85,7 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
 test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({
   browser,
 }) => {
-  const { code, report, out } = await audit(guide);
+  const { code, report, out } = await audit(guide, ['--trace']);
   expect(code).toBe(1);
   expect(report.appFindings).toEqual([]);
   expect(findingsOf(report, 'server-page-throws')).toEqual([
@@ -112,6 +112,12 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
     'privacy: the reports carry request headers outside the allow-list',
   ]);
 
+  // Evidence a team can open: a trace of every entry with a finding (none of one without), Playwright's report of the checks.
+  expect(entry(report, 'server-page-throws').trace).toBe(join('traces', 'server-page-throws.zip'));
+  expect(existsSync(join(out, 'traces', 'server-page-throws.zip'))).toBe(true);
+  expect([entry(report, 'client-effect-throws').trace, existsSync(join(out, 'traces', 'client-effect-throws.zip'))]).toEqual([undefined, false]);
+  expect(existsSync(join(out, 'html', 'index.html')), "Playwright's HTML report").toBe(true);
+
   // The page a team lead reads: it renders, its screenshots load, and axe finds nothing.
   const page = await (await browser.newContext()).newPage();
   await page.goto(pathToFileURL(join(out, 'audit.html')).href);
@@ -125,6 +131,28 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async () => {
+  // Thrown values run in order in one worker, a navigation with the entry it leads to: shards keep those groups whole.
+  const ids = ['server-page-throws', 'navigate-to-failing-route', 'throws-null', 'throws-string', 'client-effect-throws'];
+  const args = ids.flatMap((id) => ['--scenario', id]);
+  const whole = await audit(guide, args);
+  const shards = [await audit(guide, [...args, '--shard', '1/2']), await audit(guide, [...args, '--shard', '2/2'])];
+  expect(shards.map((shard) => shard.report.shard)).toEqual([
+    { current: 1, total: 2 },
+    { current: 2, total: 2 },
+  ]);
+  expect(shards.flatMap((shard) => shard.report.entries.map((audited) => audited.id)).sort(), 'each entry in one shard').toEqual([...ids].sort());
+  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-merged-'));
+  const merged = await faultline(['merge', shards[0].out, shards[1].out, '--out', out]);
+  expect(merged.code, merged.stderr).toBe(whole.code);
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as AuditResult;
+  const brief = (audit: AuditResult) => audit.entries.map((audited) => [audited.id, audited.screen, audited.findings.map((finding) => finding.what)]);
+  expect(brief(report)).toEqual(brief(whole.report));
+  expect([report.shard, report.appFindings]).toEqual([null, whole.report.appFindings]);
+  expect(merged.stdout).toContain(`in ${ids.length} failures judged (`);
+  expect(existsSync(join(out, 'screens', 'throws-null.png')), "every shard's screens").toBe(true);
 });
 
 for (const [part, find, line] of [

@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
  * Progress as events: a reporter in Playwright's runner appends one JSON line per event to a file
  * the process that started the run follows (`faultline audit`, the matrices). Never text to match.
  */
-export type RunEvent<Ended> = { planned: number } | { begin: string } | { end: Ended; trace?: string | null } | { error: string } | { done: string };
+export type RunEvent<Ended> = { planned: number } | { begin: string } | { end: Ended } | { error: string } | { done: string };
 
 export function appendEvent<Ended>(file: string, event: RunEvent<Ended>): void {
   appendFileSync(file, `${JSON.stringify(event)}\n`);

@@ -54,6 +54,8 @@ function auditEntry(id: string, over: Partial<AuditResult['entries'][number]> = 
 
 const audit = (entries: AuditResult['entries'], notApplicable: AuditResult['notApplicable'] = []): AuditResult => ({
   app: {} as AuditResult['app'],
+  shard: null,
+  selection: '',
   substituted: [],
   appFindings: [],
   entries,

@@ -30,6 +30,8 @@ function cell(id: string, over: Partial<AuditedEntry> = {}): AuditedEntry {
 function column(next: string, entries: AuditedEntry[], over: Partial<AuditColumn> = {}): AuditColumn {
   const result = {
     app: {} as AuditResult['app'],
+    shard: null,
+    selection: '',
     substituted: [],
     appFindings: [],
     entries,

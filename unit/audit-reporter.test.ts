@@ -22,20 +22,17 @@ const result = (status: TestResult['status'], attachments: TestResult['attachmen
 const record = (body: unknown) => ({ name: 'faultline-audit-entry.json', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
 
 describe("the audit's reporter", () => {
-  it("hands each entry's record back as an event, with its trace", () => {
+  it("hands each entry's record back as an event", () => {
     const { file, read } = events();
     const reporter = new AuditReporter({ eventsFile: file });
-    reporter.onTestEnd(
-      test('server-page-throws'),
-      result('passed', [record({ id: 'server-page-throws', notJudged: 'x' }), { name: 'trace', contentType: 'application/zip', path: '/t/trace.zip' }]),
-    );
-    expect(read()).toEqual([{ end: { id: 'server-page-throws', notJudged: 'x' }, trace: '/t/trace.zip' }]);
+    reporter.onTestEnd(test('server-page-throws'), result('passed', [record({ id: 'server-page-throws', notJudged: 'x' })]));
+    expect(read()).toEqual([{ end: { id: 'server-page-throws', notJudged: 'x' } }]);
   });
 
   it('says an entry that outlived its limit is not judged, never a failure of its own', () => {
     const { file, read } = events();
     new AuditReporter({ eventsFile: file }).onTestEnd(test('slow-entry'), result('timedOut'));
-    expect(read()).toEqual([{ end: { id: 'slow-entry', notJudged: 'its check did not end within 120 s' }, trace: null }]);
+    expect(read()).toEqual([{ end: { id: 'slow-entry', notJudged: 'its check did not end within 120 s' } }]);
   });
 
   it("says a check that failed without a record as faultline's own failure, and one stopped by a broken part not at all", () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,7 +100,7 @@ describe('parseMergeArgs', () => {
 
   it('takes every shard of one run once, and an --out that is not one of them', () => {
     const [a, b] = [1, 2].map((current) => runDir({ current, total: 2 }));
-    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged')])).toEqual({ dirs: [a, b], out: join(tmpdir(), 'merged'), selection: 'sel' });
+    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged')])).toEqual({ dirs: [a, b], out: join(tmpdir(), 'merged'), selection: 'sel', audit: false });
     expect(() => parseMergeArgs([a, b, '--out', a])).toThrow(/is one of the folders to merge/);
   });
 
@@ -112,6 +112,36 @@ describe('parseMergeArgs', () => {
   ])('refuses %s in one line', (_why, dirs, message) => {
     expect(() => parseMergeArgs(dirs())).toThrow(UsageError);
     expect(() => parseMergeArgs(dirs())).toThrow(message);
+  });
+});
+
+describe('merging the shards of an audit', () => {
+  const auditDir = (shard: { current: number; total: number } | null, selection = 'sel', entries: { id: string }[] = []) => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-audit-shard-'));
+    const result = { app: { name: 'app' }, shard, selection, entries, notJudged: [], notApplicable: [], appFindings: [], substituted: [], testSeconds: 1 };
+    writeFileSync(join(dir, 'report.json'), JSON.stringify(result));
+    return dir;
+  };
+
+  it('takes the out folders of an audit, which hold no blob report', () => {
+    const [a, b] = [1, 2].map((current) => auditDir({ current, total: 2 }));
+    expect(parseMergeArgs([a, b, '--out', join(tmpdir(), 'merged-audit')])).toEqual({
+      dirs: [a, b],
+      out: join(tmpdir(), 'merged-audit'),
+      selection: '',
+      audit: true,
+    });
+  });
+
+  it.each([
+    ['one shard of two', () => [auditDir({ current: 1, total: 2 })], /shard 2\/2 missing/],
+    ['the same shard twice', () => [1, 1].map((current) => auditDir({ current, total: 2 })), /shard 1\/2 is given twice/],
+    ['shards of two audits', () => [auditDir({ current: 1, total: 2 }), auditDir({ current: 2, total: 2 }, 'other')], /is a shard of another run/],
+  ])('refuses %s, naming it, before writing anything (exit 2)', async (_why, dirs, message) => {
+    const { merge } = await import('../cli/merge');
+    const out = join(mkdtempSync(join(tmpdir(), 'faultline-merged-')), 'out');
+    await expect(merge(parseMergeArgs([...dirs(), '--out', out]), process.cwd())).rejects.toThrow(message);
+    expect(existsSync(out), 'nothing written').toBe(false);
   });
 });
 

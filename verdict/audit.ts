@@ -351,4 +351,29 @@ export interface AuditResult {
   treeUnchanged: true;
   build: { built: boolean; seconds: number };
   testSeconds: number;
+  /** The shard of the placed entries this audit checked (`--shard`), or null for all of them. */
+  shard: { current: number; total: number } | null;
+  /** What was audited (the app, its next, the placed entries) as a hash: every shard of one audit shares it. */
+  selection: string;
+}
+
+/**
+ * The shards of one audit joined into the audit one unsharded run would have written: every
+ * entry judged or not judged, in `order` (the catalogue's), the findings about the app as a whole
+ * once each (each shard's server accounted for its own reports), the test phases added up. The
+ * shards are one set (`shardSetProblem`), checked before.
+ */
+export function mergeAuditShards(shards: readonly AuditResult[], order: readonly string[]): AuditResult {
+  const [first] = shards;
+  const rank = (id: string) => order.indexOf(id);
+  const byRank = <T extends { id: string }>(items: T[]) => items.sort((a, b) => rank(a.id) - rank(b.id));
+  const appFindings = new Map(shards.flatMap((shard) => shard.appFindings).map((finding) => [JSON.stringify(finding), finding]));
+  return {
+    ...first,
+    appFindings: [...appFindings.values()],
+    entries: byRank(shards.flatMap((shard) => shard.entries)),
+    notJudged: byRank(shards.flatMap((shard) => shard.notJudged)),
+    testSeconds: Math.round(shards.reduce((sum, shard) => sum + shard.testSeconds, 0) * 10) / 10,
+    shard: null,
+  };
 }

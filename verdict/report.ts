@@ -116,7 +116,7 @@ export function slowest(entries: readonly EntryReport[], count = 3): EntryReport
  * Why these runs' reports do not add up to one whole run, or null when they do: every shard of
  * one selection exactly once (or a single unsharded run).
  */
-export function shardSetProblem(runs: readonly { dir: string; run: RunManifest | undefined }[]): string | null {
+export function shardSetProblem(runs: readonly { dir: string; run: Pick<RunManifest, 'shard' | 'selection'> | undefined }[]): string | null {
   const missing = runs.find(({ run }) => run === undefined);
   if (missing) return `${missing.dir} has no report.json from a faultline run of this version: cannot tell which shard it is`;
   const manifests = runs.map(({ dir, run }) => ({ dir, run: run! }));

@@ -16,6 +16,8 @@ export interface AuditPlan {
   placed: PlacedEntry[];
   /** Where each entry's screenshot is written, and how the report names that folder. */
   screens: { dir: string; named: string };
+  /** Where the trace of an entry with a finding is written, and how the report names that folder; null: no traces. */
+  traces: { dir: string; named: string } | null;
 }
 
 export function writeAuditPlan(file: string, plan: AuditPlan): void {

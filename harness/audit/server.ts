@@ -107,22 +107,25 @@ export function auditedServerAt(
   };
 }
 
-/** `next start` of the workspace on loopback, every request out of it intercepted; rejects with one line naming the app server. */
-export async function startAuditedServer(workspace: string, env: NodeJS.ProcessEnv): Promise<AuditedServer & { exited: LaunchedAppServer['exited'] }> {
+/** `next start` of the workspace on loopback, every request out of it intercepted, started: `ready` resolves once it serves, or rejects with one line naming the app server. */
+export async function launchAuditedServer(
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+): Promise<AuditedServer & { ready: Promise<void>; exited: LaunchedAppServer['exited'] }> {
   const logFile = join(workspace, '.faultline', 'server.log');
   const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
   writeFileSync(ingestLog, '');
   const port = await freePort();
   const server: LaunchedAppServer = launchAppServer({ root: workspace, port, logFile, env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) } });
-  try {
-    await server.ready;
-  } catch (error) {
+  const ready = server.ready.catch((error: Error) => {
     const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
-    throw new CannotRun('app server', `${(error as Error).message}${last ? `: ${last}` : ''}`);
-  }
+    throw new CannotRun('app server', `${error.message}${last ? `: ${last}` : ''}`);
+  });
+  // Awaited by whoever starts it; a server stopped before it served is no failure of its own.
+  ready.catch(() => {});
   let ended = false;
   void server.exited.then(({ expected }) => (ended = !expected));
-  return { ...auditedServerAt({ url: server.url, logFile, ingestLog }, { ended: () => ended, stop: () => server.stop() }), exited: server.exited };
+  return { ...auditedServerAt({ url: server.url, logFile, ingestLog }, { ended: () => ended, stop: () => server.stop() }), ready, exited: server.exited };
 }
 
 /** How long a send the Edge runtime started may take to land. */

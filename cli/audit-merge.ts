@@ -1,0 +1,42 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '../scenarios/catalogue';
+import { mergeAuditShards, type AuditResult } from '../verdict/audit';
+import { shardSetProblem } from '../verdict/report';
+import { AUDIT_FOLDER, writeAudit } from './audit';
+import { claimOutDir } from './out-dir';
+import { UsageError } from './usage-error';
+
+/** The audit a `faultline audit` out folder holds, or null when it holds none (a run's, say). */
+export function auditIn(dir: string): AuditResult | null {
+  const file = join(dir, 'report.json');
+  if (!existsSync(file)) return null;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as Partial<AuditResult>;
+    return report.app && Array.isArray(report.entries) && Array.isArray(report.notApplicable) ? (report as AuditResult) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `faultline merge` of the out folders of `faultline audit --shard I/N`: refused (exit 2) unless
+ * they are every shard of one audit exactly once; then the audit one unsharded run would have
+ * written (report.json, junit.xml, audit.html, every shard's screens and traces) and its exit code.
+ */
+export function mergeAudits(dirs: readonly string[], out: string): number {
+  const shards = dirs.map((dir) => ({ dir, result: auditIn(dir) }));
+  const other = shards.find(({ result }) => result === null);
+  if (other) throw new UsageError(`Cannot merge: ${other.dir} holds no faultline audit, and the others do: a run's shards and an audit's are merged apart`);
+  const problem = shardSetProblem(shards.map(({ dir, result }) => ({ dir, run: result! })));
+  if (problem) throw new UsageError(`Cannot merge: ${problem}`);
+  claimOutDir(out, AUDIT_FOLDER);
+  for (const { dir } of shards) {
+    for (const folder of ['screens', 'traces']) if (existsSync(join(dir, folder))) cpSync(join(dir, folder), join(out, folder), { recursive: true });
+  }
+  const merged = mergeAuditShards(
+    shards.map(({ result }) => result!),
+    catalogue.map((scenario) => scenario.id),
+  );
+  return writeAudit(merged, out, (line) => console.log(line));
+}
