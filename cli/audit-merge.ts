@@ -8,7 +8,7 @@ import { claimOutDir } from './out-dir';
 import { UsageError } from './usage-error';
 
 /** The audit a `faultline audit` out folder holds, or null when it holds none (a run's, say). */
-export function auditIn(dir: string): AuditResult | null {
+export function auditOutputIn(dir: string): AuditResult | null {
   const file = join(dir, 'report.json');
   if (!existsSync(file)) return null;
   try {
@@ -25,7 +25,7 @@ export function auditIn(dir: string): AuditResult | null {
  * written (report.json, junit.xml, audit.html, every shard's screens and traces) and its exit code.
  */
 export function mergeAudits(dirs: readonly string[], out: string): number {
-  const shards = dirs.map((dir) => ({ dir, result: auditIn(dir) }));
+  const shards = dirs.map((dir) => ({ dir, result: auditOutputIn(dir) }));
   const other = shards.find(({ result }) => result === null);
   if (other) throw new UsageError(`Cannot merge: ${other.dir} holds no faultline audit, and the others do: a run's shards and an audit's are merged apart`);
   const problem = shardSetProblem(shards.map(({ dir, result }) => ({ dir, run: result! })));

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { accountFor, outcomeOf, reporters } from './run-report';
-import { auditIn, mergeAudits } from './audit-merge';
+import { auditOutputIn, mergeAudits } from './audit-merge';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
@@ -54,7 +54,7 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
   const dirs = parsed.positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
   // An audit's shards carry their audit whole; the set is checked when they are read.
-  if (dirs.some((dir) => auditIn(dir) !== null)) {
+  if (dirs.some((dir) => auditOutputIn(dir) !== null)) {
     const out = resolve(parsed.values.out ?? 'faultline-audit');
     refuseInputs(out, dirs);
     return { dirs, out, selection: '', audit: true };
