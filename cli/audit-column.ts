@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { watchAborts, type Abort } from '../harness/abort';
 import type { AuditedApp } from '../harness/audit/app';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
+import { sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
 import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
@@ -210,6 +211,13 @@ export async function observeBuilt(
     const code = await runner.finished;
     events.stop();
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
+    // A shard that holds no entry checked nothing: it never passes for an audit of the app.
+    if (planned === 0 && shard) {
+      const groups = sideBySideGroups(placement.placed).length;
+      throw new UsageError(
+        `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
+      );
+    }
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
     if (records.size < planned)
       throw new Error(

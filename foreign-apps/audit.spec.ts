@@ -153,6 +153,13 @@ test('an audit in shards, merged, is the audit one run writes: every entry once,
   expect([report.shard, report.appFindings]).toEqual([null, whole.report.appFindings]);
   expect(merged.stdout).toContain(`in ${ids.length} failures judged (`);
   expect(existsSync(join(out, 'screens', 'throws-null.png')), "every shard's screens").toBe(true);
+  // A shard that holds no entry checked nothing: one line, exit 2, never a green audit.
+  const empty = await auditApp(guide, ['--scenario', 'server-page-throws', '--shard', '2/2']);
+  expect([empty.code, empty.report, empty.stderr.trim()]).toEqual([
+    2,
+    null,
+    'faultline: nothing to audit in shard 2/2: its 1 entries run in 1 group, so use at most 1 shard',
+  ]);
 });
 
 for (const [part, find, line] of [
