@@ -1,4 +1,5 @@
 import { catalogue } from '../scenarios/catalogue';
+import { parseLimits, type Limits } from '../harness/audit/limits';
 import { MAX_WORKERS, wholeNumber } from '../harness/settings';
 import { parseCommandArgs } from './args';
 import { nextVersions, versionProblem } from './matrix';
@@ -24,6 +25,10 @@ export interface AuditOptions {
   shard: { current: number; total: number } | null;
   /** Keep a trace of every entry with a finding, and Playwright's HTML report (`--trace`). */
   trace: boolean;
+  /** How long each stage may take (`--limit STAGE=SECONDS`). */
+  limits: Limits;
+  /** Remove every audit workspace instead of auditing (`--clean`, without an app). */
+  clean: boolean;
 }
 
 export function parseAuditArgs(argv: string[]): AuditOptions {
@@ -33,6 +38,10 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     strict: true,
     allowPositionals: true,
   });
+  if (values.clean) {
+    if (positionals.length > 0 || argv.length > 1) throw new UsageError(`--clean removes every audit workspace and takes nothing else (got ${argv.join(' ')})`);
+    return { ...parseAuditArgs(['.']), clean: true };
+  }
   if (positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
@@ -62,5 +71,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     workers,
     shard,
     trace: values.trace,
+    limits: parseLimits(values.limit),
+    clean: false,
   };
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchAborts, type Abort } from '../harness/abort';
-import type { AuditedApp } from '../harness/audit/app';
+import { configuredApp, type AuditedApp, type InspectedApp } from '../harness/audit/app';
+import { DEFAULT_LIMITS, type Limits } from '../harness/audit/limits';
+import { resolveNextConfig } from '../harness/audit/next-config';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
 import { sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
@@ -17,7 +19,7 @@ import { discard, startRunner, windDown, type Runner } from '../harness/runner';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey } from '../verdict/audit';
+import { appFindings, eventKey, reachedOut } from '../verdict/audit';
 import type { AuditResult } from './audit-render';
 import { UsageError } from './usage-error';
 
@@ -47,6 +49,10 @@ export interface ColumnOptions {
   /** Where screenshots go, and how the report names that folder (relative to its outputs). */
   screens: { dir: string; named: string };
   say: (line: string) => void;
+  /** How long each stage may take. */
+  limits?: Limits;
+  /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
+  stopping?: { stage: string; readonly signal: AbortSignal };
   /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
   onEntry?: (done: number, total: number, record: AuditEntryRecord) => void;
 }
@@ -61,6 +67,8 @@ const sayEntry = (say: (line: string) => void) => (done: number, total: number, 
 
 /** The app built with the catalogue placed: what observing it needs. */
 export interface BuiltForAudit {
+  /** The app with its config as Next resolved it in this workspace. */
+  app: AuditedApp;
   version: string;
   placement: Placement;
   substituted: string[];
@@ -74,14 +82,16 @@ export interface BuiltForAudit {
  * or its build reused.
  */
 export async function buildForAudit(
-  app: AuditedApp,
+  inspected: InspectedApp,
   version: string,
   dir: string,
   faultline: string,
-  { scenarios, say }: Pick<ColumnOptions, 'scenarios' | 'say'>,
+  { scenarios, say, limits = DEFAULT_LIMITS, stopping }: Pick<ColumnOptions, 'scenarios' | 'say' | 'limits' | 'stopping'>,
 ): Promise<BuiltForAudit> {
   const compared = comparedVersion(version);
   if (compared.outside) say(`faultline: ${compared.outside}`);
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
   const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
   const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios);
   if (placement.placed.length === 0) {
@@ -98,11 +108,12 @@ export async function buildForAudit(
     : [];
   for (const line of substituted) say(`Substituted: ${line}`);
   const offline = fonts.length ? await offlineFonts(fonts, join(dir, '.faultline', 'google-fonts.cjs')) : null;
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...offline?.env };
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...offline?.env };
   try {
-    const build = await ensureBuild(dir, env, { log: say });
+    if (stopping) stopping.stage = 'the build';
+    const build = await ensureBuild(dir, env, { log: say, distDir: app.distDir, limitSeconds: limits.build, signal: stopping?.signal });
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
-    return { version, placement, substituted, env, build };
+    return { app, version, placement, substituted, env, build };
   } finally {
     await offline?.stop();
   }
@@ -115,9 +126,8 @@ export async function buildForAudit(
  * route) stops the audit naming it, never an entry of the app left unjudged.
  */
 export async function observeBuilt(
-  app: AuditedApp,
   dir: string,
-  { version, placement, substituted, env, build }: BuiltForAudit,
+  { app, version, placement, substituted, env, build }: BuiltForAudit,
   {
     screens,
     say,
@@ -125,9 +135,12 @@ export async function observeBuilt(
     workers = DEFAULT_WORKERS,
     reportDir,
     shard = null,
-  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard'>,
+    limits = DEFAULT_LIMITS,
+    stopping,
+  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping'>,
 ): Promise<AuditResult> {
   const started = performance.now();
+  if (stopping) stopping.stage = 'the test phase';
   const state = join(dir, '.faultline');
   const files = {
     plan: join(state, 'audit-plan.json'),
@@ -137,12 +150,13 @@ export async function observeBuilt(
   };
   mkdirSync(screens.dir, { recursive: true });
   // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
-  const server = await launchAuditedServer(dir, env);
+  const server = await launchAuditedServer(dir, env, { basePath: app.basePath, limitSeconds: limits.start });
   const start = { ...server.mark(), ingest: 0 };
   writeAuditPlan(files.plan, {
     server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
     sentry: app.sentry,
     basePath: app.basePath,
+    startLimitSeconds: limits.start,
     placed: placement.placed,
     screens,
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
@@ -174,6 +188,9 @@ export async function observeBuilt(
     if (runner) windDown(runner);
   };
   const stopWatching = watchAborts(files.abort, abort);
+  // Stopped from outside: the runner winds down (its workers close their browsers), then the server stops.
+  const windDownOnStop = () => runner && windDown(runner);
+  stopping?.signal.addEventListener('abort', windDownOnStop, { once: true });
   void server.exited.then((exit) => {
     if (!exit.expected)
       abort({
@@ -194,6 +211,8 @@ export async function observeBuilt(
       '--forbid-only',
       '--workers',
       String(workers),
+      '--timeout',
+      String(limits.entry * 1000),
       ...(shard ? ['--shard', `${shard.current}/${shard.total}`] : []),
     ];
     runner = startRunner(faultlineRoot, args, {
@@ -210,12 +229,22 @@ export async function observeBuilt(
     await server.ready;
     const code = await runner.finished;
     events.stop();
+    stopping?.signal.throwIfAborted();
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
     // A shard that holds no entry checked nothing: it never passes for an audit of the app.
     if (planned === 0 && shard) {
       const groups = sideBySideGroups(placement.placed).length;
       throw new UsageError(
         `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
+      );
+    }
+    const unreachedAll = [...records.values()].every((record) => 'notJudged' in record && record.notJudged.startsWith('not reached: '));
+    if (records.size > 0 && unreachedAll) {
+      // The first in the catalogue's order, whichever worker ended first.
+      const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { notJudged: string };
+      throw new CannotRun(
+        'audited app',
+        `none of the ${records.size} placed failures was reached: ${first.notJudged.slice('not reached: '.length)}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches`,
       );
     }
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
@@ -229,6 +258,7 @@ export async function observeBuilt(
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
   } finally {
+    stopping?.signal.removeEventListener('abort', windDownOnStop);
     events.stop();
     stopWatching();
     rmSync(files.abort, { force: true });
@@ -236,14 +266,27 @@ export async function observeBuilt(
     await server.stop();
   }
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
-  const unclaimed = server.since(start).reports.filter(({ event }) => !claimed.has(eventKey(event)));
+  const run = server.since(start);
+  const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
+  // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
+  const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
   const inOrder = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? []);
   const result: AuditResult = {
-    app: { root: app.root, name: app.name, next: version, sentry: app.sentry, appDir: app.appDir, basePath: app.basePath, packageManager: app.packageManager },
+    app: {
+      root: app.root,
+      name: app.name,
+      next: version,
+      sentry: app.sentry,
+      appDir: app.appDir,
+      basePath: app.basePath,
+      distDir: app.distDir,
+      packageManager: app.packageManager,
+    },
     substituted,
     appFindings: appFindings({ sentry: app.sentry }, unclaimed),
     entries: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
     notApplicable: placement.notApplicable,
+    reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
     notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
@@ -271,6 +314,6 @@ export function incompleteness(result: AuditResult): string | null {
 }
 
 /** Audits the app on `next` `version` in its prepared workspace `dir`: built, then observed. */
-export async function auditIn(app: AuditedApp, version: string, dir: string, faultline: string, options: ColumnOptions): Promise<AuditResult> {
-  return observeBuilt(app, dir, await buildForAudit(app, version, dir, faultline, options), options);
+export async function auditIn(app: InspectedApp, version: string, dir: string, faultline: string, options: ColumnOptions): Promise<AuditResult> {
+  return observeBuilt(dir, await buildForAudit(app, version, dir, faultline, options), options);
 }

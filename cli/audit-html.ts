@@ -62,6 +62,9 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const notJudged = result.notJudged.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');
+  const reached = (result.reachedOut ?? [])
+    .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escape(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>faultline audit of ${escape(result.app.name)}</title><style>${STYLE}</style></head>
@@ -80,6 +83,8 @@ ${figures || '<p class="none">No page was shown.</p>'}
 <tbody>
 ${rows}
 </tbody></table>
+<h2>What the app tried to reach beyond this machine</h2>
+${reached ? `<p>Every request refused: nothing left the machine.</p>\n<table><thead><tr><th scope="col">host</th><th scope="col">asked by</th><th scope="col">requests</th></tr></thead>\n<tbody>\n${reached}\n</tbody></table>` : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
 <h2>Not applicable to this app</h2>
 <ul>
 ${notApplicable}

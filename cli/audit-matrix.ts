@@ -1,13 +1,16 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compare, valid } from 'semver';
-import type { AuditedApp } from '../harness/audit/app';
-import { auditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import type { InspectedApp } from '../harness/audit/app';
+import { auditWorkspace, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
 import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
 import { catalogue } from '../scenarios/catalogue';
 import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditOptions } from './audit-args';
+import type { AuditRun } from './audit-run';
+import { AUDIT_FOLDER } from './audit-folder';
+import { replaceEarlier } from './out-dir';
 import { buildForAudit, incompleteness, observeBuilt } from './audit-column';
 import { auditMatrixAsHtml } from './audit-matrix-html';
 import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
@@ -43,7 +46,7 @@ interface Prepared {
  * audit-matrix.md and audit-matrix.html; exit 2 when a column could not be audited (or not
  * wholly), else 1 when any column has findings.
  */
-export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultline: string, out: string, proveUnchanged: () => void): Promise<number> {
+export async function auditMatrix(app: InspectedApp, options: AuditOptions, { faultline, out, stopping, proveUnchanged }: AuditRun): Promise<number> {
   const started = performance.now();
   const versions = matrixVersions(app.next, options.versions);
   const progress = new Progress();
@@ -56,7 +59,8 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
     if (problem) return { dir, adaptations: [], seconds: 0, error: problem };
     const at = performance.now();
     try {
-      const adaptations = await prepareAuditWorkspace(app, dir, version);
+      held.push(await holdAuditWorkspace(dir, { signal: stopping.signal, say: quiet }));
+      const adaptations = await prepareAuditWorkspace(app, dir, version, { limits: options.limits, signal: stopping.signal });
       const seconds = (performance.now() - at) / 1000;
       progress.note(`${label(version, i)} workspace ready (${seconds.toFixed(1)} s)`);
       return { dir, adaptations, seconds };
@@ -81,7 +85,7 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
     const files = columnFiles(prepared.dir);
     try {
       progress.start(`${label(version, i)} build`);
-      const built = await buildForAudit(app, version, prepared.dir, faultline, { scenarios: options.scenarios, say: quiet });
+      const built = await buildForAudit(app, version, prepared.dir, faultline, { scenarios: options.scenarios, say: quiet, limits: options.limits, stopping });
       result.reused.build = !built.build.built;
       result.seconds.build = progress.end(built.build.built ? 'done' : 'reused');
       progress.start(`${label(version, i)} test`);
@@ -93,11 +97,13 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
       }
       rmSync(files.screens, { recursive: true, force: true });
       const observedAt = new Date().toISOString();
-      const audited = await observeBuilt(app, prepared.dir, built, {
+      const audited = await observeBuilt(prepared.dir, built, {
         screens: { dir: files.screens, named: join('screens', version) },
         say: quiet,
         onEntry: (done, total) => (progress.detail = `${done}/${total} entries`),
         workers: options.workers,
+        limits: options.limits,
+        stopping,
       });
       const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
       result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);
@@ -112,12 +118,20 @@ export async function auditMatrix(app: AuditedApp, options: AuditOptions, faultl
     }
   };
 
-  const columns = await overVersions(versions, prepare, async (version, prepared, i) => {
-    const done = await column(version, prepared, i);
-    if (done.error) progress.note(`${label(version, i)} not audited: ${done.error}`);
-    return done;
-  });
-  proveUnchanged();
+  const held: { release(): void }[] = [];
+  let columns: AuditColumn[];
+  try {
+    columns = await overVersions(versions, prepare, async (version, prepared, i) => {
+      const done = await column(version, prepared, i);
+      if (done.error) progress.note(`${label(version, i)} not audited: ${done.error}`);
+      return done;
+    });
+  } finally {
+    for (const lock of held) lock.release();
+  }
+  proveUnchanged(columns.find((done) => done.own)?.result?.app.distDir ?? '.next');
+  stopping.signal.throwIfAborted();
+  replaceEarlier(out, AUDIT_FOLDER);
 
   for (const done of columns) {
     if (!done.result) continue;

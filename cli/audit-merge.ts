@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { catalogue } from '../scenarios/catalogue';
 import { mergeAuditShards, type AuditResult } from '../verdict/audit';
 import { shardSetProblem } from '../verdict/report';
-import { AUDIT_FOLDER, writeAudit } from './audit';
+import { writeAudit } from './audit';
+import { AUDIT_FOLDER } from './audit-folder';
 import { claimOutDir } from './out-dir';
 import { UsageError } from './usage-error';
 

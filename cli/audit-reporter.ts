@@ -1,4 +1,5 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { withinLimit } from '../harness/audit/limits';
 import { appendEvent, type RunEvent } from '../harness/events';
 import { readAuditRecord, type AuditEntryRecord } from '../verdict/attachment';
 
@@ -41,7 +42,7 @@ export default class AuditReporter implements Reporter {
     if (record) this.say({ end: record });
     // An entry whose page or server kept it busy past the test's limit is the app's to explain: not judged, never a crash of faultline's.
     else if (result.status === 'timedOut')
-      this.say({ end: { id: test.title, notJudged: `its check did not end within ${Math.round(test.timeout / 1000)} s` } });
+      this.say({ end: { id: test.title, notJudged: `its check did not end ${withinLimit('entry', Math.round(test.timeout / 1000))}` } });
     // A check stopped because a part broke is no failure of its own: the CLI names the part.
     else if (result.status !== 'interrupted' && result.status !== 'skipped') this.say({ error: `${test.title}: ${firstLine(result.errors[0])}` });
   }

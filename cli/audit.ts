@@ -1,67 +1,111 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inspectApp, type AuditedApp } from '../harness/audit/app';
+import { inspectApp, type InspectedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
-import { auditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
+import { auditWorkspace, auditWorkspaces, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
+import { reachedOutInWords } from '../verdict/audit';
 import { auditIn, incompleteness } from './audit-column';
+import { githubAnnotations } from './audit-annotations';
 import { auditAsHtml } from './audit-html';
 import type { AuditOptions } from './audit-args';
 import { auditMatrix } from './audit-matrix';
 import { auditAsJunit, auditAsTable, findingCount, type AuditResult } from './audit-render';
-import { claimOutDir, refuseInputs, type OutFolder } from './out-dir';
+import { AUDIT_FOLDER } from './audit-folder';
+import { claimOutDir, holdsEarlier, refuseInputs, replaceEarlier } from './out-dir';
+import type { AuditRun } from './audit-run';
+import { Stopping } from './stopping';
 import { EXIT } from './usage-error';
 
-export const AUDIT_FOLDER: OutFolder = {
-  mark: '.faultline-audit',
-  written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'html', 'traces', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'],
-};
+/** Where an audit stages what it writes while it runs (screens, traces): moved into `--out` once the audit is complete. */
+const stagingIn = (out: string) => join(out, '.faultline-incoming');
 
 /**
  * `faultline audit`: the app on its own `next` (report.json, junit.xml, audit.html), or with
  * `--next`/`--upgrade-to` on several (the audit matrix). Either way the app's tree is only read,
- * and proven unchanged at the end.
+ * and proven unchanged at the end; the earlier outputs in `--out` stay until the new ones are
+ * complete; stopped by a signal, it says what was stopped and exits 130 or 143.
  */
 export async function audit(options: AuditOptions, faultline: string): Promise<number> {
+  if (options.clean) return cleanAll();
   const app = inspectApp(options.app);
   const out = resolve(options.out);
   refuseInputs(out, [app.root], 'the app to audit');
-  claimOutDir(out, AUDIT_FOLDER);
-  const before = treeFingerprint(app.root);
-  const say = (line: string) => console.log(line);
-  say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/)`);
-  const proveUnchanged = () => {
-    const changes = treeChanges(before, treeFingerprint(app.root));
-    // Whoever changed them (an editor, a git checkout, or faultline against its every rule), what was judged is not what is there now.
-    if (changes.length)
-      throw new CannotRun(
-        'audited app',
-        `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
-      );
-  };
-  if (options.versions.length > 0) return auditMatrix(app, options, faultline, out, proveUnchanged);
-  return auditOnce(app, options, faultline, out, proveUnchanged);
+  claimOutDir(out, AUDIT_FOLDER, { keepEarlier: true });
+  const staging = stagingIn(out);
+  rmSync(staging, { recursive: true, force: true });
+  const stopping = new Stopping();
+  try {
+    const before = treeFingerprint(app.root);
+    const say = (line: string) => console.log(line);
+    say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/)`);
+    for (const { path, kind } of before.skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
+    const proveUnchanged = (distDir: string) => {
+      const changes = treeChanges(before, treeFingerprint(app.root), [distDir]);
+      // Whoever changed them (an editor, a git checkout, or faultline against its every rule), what was judged is not what is there now.
+      if (changes.length)
+        throw new CannotRun(
+          'audited app',
+          `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
+        );
+    };
+    const run: AuditRun = { faultline, out, staging, stopping, proveUnchanged };
+    const unused = cleanWorkspaces(process.env, UNUSED_DAYS * 24 * 60 * 60 * 1000).removed;
+    if (unused.length > 0)
+      say(`Removed ${unused.length} audit workspace${unused.length > 1 ? 's' : ''} no audit used for ${UNUSED_DAYS} days (${auditWorkspaces()})`);
+    const code = options.versions.length > 0 ? await auditMatrix(app, options, run) : await auditOnce(app, options, run);
+    return code;
+  } catch (error) {
+    // Whatever part the signal ended first (the build, the runner, next start), the signal is the cause.
+    if (stopping.by) return stopping.exit(holdsEarlier(out, AUDIT_FOLDER) ? `no report written (${out} keeps the one before)` : 'no report written');
+    throw error;
+  } finally {
+    stopping.dispose();
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
-/** The app on its own `next`: built, observed afresh, judged, written. */
-async function auditOnce(app: AuditedApp, options: AuditOptions, faultline: string, out: string, proveUnchanged: () => void): Promise<number> {
+/** `faultline audit --clean`: every audit workspace removed (none an audit holds now), said in a line. */
+function cleanAll(): number {
+  const { removed, held } = cleanWorkspaces();
+  const kept = held.length > 0 ? `; ${held.length} kept: an audit is using ${held.length > 1 ? 'them' : 'it'} (${held.join(', ')})` : '';
+  console.log(`Removed ${removed.length} audit workspace${removed.length === 1 ? '' : 's'} from ${auditWorkspaces()}${kept}`);
+  return EXIT.ok;
+}
+
+/** The app on its own `next`: its workspace held, built, observed afresh, judged, written. */
+async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun): Promise<number> {
   const say = (line: string) => console.log(line);
   const dir = auditWorkspace(app);
-  await prepareAuditWorkspace(app, dir);
-  const result = await auditIn(app, app.next, dir, faultline, {
-    scenarios: options.scenarios,
-    screens: { dir: join(out, 'screens'), named: 'screens' },
-    reportDir: options.trace ? out : undefined,
-    workers: options.workers,
-    shard: options.shard,
-    say,
-  });
-  proveUnchanged();
-  return writeAudit(result, out, say);
+  const held = await holdAuditWorkspace(dir, { signal: run.stopping.signal, say });
+  try {
+    run.stopping.stage = 'the copy of the app';
+    await prepareAuditWorkspace(app, dir, app.next, { limits: options.limits, signal: run.stopping.signal });
+    const result = await auditIn(app, app.next, dir, run.faultline, {
+      scenarios: options.scenarios,
+      screens: { dir: join(run.staging, 'screens'), named: 'screens' },
+      reportDir: options.trace ? run.staging : undefined,
+      workers: options.workers,
+      shard: options.shard,
+      limits: options.limits,
+      stopping: run.stopping,
+      say,
+    });
+    run.proveUnchanged(result.app.distDir);
+    run.stopping.signal.throwIfAborted();
+    return writeAudit(result, run.out, say, run.staging);
+  } finally {
+    held.release();
+  }
 }
 
-/** An audit's outputs written (report.json, junit.xml, audit.html), its table and findings said; its exit code: 1 on findings, 2 when incomplete. */
-export function writeAudit(result: AuditResult, out: string, say: (line: string) => void): number {
+/**
+ * An audit's outputs written (report.json, junit.xml, audit.html, and what it staged moved in),
+ * its table and findings said; its exit code: 1 on findings, 2 when incomplete.
+ */
+export function writeAudit(result: AuditResult, out: string, say: (line: string) => void, staged?: string): number {
+  replaceEarlier(out, AUDIT_FOLDER, staged);
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
   writeFileSync(join(out, 'audit.html'), auditAsHtml(result, out));
@@ -73,6 +117,10 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   say(
     `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
+  // In GitHub Actions, each finding an annotation as well, as a run's failures are.
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(result)) say(line);
+  if (result.reachedOut?.length)
+    say(`The app tried to reach beyond this machine, every request refused (nothing left it): ${reachedOutInWords(result.reachedOut)}`);
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);
   if (incomplete) throw new CannotRun('audited app', incomplete);

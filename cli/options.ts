@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import { STAGE_LIMITS } from '../harness/audit/limits';
 import { EXIT } from './usage-error';
 
 /** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
@@ -72,7 +73,7 @@ const COMMANDS = {
     },
   },
   audit: {
-    synopsis: 'audit APP-DIR [options]',
+    synopsis: 'audit APP-DIR [options] | audit --clean',
     description:
       'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
@@ -84,6 +85,20 @@ const COMMANDS = {
       workers: { type: 'string', value: 'N', help: 'parallel browsers (default 3)' },
       shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
       trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
+      clean: {
+        type: 'boolean',
+        default: false,
+        help: 'remove every audit workspace in ~/.cache/faultline/audit (none an audit holds), then exit: takes no app',
+      },
+      limit: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'STAGE=S',
+        help: `how long a stage may take, in seconds (repeatable): ${Object.entries(STAGE_LIMITS)
+          .map(([stage, { seconds }]) => `${stage} (default ${seconds})`)
+          .join(', ')}`,
+      },
     },
   },
   repro: {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { UsageError } from './usage-error';
 
@@ -22,9 +22,10 @@ export const MATRIX_FOLDER: OutFolder = { mark: '.faultline-matrix', written: ['
 
 /**
  * Makes `dir` ready for faultline's output: a new or empty folder, or an earlier one of the same
- * kind (whose own files are replaced). A folder with anything else is refused before anything is deleted.
+ * kind (whose own files are replaced, at once or, with `keepEarlier`, only once the new ones are
+ * complete: `replaceEarlier`). A folder with anything else is refused before anything is deleted.
  */
-export function claimOutDir(dir: string, kind: OutFolder = REPORT_FOLDER): void {
+export function claimOutDir(dir: string, kind: OutFolder = REPORT_FOLDER, { keepEarlier = false } = {}): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir} is a file, not a folder; give a new or empty folder`);
   const names = existsSync(dir) ? readdirSync(dir) : [];
   const earlier = names.includes(kind.mark) || (kind.unmarked?.(names) ?? false);
@@ -32,8 +33,22 @@ export function claimOutDir(dir: string, kind: OutFolder = REPORT_FOLDER): void 
     throw new UsageError(`--out ${dir} holds files faultline did not write; give a new or empty folder (nothing was deleted)`);
   }
   makeFolder(dir);
-  for (const name of kind.written) rmSync(join(dir, name), { recursive: true, force: true });
+  if (!keepEarlier) replaceEarlier(dir, kind);
   writeFileSync(join(dir, kind.mark), 'faultline writes here, and replaces what it wrote on the next run.\n');
+}
+
+/** Whether `dir` holds outputs of an earlier command of this kind. */
+export const holdsEarlier = (dir: string, kind: OutFolder): boolean => kind.written.some((name) => existsSync(join(dir, name)));
+
+/**
+ * The earlier outputs in `dir` removed, and what the new command staged in `staged` (if any)
+ * moved in: called once the new outputs are complete, so that a command that stops keeps the earlier ones.
+ */
+export function replaceEarlier(dir: string, kind: OutFolder, staged?: string): void {
+  for (const name of kind.written) rmSync(join(dir, name), { recursive: true, force: true });
+  if (!staged || !existsSync(staged)) return;
+  for (const name of readdirSync(staged)) renameSync(join(staged, name), join(dir, name));
+  rmSync(staged, { recursive: true, force: true });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,18 +20,23 @@ export async function faultline(args: string[], env: Record<string, string> = {}
   );
 }
 
-/** Every file of the app with a hash of its bytes (its install and git aside): computed here, not by the code under test. */
-export function tree(dir: string, base = dir): string[] {
+/**
+ * Every file of the app with a hash of its bytes (its install, git and the folders in `leaveOut`
+ * aside; what is neither a file nor a folder, by its kind): computed here, not by the code under test.
+ */
+export function tree(dir: string, base = dir, leaveOut: readonly string[] = []): string[] {
   return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules' || name === '.git') return [];
+    if (name === 'node_modules' || name === '.git' || (dir === base && leaveOut.includes(name))) return [];
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? tree(path, base) : [`${relative(base, path)} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) return tree(path, base, leaveOut);
+    if (!stat.isFile()) return [`${relative(base, path)} ${stat.isFIFO() ? 'fifo' : stat.isSymbolicLink() ? 'link' : 'other'}`];
+    return [`${relative(base, path)} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`];
   });
 }
 
 /** `faultline audit APP` started into a fresh folder, its output readable as it comes (for what happens to it meanwhile). */
-export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}) {
-  const out = mkdtempSync(join(tmpdir(), 'faultline-audit-'));
+export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'faultline-audit-'))) {
   const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], {
     cwd: faultlineRoot,
     env: { ...withoutTarget(), ...env },
@@ -40,7 +45,7 @@ export function startAudit(app: string, args: string[] = [], env: Record<string,
   child.stdout.on('data', (chunk) => (output.stdout += chunk));
   child.stderr.on('data', (chunk) => (output.stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { out, output, exited };
+  return { out, output, exited, child };
 }
 
 /** `faultline audit APP` to its end, with its report (when it wrote one). */

@@ -42,10 +42,22 @@ export async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-/** Polls `url` until it answers; fails early on a 5xx, or when `exited` reports that the server process ended. */
+/**
+ * When a server counts as serving. `healthy`: its page answers below 400 (a 5xx is a broken
+ * server); `answers`: any HTTP answer at all (an audited app's home may need a database or a login,
+ * or redirect: its entries' own reachability is judged per entry).
+ */
+export type Readiness = 'healthy' | 'answers';
+
+/** Polls `url` until it serves (`readiness`); fails early on a 5xx where it must be healthy, or when `exited` reports that the server process ended. */
 export async function waitUntilServing(
   url: string,
-  { timeoutMs, logFile, exited = () => null }: { timeoutMs: number; logFile: string; exited?: () => number | null },
+  {
+    timeoutMs,
+    logFile,
+    exited = () => null,
+    readiness = 'healthy',
+  }: { timeoutMs: number; logFile: string; exited?: () => number | null; readiness?: Readiness },
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -53,16 +65,16 @@ export async function waitUntilServing(
     if (code !== null) throw new Error(`The app server exited with code ${code} before serving; see ${logFile}`);
     let status: number | undefined;
     try {
-      status = (await fetch(url, { signal: AbortSignal.timeout(1_000) })).status;
+      status = (await fetch(url, { signal: AbortSignal.timeout(1_000), redirect: readiness === 'answers' ? 'manual' : 'follow' })).status;
     } catch {
       // Not listening yet: retry until the deadline.
     }
-    if (status !== undefined && status < 400) return;
+    if (status !== undefined && (status < 400 || readiness === 'answers')) return;
     // A starting server does not answer yet; one that answers its healthy page with a 5xx is broken.
     if (status !== undefined && status >= 500) throw new Error(`The app server answers ${url} with HTTP ${status}; see ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`The app server did not answer ${url} within ${timeoutMs} ms; see ${logFile}`);
+  throw new Error(`The app server did not answer ${url} within ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
 /**
@@ -78,6 +90,8 @@ export interface StartOptions {
   env: NodeJS.ProcessEnv;
   dev?: boolean;
   readyTimeoutMs?: number;
+  /** Where and how the server is known to serve: the home page, healthy, unless said otherwise. */
+  ready?: { path: string; readiness: Readiness };
 }
 
 /** How a server process ended; `expected` when faultline stopped it. */
@@ -122,7 +136,7 @@ export const appServerUrl = (port: number): string => `http://localhost:${port}`
 
 /** Spawns `next start` (or `next dev`) on loopback, its output written to `logFile`, without waiting for it. */
 export function launchAppServer(options: StartOptions): LaunchedAppServer {
-  const { root, port, logFile, env, dev = false, readyTimeoutMs = 60_000 } = options;
+  const { root, port, logFile, env, dev = false, readyTimeoutMs = 60_000, ready: serving = { path: READY_PATH, readiness: 'healthy' } } = options;
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, 'w');
   const { FORCE_COLOR: _color, ...uncoloured } = env;
@@ -151,7 +165,12 @@ export function launchAppServer(options: StartOptions): LaunchedAppServer {
     child.kill('SIGTERM');
     await exited;
   };
-  const ready = waitUntilServing(`${url}${READY_PATH}`, { timeoutMs: readyTimeoutMs, logFile, exited: () => exitCode }).catch(async (error) => {
+  const ready = waitUntilServing(`${url}${serving.path}`, {
+    timeoutMs: readyTimeoutMs,
+    logFile,
+    exited: () => exitCode,
+    readiness: serving.readiness,
+  }).catch(async (error) => {
     await stop();
     throw error;
   });

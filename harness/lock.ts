@@ -20,6 +20,12 @@ function holderOf(file: string): number | null {
   }
 }
 
+/** The live process holding the lock at `file`, if one does. */
+export function liveHolder(file: string): number | null {
+  const holder = holderOf(file);
+  return holder !== null && alive(holder) ? holder : null;
+}
+
 /**
  * Takes the lock at `file` (its holder's pid inside), waiting while another live process holds it;
  * a lock whose holder is gone is taken over. `onWait` is told once, with the holder's pid.

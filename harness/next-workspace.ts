@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { adaptationsFor, type Adaptation, type FallbackKind } from '../scenarios/next-adaptations';
 import { installedNext } from '../scenarios/versions';
+import { withinLimit } from './audit/limits';
 import { buildFingerprint, lastBuildFingerprint } from './build';
 import { filesUnder } from './build-inputs';
 import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './workspace';
@@ -89,14 +90,39 @@ export function npmFailure(output: string): string {
   return [code, message ?? (last || 'npm failed without a message')].filter(Boolean).join(': ');
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+/** Limits of an install: how long it may take, and a signal that stops it. */
+export interface InstallLimits {
+  limitSeconds?: number;
+  signal?: AbortSignal;
+}
+
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  { limitSeconds, signal }: InstallLimits = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    const stop = () => child.kill('SIGTERM');
+    const limit = limitSeconds
+      ? setTimeout(() => {
+          stop();
+          reject(new WorkspaceError(`${command} ${args.filter((arg) => !arg.startsWith('-')).join(' ')} did not end ${withinLimit('install', limitSeconds)}`));
+        }, limitSeconds * 1000)
+      : undefined;
+    signal?.addEventListener('abort', stop, { once: true });
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) reject(signal.reason);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -110,7 +136,7 @@ export function nextPackages(env: NodeJS.ProcessEnv = process.env): string {
  * cache when it has them; peers such as React are the app's own, never installed here); returns
  * its folder.
  */
-async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function nextPackage(version: string, env: NodeJS.ProcessEnv, limits: InstallLimits = {}): Promise<string> {
   const dir = join(nextPackages(env), version);
   if (installedNext(dir) === version) return dir;
   mkdirSync(nextPackages(env), { recursive: true });
@@ -118,7 +144,13 @@ async function nextPackage(version: string, env: NodeJS.ProcessEnv): Promise<str
   const staging = mkdtempSync(join(nextPackages(env), `.${version}-`));
   try {
     writeFileSync(join(staging, 'package.json'), '{ "private": true }\n');
-    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `next@${version}`], staging, env);
+    const installed = await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `next@${version}`],
+      staging,
+      env,
+      limits,
+    );
     if (installed.code !== 0) throw new WorkspaceError(npmFailure(installed.output));
     if (installedNext(staging) !== version) throw new WorkspaceError(`npm installed next ${installedNext(staging)}, not ${version}`);
     rmSync(dir, { recursive: true, force: true });
@@ -151,10 +183,16 @@ export function nestNext(packageDir: string, dir: string): void {
  * reference app, or an audited app) hard-linked, with `next` swapped for `version` (installed once
  * into faultline's cache, `nestNext`). Returns whether it installed.
  */
-export async function installNext(root: string, dir: string, version: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function installNext(
+  root: string,
+  dir: string,
+  version: string,
+  env: NodeJS.ProcessEnv = process.env,
+  limits: InstallLimits = {},
+): Promise<boolean> {
   if (installedNext(dir) === version) return false;
   const own = installedNext(root) === version;
-  const next = own ? null : await nextPackage(version, env);
+  const next = own ? null : await nextPackage(version, env, limits);
   try {
     linkInstall(root, dir, own ? [] : ['next']);
     if (next) nestNext(next, dir);

@@ -54,6 +54,7 @@ function auditEntry(id: string, over: Partial<AuditResult['entries'][number]> = 
 
 const audit = (entries: AuditResult['entries'], notApplicable: AuditResult['notApplicable'] = []): AuditResult => ({
   app: {} as AuditResult['app'],
+  reachedOut: [],
   shard: null,
   selection: '',
   substituted: [],

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -92,7 +92,10 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
   });
 
   it('says so when nothing of the selection can be placed in the app', async () => {
-    const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '' });
+    // A real next (faultline's own, linked): Next resolves the app's config before anything is placed.
+    const app = appWith({ 'package.json': manifest, 'app/page.tsx': '' });
+    mkdirSync(join(app, 'node_modules'));
+    symlinkSync(join(root, 'node_modules', 'next'), join(app, 'node_modules', 'next'));
     const cache = mkdtempSync(join(tmpdir(), 'faultline-audit-cache-'));
     const { code, stderr } = await faultline(['audit', app, '--scenario', 'root-layout-throws', '--out', join(cache, 'out')], { XDG_CACHE_HOME: cache });
     expect(stderr.trim()).toBe(

@@ -30,6 +30,7 @@ function cell(id: string, over: Partial<AuditedEntry> = {}): AuditedEntry {
 function column(next: string, entries: AuditedEntry[], over: Partial<AuditColumn> = {}): AuditColumn {
   const result = {
     app: {} as AuditResult['app'],
+    reachedOut: [],
     shard: null,
     selection: '',
     substituted: [],

@@ -28,6 +28,9 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     ownProxy: null,
     authInterrupts: false,
     packageManager: 'npm',
+    configFile: null,
+    distDir: '.next',
+    cacheComponents: false,
     ...over,
   };
   return { dir, app };
@@ -42,6 +45,13 @@ const place = (dir: string, app: AuditedApp, ids: string[]) =>
   );
 
 describe("the catalogue placed in another app's workspace", () => {
+  it('refuses an app with a route of its own under the reserved segment: its page would answer instead of what is placed', () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx', 'app/faultline-audit/[id]/page.tsx']);
+    expect(() => place(dir, app, ['server-page-throws'])).toThrow(
+      /^it has a route of its own at app\/faultline-audit\/, the segment faultline reserves for the failures it places: its pages would answer instead of them/,
+    );
+  });
+
   it('places a throwing proxy that runs for its own route only, when the app has none', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx', 'app/page.tsx']);
     const placement = place(dir, app, ['proxy-throws']);

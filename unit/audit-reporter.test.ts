@@ -32,7 +32,7 @@ describe("the audit's reporter", () => {
   it('says an entry that outlived its limit is not judged, never a failure of its own', () => {
     const { file, read } = events();
     new AuditReporter({ eventsFile: file }).onTestEnd(test('slow-entry'), result('timedOut'));
-    expect(read()).toEqual([{ end: { id: 'slow-entry', notJudged: 'its check did not end within 120 s' } }]);
+    expect(read()).toEqual([{ end: { id: 'slow-entry', notJudged: 'its check did not end within 120 s (--limit entry=SECONDS gives it longer)' } }]);
   });
 
   it("says a check that failed without a record as faultline's own failure, and one stopped by a broken part not at all", () => {

@@ -23,7 +23,7 @@ const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation =
   linesBefore: null,
   logDigests: ['2243288624'],
   reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
-  refused: [],
+  refused: { server: [], browser: [] },
   responses: ['<html>…</html>'],
   document: '<html>…</html>',
   clients: { server: true, browser: true },
@@ -207,7 +207,7 @@ describe('the audit judges what holds for any app', () => {
   });
 
   it('names the requests the server made beyond the machine (refused) beside a failure never reported', () => {
-    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], refused: ['o1.ingest.sentry.io'] }), context);
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], refused: { server: ['o1.ingest.sentry.io'], browser: [] } }), context);
     expect(audit.findings.find((finding) => finding.check === 'reported once')?.evidence).toBe(
       'the server asked for o1.ingest.sentry.io beyond this machine (refused, unread)',
     );

@@ -37,7 +37,8 @@ const PARSERS: Record<Command, (argv: string[]) => unknown> = {
   run: parseRunArgs,
   merge: (argv) => parseMergeArgs([runDir(), ...argv]),
   matrix: parseMatrixArgs,
-  audit: (argv) => parseAuditArgs(['../my-app', ...argv]),
+  // `--clean` takes no app: it cleans every workspace.
+  audit: (argv) => parseAuditArgs(argv.includes('--clean') ? argv : ['../my-app', ...argv]),
   repro: (argv) => parseReproArgs(argv.includes('--path') ? argv : ['healthy', ...argv], {}),
 };
 
@@ -55,6 +56,7 @@ const SAMPLES: Record<string, () => string> = {
   next: () => '16.1.7',
   fallback: () => 'both',
   'upgrade-to': () => '16.4.5',
+  limit: () => 'build=600',
   path: () => '/anything',
 };
 

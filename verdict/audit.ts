@@ -43,14 +43,57 @@ export interface AuditObservation {
   /** Every digest the server log printed while the entry ran. */
   logDigests: string[];
   reports: AuditReport[];
-  /** Hosts beyond the machine the app server asked for while the entry ran, refused unread (none of them an envelope: those are read). */
-  refused: string[];
+  /** Hosts beyond the machine the app server and the page asked for while the entry ran, refused unread, once per request (no envelope: those are read). */
+  refused: Refused;
   /** Text of every response the entry's page received from the app (documents, RSC payloads, action results, scripts). */
   responses: string[];
   /** The page's document as it stood once settled (null: no page, a request). */
   document: string | null;
   /** Whether each runtime's Sentry SDK had a client to send with (false: `Sentry.init` ran without a DSN, or never); null where unknown. */
   clients: { server: boolean | null; browser: boolean | null };
+}
+
+/** Hosts beyond the machine that were asked for and refused, by who asked: each once per request. */
+export interface Refused {
+  server: string[];
+  browser: string[];
+}
+
+/** What an app tried to reach beyond the machine, by host and runtime, counted: every request refused, nothing left the machine. */
+export interface ReachedOut {
+  host: string;
+  runtime: 'server' | 'browser';
+  requests: number;
+}
+
+/** The hosts of `refused` counted by host and runtime, most asked first. */
+export function reachedOut(refused: readonly Refused[]): ReachedOut[] {
+  const counts = new Map<string, ReachedOut>();
+  for (const side of refused)
+    for (const runtime of ['server', 'browser'] as const)
+      for (const host of side[runtime]) {
+        const key = `${runtime} ${host}`;
+        const seen = counts.get(key) ?? { host, runtime, requests: 0 };
+        seen.requests += 1;
+        counts.set(key, seen);
+      }
+  return [...counts.values()].sort((a, b) => b.requests - a.requests || a.host.localeCompare(b.host) || a.runtime.localeCompare(b.runtime));
+}
+
+/** Counts of the same host and runtime added up (the shards of one audit). */
+export function sumReachedOut(counted: readonly ReachedOut[]): ReachedOut[] {
+  const refused: Refused[] = counted.map(({ host, runtime, requests }) => ({
+    server: runtime === 'server' ? Array(requests).fill(host) : [],
+    browser: runtime === 'browser' ? Array(requests).fill(host) : [],
+  }));
+  return reachedOut(refused);
+}
+
+/** What the app tried to reach, in a line: `api.flags.example (server, 3 requests), www.google-analytics.com (browser, 51)`. */
+export function reachedOutInWords(reached: readonly ReachedOut[]): string {
+  return reached
+    .map(({ host, runtime, requests }, i) => `${host} (${runtime}, ${requests}${i === 0 ? ` request${requests === 1 ? '' : 's'}` : ''})`)
+    .join(', ');
 }
 
 export interface Finding {
@@ -196,8 +239,8 @@ function reportFindings(
       const noClient = observation.clients[runtime] === false;
       const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : serverFix(scenario)) : noClient ? FIX.browserNoClient : FIX.browserMissing;
       const refused =
-        runtime === 'server' && observation.refused.length > 0
-          ? `the server asked for ${[...new Set(observation.refused)].join(', ')} beyond this machine (refused, unread)`
+        runtime === 'server' && observation.refused.server.length > 0
+          ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
           : undefined;
       findings.push({
         check: 'reported once',
@@ -328,7 +371,7 @@ export function appFindings(context: AuditContext, unclaimed: readonly AuditRepo
 
 /** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
 export interface AuditResult {
-  app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; packageManager: string };
+  app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; distDir: string; packageManager: string };
   /** What faultline put in the app's place to build it offline (Google fonts), in words. */
   substituted: string[];
   /** Findings about the app as a whole (no error reporting, reports no entry claims). */
@@ -342,9 +385,13 @@ export interface AuditResult {
     screenshot: string | null;
     trace?: string;
     reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[];
+    /** Hosts beyond the machine its server and its page asked for, refused. */
+    refused?: Refused;
     ms: Record<string, number>;
   })[];
   notApplicable: { id: string; why: string }[];
+  /** What the app tried to reach beyond this machine while the audit ran, by host and runtime: refused, so nothing left the machine. */
+  reachedOut: ReachedOut[];
   /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
   notJudged: { id: string; why: string }[];
   /** Proven at the end: the app's files byte for byte as they were. */
@@ -373,6 +420,7 @@ export function mergeAuditShards(shards: readonly AuditResult[], order: readonly
     appFindings: [...appFindings.values()],
     entries: byRank(shards.flatMap((shard) => shard.entries)),
     notJudged: byRank(shards.flatMap((shard) => shard.notJudged)),
+    reachedOut: sumReachedOut(shards.flatMap((shard) => shard.reachedOut ?? [])),
     testSeconds: Math.round(shards.reduce((sum, shard) => sum + shard.testSeconds, 0) * 10) / 10,
     shard: null,
   };

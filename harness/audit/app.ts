@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { satisfies, valid } from 'semver';
 import { CannotRun } from '../failures';
 import { installedNext } from '../../scenarios/versions';
+import type { ResolvedConfig } from './next-config';
 
 /** The `next` versions an audit supports: the App Router's `connection()` and `onRequestError` are there from 15.3. */
 export const AUDITED_NEXT = '>=15.3.0 <17.0.0-0';
 
-/** What an audit needs to know of the app it was given, read without running or changing anything. */
-export interface AuditedApp {
+/** What an audit knows of the app it was given before anything of it runs: read, never run or changed. */
+export interface InspectedApp {
   /** The app's folder, its real path. */
   root: string;
   name: string;
@@ -18,24 +19,33 @@ export interface AuditedApp {
   /** Whether `@sentry/nextjs` is installed for it. */
   sentry: boolean;
   typescript: boolean;
-  /** `basePath` as its next.config writes it, or ''. */
-  basePath: string;
-  trailingSlash: boolean;
   /** Its own proxy (or middleware), which a placed proxy entry would replace. */
   ownProxy: string | null;
-  /** Whether its config enables `forbidden()` and `unauthorized()` (`experimental.authInterrupts`). */
-  authInterrupts: boolean;
   packageManager: 'npm' | 'pnpm' | 'yarn' | 'bun' | 'unknown';
+  /** Its next.config file's name, if it has one. */
+  configFile: string | null;
 }
+
+/** The app with its next.config as Next resolves it (in the workspace, by the app's own `next`): what placing, building and serving it need. */
+export interface AuditedApp extends InspectedApp, Omit<ResolvedConfig, 'output'> {}
+
+/**
+ * The app with its resolved config; a static export refused (however its config said so: a
+ * template literal, a variable, a function).
+ */
+export function configuredApp(app: InspectedApp, config: ResolvedConfig): AuditedApp {
+  if (config.output === 'export') throw staticExport(app.root);
+  const { output: _output, ...rest } = config;
+  return { ...app, ...rest, basePath: rest.basePath.replace(/\/$/, '') };
+}
+
+const staticExport = (dir: string) => cannot(`${dir} is a static export (output: 'export'): no server runs, so no server failure can be audited`);
 
 const cannot = (message: string) => new CannotRun('audited app', message);
 
 const CONFIG_FILES = ['next.config.ts', 'next.config.mjs', 'next.config.js', 'next.config.cjs', 'next.config.mts'];
 
-function configText(root: string): string {
-  const file = CONFIG_FILES.find((name) => existsSync(join(root, name)));
-  return file ? readFileSync(join(root, file), 'utf8') : '';
-}
+const configFileOf = (root: string): string | null => CONFIG_FILES.find((name) => existsSync(join(root, name))) ?? null;
 
 function packageManagerOf(root: string): AuditedApp['packageManager'] {
   if (existsSync(join(root, 'pnpm-lock.yaml'))) return 'pnpm';
@@ -48,9 +58,10 @@ function packageManagerOf(root: string): AuditedApp['packageManager'] {
 /**
  * The app at `dir` as an audit sees it, or the one line why it cannot be audited: not a folder,
  * not a Next.js app, not installed, a `next` outside the supported range, Pages Router only, a
- * static export. Reads the config's text (it is never run here): `basePath` and `output` as literals.
+ * static export written as a literal (one written otherwise is refused once Next has resolved the
+ * config, `configuredApp`). Nothing of the app runs here.
  */
-export function inspectApp(dir: string): AuditedApp {
+export function inspectApp(dir: string): InspectedApp {
   if (!existsSync(dir)) throw cannot(`${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw cannot(`${dir} is not a folder`);
   const root = realpathSync(dir);
@@ -79,10 +90,9 @@ export function inspectApp(dir: string): AuditedApp {
         : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`,
     );
   }
-  const config = configText(root);
-  if (/output\s*:\s*['"]export['"]/.test(config))
-    throw cannot(`${dir} is a static export (output: 'export'): no server runs, so no server failure can be audited`);
-  const base = /basePath\s*:\s*['"]([^'"]*)['"]/.exec(config)?.[1] ?? '';
+  const configFile = configFileOf(root);
+  // The literal case refused at once, before a copy and an install; every other way, once Next resolved the config.
+  if (configFile && /output\s*:\s*['"]export['"]/.test(readFileSync(join(root, configFile), 'utf8'))) throw staticExport(dir);
   const srcRoot = appDir === 'app' ? root : join(root, 'src');
   const ownProxy =
     ['proxy', 'middleware']
@@ -95,10 +105,8 @@ export function inspectApp(dir: string): AuditedApp {
     next,
     sentry: existsSync(join(root, 'node_modules', '@sentry', 'nextjs', 'package.json')),
     typescript: existsSync(join(root, 'tsconfig.json')),
-    basePath: base.replace(/\/$/, ''),
-    trailingSlash: /trailingSlash\s*:\s*true/.test(config),
     ownProxy,
-    authInterrupts: /authInterrupts\s*:\s*true/.test(config),
     packageManager: packageManagerOf(root),
+    configFile,
   };
 }

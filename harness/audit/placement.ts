@@ -5,6 +5,7 @@ import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
 import { AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import type { AuditedApp } from './app';
+import { CannotRun } from '../failures';
 
 /** The reserved segment, defined in the contract; still importable from here for cli/audit-column.ts. */
 export { AUDIT_SEGMENT };
@@ -161,6 +162,12 @@ function placeFile(source: string, target: string, throwersDir: string): string[
  */
 export function placeCatalogue(faultline: string, workspace: string, app: AuditedApp, catalogue: readonly Scenario[]): Placement {
   const auditDir = join(workspace, app.appDir, rootLayoutGroup(join(workspace, app.appDir)), AUDIT_SEGMENT);
+  // The workspace holds the app's sources afresh: a folder there is the app's own route, which would answer instead of what is placed.
+  if (existsSync(auditDir))
+    throw new CannotRun(
+      'audited app',
+      `it has a route of its own at ${relative(workspace, auditDir)}/, the segment faultline reserves for the failures it places: its pages would answer instead of them, so nothing could be judged`,
+    );
   const throwersDir = join(auditDir, PLACED_THROWERS);
   const placed: PlacedEntry[] = [];
   const notApplicable: Placement['notApplicable'] = [];

@@ -13,6 +13,8 @@ export interface AuditPlan {
   /** Whether the app has `@sentry/nextjs` at all. */
   sentry: boolean;
   basePath: string;
+  /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
+  startLimitSeconds: number;
   placed: PlacedEntry[];
   /** Where each entry's screenshot is written, and how the report names that folder. */
   screens: { dir: string; named: string };

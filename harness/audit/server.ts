@@ -8,6 +8,7 @@ import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, SENTRY_ENVELOPE, ty
 import { faultlineRoot } from '../root';
 import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
+import { withinLimit } from './limits';
 import { completeLines } from '../events';
 
 export { completeLines };
@@ -108,16 +109,29 @@ export function auditedServerAt(
 }
 
 /** `next start` of the workspace on loopback, every request out of it intercepted, started: `ready` resolves once it serves, or rejects with one line naming the app server. */
+/** Where an audited app is known to serve: any answer of its server on its basePath (its home may need a database, a login, or redirect). */
+export const auditedServerReadyUrl = (url: string, basePath: string) => `${url}${basePath}/`;
+
 export async function launchAuditedServer(
   workspace: string,
   env: NodeJS.ProcessEnv,
+  { basePath, limitSeconds }: { basePath: string; limitSeconds: number },
 ): Promise<AuditedServer & { ready: Promise<void>; exited: LaunchedAppServer['exited'] }> {
   const logFile = join(workspace, '.faultline', 'server.log');
   const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
   writeFileSync(ingestLog, '');
   const port = await freePort();
-  const server: LaunchedAppServer = launchAppServer({ root: workspace, port, logFile, env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) } });
+  const server: LaunchedAppServer = launchAppServer({
+    root: workspace,
+    port,
+    logFile,
+    env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) },
+    ready: { path: `${basePath}/`, readiness: 'answers' },
+    readyTimeoutMs: limitSeconds * 1000,
+  });
   const ready = server.ready.catch((error: Error) => {
+    if (/did not answer/.test(error.message))
+      throw new CannotRun('app server', `next start did not answer ${basePath}/ ${withinLimit('start', limitSeconds)}; its log: ${logFile}`);
     const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
     throw new CannotRun('app server', `${error.message}${last ? `: ${last}` : ''}`);
   });

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
 import { applyAdaptations, installNext } from '../next-workspace';
 import { faultlineCache, NOT_COPIED } from '../workspace';
-import type { AuditedApp } from './app';
+import type { InspectedApp } from './app';
+import { holdLock } from '../lock';
+import { DEFAULT_LIMITS, type Limits } from './limits';
+import { unreadableKind } from './tree';
 
 /**
  * Where audit workspaces live: in the user's cache, never in the audited app, and never inside
@@ -21,20 +24,20 @@ export function auditWorkspaces(env: NodeJS.ProcessEnv = process.env): string {
  * The workspace of the app at `app.root` on `next` `version` (its own by default): one per app (by
  * its real path) and version, kept between audits for its install and its build.
  */
-export function auditWorkspace(app: AuditedApp, env: NodeJS.ProcessEnv = process.env, version: string = app.next): string {
+export function auditWorkspace(app: InspectedApp, env: NodeJS.ProcessEnv = process.env, version: string = app.next): string {
   const id = createHash('sha256').update(app.root).digest('hex').slice(0, 10);
   return join(auditWorkspaces(env), `${app.name.replace(/[^\w.-]+/g, '-')}-${id}${version === app.next ? '' : `-next-${version}`}`);
 }
 
 /** Every workspace of the app, whatever its version: what a test that generated the app removes. */
-export function auditWorkspacesOf(app: AuditedApp, env: NodeJS.ProcessEnv = process.env): string[] {
+export function auditWorkspacesOf(app: InspectedApp, env: NodeJS.ProcessEnv = process.env): string[] {
   const own = auditWorkspace(app, env);
   const all = existsSync(auditWorkspaces(env)) ? readdirSync(auditWorkspaces(env)).map((name) => join(auditWorkspaces(env), name)) : [];
   return all.filter((dir) => dir === own || dir.startsWith(`${own}-next-`));
 }
 
 /** What the workspace's install was made from: relinked when the app's install changed, or the version. */
-function installStamp(app: AuditedApp, version: string): string {
+function installStamp(app: InspectedApp, version: string): string {
   const lockfiles = ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'].filter((name) => existsSync(join(app.root, name)));
   const hash = createHash('sha256').update(app.next).update(version);
   for (const name of lockfiles) hash.update(name).update(readFileSync(join(app.root, name)));
@@ -49,13 +52,20 @@ function installStamp(app: AuditedApp, version: string): string {
  * and the build of the last audit kept for reuse. Returns the adaptations' notes; a version that
  * cannot be installed is a `WorkspaceError`.
  */
-export async function prepareAuditWorkspace(app: AuditedApp, dir: string, version: string = app.next): Promise<string[]> {
+export async function prepareAuditWorkspace(
+  app: InspectedApp,
+  dir: string,
+  version: string = app.next,
+  { limits = DEFAULT_LIMITS, signal }: { limits?: Limits; signal?: AbortSignal } = {},
+): Promise<string[]> {
   let adaptations: string[];
   try {
     mkdirSync(dir, { recursive: true });
     for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    // What is neither a file, a folder nor a link (a named pipe) is never read: the audit says it skipped it.
+    const readable = (source: string) => unreadableKind(lstatSync(source)) === null;
     for (const name of readdirSync(app.root))
-      if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
+      if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true, filter: readable });
     adaptations = applyAdaptations(dir, appAdaptationsFor(version), { lenient: true });
   } catch (error) {
     throw new CannotRun('workspace', `could not copy ${app.root} into ${dir}: ${(error as Error).message}`);
@@ -64,9 +74,33 @@ export async function prepareAuditWorkspace(app: AuditedApp, dir: string, versio
   const stamp = installStamp(app, version);
   if (!existsSync(join(dir, 'node_modules')) || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
-    await installNext(app.root, dir, version);
+    signal?.throwIfAborted();
+    await installNext(app.root, dir, version, process.env, { limitSeconds: limits.install, signal });
     mkdirSync(join(dir, '.faultline'), { recursive: true });
     writeFileSync(stampFile, stamp);
   }
   return adaptations;
+}
+
+/** Where a workspace notes when an audit last used it, and which audit holds it now. */
+export const LAST_USED = join('.faultline', 'last-audit');
+export const AUDIT_LOCK = join('.faultline', 'audit.lock');
+
+/** Notes that an audit uses the workspace at `dir` now: what `cleanWorkspaces` measures its age by. */
+function markUsed(dir: string): void {
+  writeFileSync(join(dir, LAST_USED), `${new Date().toISOString()}\n`);
+}
+
+/**
+ * One audit per workspace at a time: held from before its sources are copied until its last entry
+ * is checked, so that a second audit of the app never copies over the sources of a build under way
+ * (which left a build without the placed routes, reused by every audit after). The second waits, saying so.
+ */
+export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?: AbortSignal; say: (line: string) => void }): Promise<{ release(): void }> {
+  const held = await holdLock(join(dir, AUDIT_LOCK), {
+    signal,
+    onWait: (holder) => say(`faultline: waiting for another audit of this app (pid ${holder}) to end: one audit per workspace at a time…`),
+  });
+  markUsed(dir);
+  return held;
 }

@@ -1,0 +1,38 @@
+import { constants } from 'node:os';
+
+/**
+ * A command stopped from outside (Ctrl-C, `docker stop`, a CI cancel): SIGINT and SIGTERM are
+ * taken while it runs, what it started is told through `signal` and winds down, and the command
+ * then exits 128 + the signal's number with one line saying what was stopped.
+ */
+export class Stopping {
+  private readonly controller = new AbortController();
+  /** The signal that stopped the command, once one did. */
+  by: NodeJS.Signals | undefined;
+  /** What the command was doing, in words ("the build"): what the line says was stopped. */
+  stage = 'the start';
+
+  constructor() {
+    process.once('SIGINT', this.stop).once('SIGTERM', this.stop);
+  }
+
+  private readonly stop = (signal: NodeJS.Signals) => {
+    this.by = signal;
+    this.controller.abort(new Error(`stopped by ${signal}`));
+  };
+
+  /** Aborted once a signal came: builds, installs and runners listen to it. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Its line said, the exit code of a command stopped by the signal: 130 for SIGINT, 143 for SIGTERM. */
+  exit(what: string): number {
+    console.error(`faultline: stopped by ${this.by} during ${this.stage}; ${what}`);
+    return 128 + constants.signals[this.by!];
+  }
+
+  dispose(): void {
+    process.off('SIGINT', this.stop).off('SIGTERM', this.stop);
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { unreached } from '../fixtures/worker/audit/reached';
+
+const SEGMENT = 'faultline-audit';
+const asked = '/docs/faultline-audit/server-page-throws';
+/** A document's flight data as Next 16.4 writes it (the tree's segments as objects, quotes escaped inside the script). */
+const document16 = (segment: string) =>
+  `<script>self.__next_f.push([1,"5:[[\\"children\\",{\\"s\\":\\"${segment}\\",\\"d\\":{}}]]\\n0:{\\"P\\":null,\\"c\\":[\\"\\",\\"faultline-audit\\",\\"server-page-throws\\"]}"])</script>`;
+/** An RSC payload as Next 15 writes it (the tree's segments as tuples). */
+const payload15 = (segment: string) => `0:{"b":"x","f":[[["",{"children":["${segment}",{"children":["__PAGE__",{}]}]}]]]}`;
+
+describe('an entry is judged only once its own route answered', () => {
+  it.each([
+    ['its page, a server failure (16.4)', { asked, redirects: [], status: 500, body: document16('faultline-audit') }, null],
+    ['its payload (15.x)', { asked, redirects: [], status: 200, body: payload15('faultline-audit') }, null],
+    ['a route handler’s text', { asked, redirects: [], status: 500, body: 'Internal Server Error' }, null],
+    ['a redirect to another placed entry', { asked, redirects: [{ status: 307, to: '/docs/faultline-audit/healthy' }], status: 200, body: '' }, null],
+    [
+      'a login wall’s redirect',
+      { asked, redirects: [{ status: 307, to: 'http://localhost:3000/login?next=%2Fdocs%2Ffaultline-audit%2Fserver-page-throws' }], status: 200, body: '' },
+      'the app redirected /docs/faultline-audit/server-page-throws to /login (307)',
+    ],
+    [
+      'a locale redirect',
+      { asked, redirects: [{ status: 307, to: '/en/docs/faultline-audit/server-page-throws' }], status: 404, body: document16('[locale]') },
+      'the app redirected /docs/faultline-audit/server-page-throws to /en/docs/faultline-audit/server-page-throws (307)',
+    ],
+    [
+      'a proxy’s rewrite to its login page (the canonical URL still the one asked for)',
+      { asked, redirects: [], status: 200, body: document16('login') },
+      'another route of the app answered /docs/faultline-audit/server-page-throws (200): its page is not under /faultline-audit/',
+    ],
+    [
+      'a catch-all’s 404 (15.x)',
+      { asked, redirects: [], status: 404, body: payload15('[...slug]') },
+      'another route of the app answered /docs/faultline-audit/server-page-throws (404): its page is not under /faultline-audit/',
+    ],
+  ])('%s', (_what, answer, expected) => {
+    expect(unreached(answer, SEGMENT)).toBe(expected);
+  });
+});
