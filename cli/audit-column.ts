@@ -10,7 +10,8 @@ import { sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
 import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
-import { ensureBuild } from '../harness/build';
+import { buildHoldsPlacedRoutes } from '../harness/audit/workspace';
+import { ensureBuild, forgetBuild } from '../harness/build';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
 import { CannotRun, type BrokenPart } from '../harness/failures';
@@ -77,6 +78,19 @@ export interface BuiltForAudit {
 }
 
 /**
+ * A build that fails in a file faultline placed is faultline's failure, never the app's: the line
+ * names the placed file and says so (a `cacheComponents` app refuses the placed routes' segment config).
+ */
+function blamePlacedFiles(error: unknown): never {
+  if (error instanceof CannotRun && error.part === 'build' && new RegExp(`[\\/]${AUDIT_SEGMENT}[\\/]`).test(error.message.split('; its log: ')[0]))
+    throw new CannotRun(
+      'placed failures',
+      `what faultline placed in the app does not build there, which is faultline's to fix, not the app's: ${error.message.replace(/^next build failed \(exit \d+\): /, '')}`,
+    );
+  throw error;
+}
+
+/**
  * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (every
  * entry, whatever the selection, so that another selection reuses the build) and built offline,
  * or its build reused.
@@ -111,7 +125,14 @@ export async function buildForAudit(
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...offline?.env };
   try {
     if (stopping) stopping.stage = 'the build';
-    const build = await ensureBuild(dir, env, { log: say, distDir: app.distDir, limitSeconds: limits.build, signal: stopping?.signal });
+    const buildOptions = { log: say, distDir: app.distDir, limitSeconds: limits.build, signal: stopping?.signal };
+    let build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
+    // A build made while its sources were copied over (by a faultline before the workspace lock) holds none of the placed routes, and would be reused forever.
+    if (!buildHoldsPlacedRoutes(dir, app.distDir)) {
+      say(`faultline: the build in ${dir} holds none of the routes faultline placed (a workspace left half-written): building again`);
+      forgetBuild(dir, app.distDir);
+      build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
+    }
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
     return { app, version, placement, substituted, env, build };
   } finally {

@@ -112,7 +112,7 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
       return observed;
     } catch (error) {
       // The app that does not build on this version, a placement that fits nothing: this column's, in one line; the others go on.
-      if (!(error instanceof CannotRun && error.part === 'build') && !(error instanceof WorkspaceError)) throw error;
+      if (!(error instanceof CannotRun && (error.part === 'build' || error.part === 'placed failures')) && !(error instanceof WorkspaceError)) throw error;
       progress.end('failed');
       return { ...result, error: oneLine(error.message) };
     }

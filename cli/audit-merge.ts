@@ -1,10 +1,10 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../scenarios/catalogue';
 import { mergeAuditShards, type AuditResult } from '../verdict/audit';
 import { shardSetProblem } from '../verdict/report';
 import { writeAudit } from './audit';
-import { AUDIT_FOLDER } from './audit-folder';
+import { AUDIT_FOLDER, stagingIn } from './audit-folder';
 import { claimOutDir } from './out-dir';
 import { UsageError } from './usage-error';
 
@@ -31,13 +31,20 @@ export function mergeAudits(dirs: readonly string[], out: string): number {
   if (other) throw new UsageError(`Cannot merge: ${other.dir} holds no faultline audit, and the others do: a run's shards and an audit's are merged apart`);
   const problem = shardSetProblem(shards.map(({ dir, result }) => ({ dir, run: result! })));
   if (problem) throw new UsageError(`Cannot merge: ${problem}`);
-  claimOutDir(out, AUDIT_FOLDER);
-  for (const { dir } of shards) {
-    for (const folder of ['screens', 'traces']) if (existsSync(join(dir, folder))) cpSync(join(dir, folder), join(out, folder), { recursive: true });
+  claimOutDir(out, AUDIT_FOLDER, { keepEarlier: true });
+  // Staged as an audit stages them: the merged audit replaces what `out` held once it is complete.
+  const staging = stagingIn(out);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    for (const { dir } of shards) {
+      for (const folder of ['screens', 'traces']) if (existsSync(join(dir, folder))) cpSync(join(dir, folder), join(staging, folder), { recursive: true });
+    }
+    const merged = mergeAuditShards(
+      shards.map(({ result }) => result!),
+      catalogue.map((scenario) => scenario.id),
+    );
+    return writeAudit(merged, out, (line) => console.log(line), staging);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
-  const merged = mergeAuditShards(
-    shards.map(({ result }) => result!),
-    catalogue.map((scenario) => scenario.id),
-  );
-  return writeAudit(merged, out, (line) => console.log(line));
 }

@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
-import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
+import { auditWorkspace, auditWorkspaces, auditWorkspacesOf } from '../harness/audit/workspace';
 import { freePort } from '../harness/app-server';
 import { nextBin } from '../harness/build';
 import { ENV } from '../harness/contract';
@@ -25,7 +25,7 @@ test.describe.configure({ mode: 'default', timeout: 600_000 });
 const apps = join(tmpdir(), `faultline-audit-faults-${process.pid}`);
 /** The `create-next-app` template as generated. */
 const plain = join(apps, 'create-next-app-default');
-/** Served under `basePath: '/docs'`, with a home page that fails without its database. */
+/** Served under `basePath: '/docs'`, built into `distDir: 'build'`, with a home page that fails without its database. */
 const based = join(apps, 'docs-app');
 /** A page whose `generateStaticParams` never settles: `next build` never ends. */
 const stuck = join(apps, 'stuck-build-app');
@@ -53,7 +53,7 @@ test.beforeAll(async () => {
   await generateApp(plain, { sentry: false });
   await generateApp(based, { sentry: false });
   const config = join(based, 'next.config.ts');
-  writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', "basePath: '/docs',"));
+  writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', "basePath: '/docs',\n  distDir: 'build',"));
   writeFileSync(
     join(based, 'app', 'page.tsx'),
     [
@@ -66,6 +66,8 @@ test.beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  // Its secrets, as an app's .env.local holds them.
+  writeFileSync(join(based, '.env.local'), 'DATABASE_URL=postgres://app:hunter2@127.0.0.1:5432/app\n');
   // Feature flags fetched as the server starts, and an analytics pixel on every page, as many apps have.
   writeFileSync(
     join(based, 'instrumentation.ts'),
@@ -168,7 +170,7 @@ test('next dev running in the app: what it writes into .next is not the app’s 
   }
 });
 
-test('an app under a basePath whose home page needs a database: ready once its server answers, every entry judged on the basePath, and what it tried to reach said', async () => {
+test('an app under a basePath, built into its own distDir, whose home page needs a database: ready once its server answers, every entry judged on the basePath, and what it tried to reach said', async () => {
   const before = tree(based);
   const { code, stdout, stderr, report } = await auditApp(based, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
@@ -177,6 +179,11 @@ test('an app under a basePath whose home page needs a database: ready once its s
     ['server-page-throws', 500, "Next's built-in screen"],
     ['client-effect-throws', 200, "Next's built-in screen"],
   ]);
+  // Its .env.local copied into a workspace that only this user can read, and said.
+  expect(stdout).toMatch(
+    /^Environment: \.env\.local, loaded by next build and next start as in the app; copied into \S+, readable by you alone \(mode 0700\)$/m,
+  );
+  for (const dir of [auditWorkspaces(), auditWorkspace(inspectApp(based))]) expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
   // The server's call to its flags service as it starts, the layout's pixel (every page's): refused, and said.
   expect(report!.reachedOut.map(({ host, runtime }) => `${host} ${runtime}`).sort()).toEqual(['analytics.example.com browser', 'flags.example.com server']);
   expect(stdout).toMatch(/^The app tried to reach beyond this machine, every request refused \(nothing left it\): .*analytics\.example\.com \(browser, \d+/m);
@@ -195,7 +202,7 @@ test('a build that never ends stops at its limit: exit 2, one line naming the st
   await expect.poll(() => processesWith(marker).map(({ command }) => command.slice(0, 80)), { timeout: 20_000 }).toEqual([]);
 });
 
-test('two audits of one app at once, then a third: one waits for the other instead of copying over its build, and all three judge the same', async () => {
+test('two audits of one app at once, then a third: one waits for the other instead of copying over its build, and all three judge the same; a build left without the placed routes is rebuilt', async () => {
   const app = join(apps, 'audited-twice-app');
   await generateApp(app, { sentry: false });
   try {
@@ -212,6 +219,13 @@ test('two audits of one app at once, then a third: one waits for the other inste
       'one of the two waited',
     ).toHaveLength(1);
     expect(third.stdout).toContain('Build reused: nothing changed since the last audit');
+    // A workspace a faultline before the lock left half-written: its build holds none of the placed routes, yet its stamp is current.
+    const manifest = join(auditWorkspace(inspectApp(app)), '.next', 'server', 'app-paths-manifest.json');
+    const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
+    writeFileSync(manifest, JSON.stringify(Object.fromEntries(Object.entries(routes).filter(([route]) => !route.includes('/faultline-audit/')))));
+    const fourth = await auditApp(app, ONE_ENTRY);
+    expect(fourth.stdout).toMatch(/^faultline: the build in \S+ holds none of the routes faultline placed \(a workspace left half-written\): building again$/m);
+    expect([fourth.code, fourth.report?.entries.map(({ id, status }) => [id, status])]).toEqual([1, [['server-page-throws', 500]]]);
   } finally {
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,18 @@
  * never a stack trace and never exit 1 (which means the app deviates). Thrown anywhere; `cli/main.ts`
  * prints it.
  */
-export type BrokenPart = 'usage' | 'browser' | 'build' | 'target' | 'audited app' | 'disk' | 'app server' | 'workspace' | 'faultline';
+export type BrokenPart =
+  | 'usage'
+  | 'browser'
+  | 'build'
+  | 'target'
+  | 'audited app'
+  | 'disk'
+  | 'app server'
+  | 'workspace'
+  | 'faultline'
+  /** What faultline placed in an audited app: its error is faultline's, never the app's. */
+  | 'placed failures';
 
 export class CannotRun extends Error {
   override name = 'CannotRun';

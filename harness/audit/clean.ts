@@ -10,9 +10,16 @@ import { AUDIT_LOCK, auditWorkspaces, LAST_USED } from './workspace';
  */
 export const UNUSED_DAYS = 30;
 
-/** When an audit last used the workspace (its folder's time where no audit noted it). */
-function lastUsed(dir: string): number {
-  return statSync(existsSync(join(dir, LAST_USED)) ? join(dir, LAST_USED) : dir).mtimeMs;
+/** When an audit last used the workspace (its folder's time where no audit noted it); null for one removed meanwhile (by another faultline). */
+function lastUsed(dir: string): number | null {
+  for (const file of [join(dir, LAST_USED), dir]) {
+    try {
+      return statSync(file).mtimeMs;
+    } catch {
+      // Not noted, or gone meanwhile: the folder's own time, or nothing to clean.
+    }
+  }
+  return null;
 }
 
 /**
@@ -26,8 +33,10 @@ export function cleanWorkspaces(env: NodeJS.ProcessEnv = process.env, unusedForM
   if (!existsSync(root)) return { removed, held };
   for (const name of readdirSync(root)) {
     const dir = join(root, name);
-    if (!statSync(dir).isDirectory()) continue;
-    if (unusedForMs !== undefined && Date.now() - lastUsed(dir) < unusedForMs) continue;
+    // Another faultline may make or remove workspaces meanwhile: what is gone is no longer there to clean.
+    const used = lastUsed(dir);
+    if (used === null || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+    if (unusedForMs !== undefined && Date.now() - used < unusedForMs) continue;
     if (liveHolder(join(dir, AUDIT_LOCK)) !== null) {
       held.push(dir);
       continue;

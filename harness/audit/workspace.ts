@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
 import { applyAdaptations, installNext } from '../next-workspace';
 import { faultlineCache, NOT_COPIED } from '../workspace';
+import { AUDIT_SEGMENT } from '../contract';
 import type { InspectedApp } from './app';
 import { holdLock } from '../lock';
 import { DEFAULT_LIMITS, type Limits } from './limits';
@@ -60,7 +61,11 @@ export async function prepareAuditWorkspace(
 ): Promise<string[]> {
   let adaptations: string[];
   try {
-    mkdirSync(dir, { recursive: true });
+    // Private to the user: the copy holds the app's `.env*` files, secrets among them.
+    mkdirSync(auditWorkspaces(), { recursive: true, mode: 0o700 });
+    chmodSync(auditWorkspaces(), 0o700);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
     // What is neither a file, a folder nor a link (a named pipe) is never read: the audit says it skipped it.
     const readable = (source: string) => unreadableKind(lstatSync(source)) === null;
@@ -80,6 +85,13 @@ export async function prepareAuditWorkspace(
     writeFileSync(stampFile, stamp);
   }
   return adaptations;
+}
+
+/** The app's `.env*` files: copied with its sources, loaded by `next build` and `next start` in the workspace as in the app. */
+export function envFilesOf(app: InspectedApp): string[] {
+  return readdirSync(app.root)
+    .filter((name) => /^\.env(\..+)?$/.test(name))
+    .sort();
 }
 
 /** Where a workspace notes when an audit last used it, and which audit holds it now. */
@@ -103,4 +115,15 @@ export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?
   });
   markUsed(dir);
   return held;
+}
+
+/** Whether the build in the workspace `dir` serves any route under the reserved segment (Next's manifest of the App Router's routes says). */
+export function buildHoldsPlacedRoutes(dir: string, distDir: string): boolean {
+  const manifest = join(dir, distDir, 'server', 'app-paths-manifest.json');
+  if (!existsSync(manifest)) return false;
+  try {
+    return Object.keys(JSON.parse(readFileSync(manifest, 'utf8')) as object).some((route) => route.includes(`/${AUDIT_SEGMENT}/`));
+  } catch {
+    return false;
+  }
 }
