@@ -29,6 +29,24 @@ export interface AuditOptions {
   limits: Limits;
   /** Remove every audit workspace instead of auditing (`--clean`, without an app). */
   clean: boolean;
+  /** Cookies every page, request and flush sends to the app (`--cookie NAME=VALUE`): a session past a login wall. */
+  cookies: AuditCookie[];
+}
+
+/** A cookie `--cookie` gives the audit's visits to the app. */
+export interface AuditCookie {
+  name: string;
+  value: string;
+}
+
+/** `NAME=VALUE`, the name a cookie name (RFC 6265's token), the value anything but `;`. */
+function parseCookie(given: string): AuditCookie {
+  const at = given.indexOf('=');
+  const name = given.slice(0, Math.max(at, 0));
+  const value = given.slice(at + 1);
+  if (at < 1 || !/^[!#$%&'*+\-.^_`|~\w]+$/.test(name) || /[;\r\n]/.test(value))
+    throw new UsageError(`Bad --cookie "${name || given.split('=')[0]}=…": NAME=VALUE, with NAME a cookie name and VALUE without ";" or a line break`);
+  return { name, value };
 }
 
 export function parseAuditArgs(argv: string[]): AuditOptions {
@@ -73,5 +91,6 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     trace: values.trace,
     limits: parseLimits(values.limit),
     clean: false,
+    cookies: values.cookie.map(parseCookie),
   };
 }

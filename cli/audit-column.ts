@@ -20,7 +20,7 @@ import { discard, startRunner, windDown, type Runner } from '../harness/runner';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, reachedOut } from '../verdict/audit';
+import { appFindings, eventKey, reachedOut, unseenReporting } from '../verdict/audit';
 import type { AuditResult } from './audit-render';
 import { UsageError } from './usage-error';
 
@@ -52,6 +52,8 @@ export interface ColumnOptions {
   say: (line: string) => void;
   /** How long each stage may take. */
   limits?: Limits;
+  /** Cookies every visit of the audit sends to the app (`--cookie`). */
+  cookies?: { name: string; value: string }[];
   /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
   stopping?: { stage: string; readonly signal: AbortSignal };
   /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
@@ -158,7 +160,8 @@ export async function observeBuilt(
     shard = null,
     limits = DEFAULT_LIMITS,
     stopping,
-  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping'>,
+    cookies = [],
+  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies'>,
 ): Promise<AuditResult> {
   const started = performance.now();
   if (stopping) stopping.stage = 'the test phase';
@@ -176,7 +179,9 @@ export async function observeBuilt(
   writeAuditPlan(files.plan, {
     server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
     sentry: app.sentry,
+    sentrySetup: app.sentrySetup,
     basePath: app.basePath,
+    cookies,
     startLimitSeconds: limits.start,
     placed: placement.placed,
     screens,
@@ -265,7 +270,7 @@ export async function observeBuilt(
       const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { notJudged: string };
       throw new CannotRun(
         'audited app',
-        `none of the ${records.size} placed failures was reached: ${first.notJudged.slice('not reached: '.length)}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches`,
+        `none of the ${records.size} placed failures was reached: ${first.notJudged.slice('not reached: '.length)}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
       );
     }
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
@@ -274,7 +279,7 @@ export async function observeBuilt(
         `Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${files.runnerLog}`,
       );
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
-    await settleServer(server, app.sentry, app.basePath).catch((error: unknown) => {
+    await settleServer(server, app.sentry, app.basePath, cookies).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
@@ -288,6 +293,7 @@ export async function observeBuilt(
   }
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
   const run = server.since(start);
+  const reporting = { sentry: app.sentry, otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`), setup: app.sentrySetup ?? undefined };
   const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
@@ -304,7 +310,8 @@ export async function observeBuilt(
       packageManager: app.packageManager,
     },
     substituted,
-    appFindings: appFindings({ sentry: app.sentry }, unclaimed),
+    appFindings: appFindings(reporting, unclaimed),
+    unseen: unseenReporting(reporting),
     entries: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
     notApplicable: placement.notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),

@@ -62,6 +62,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const notJudged = result.notJudged.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
   const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');
+  const unseen = (result.unseen ?? []).map((line) => `<li>${escape(line)}</li>`).join('\n');
   const reached = (result.reachedOut ?? [])
     .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escape(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
     .join('\n');
@@ -73,6 +74,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
 <h1>faultline audit of ${escape(result.app.name)}</h1>
 <p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
+${unseen ? `<h2>What faultline cannot see</h2>\n<ul>\n${unseen}\n</ul>` : ''}
 ${notJudged ? `<h2>Not judged</h2>\n<p>These failures were placed but could not be driven in this app, so nothing is said of them:</p>\n<ul>\n${notJudged}\n</ul>` : ''}
 <h2>Findings</h2>
 ${byCheck || '<p class="none">None.</p>'}

@@ -104,6 +104,7 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
         workers: options.workers,
         limits: options.limits,
         stopping,
+        cookies: options.cookies,
       });
       const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
       result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);

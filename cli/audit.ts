@@ -97,6 +97,7 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
       shard: options.shard,
       limits: options.limits,
       stopping: run.stopping,
+      cookies: options.cookies,
       say,
     });
     run.proveUnchanged(result.app.distDir);
@@ -124,6 +125,7 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   say(
     `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
+  for (const line of result.unseen ?? []) say(`Not seen: ${line}`);
   // In GitHub Actions, each finding an annotation as well, as a run's failures are.
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(result)) say(line);
   if (result.reachedOut?.length)

@@ -85,6 +85,13 @@ const COMMANDS = {
       workers: { type: 'string', value: 'N', help: 'parallel browsers (default 3)' },
       shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
       trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
+      cookie: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'NAME=VALUE',
+        help: 'a cookie every page, request and flush of the audit sends to the app: a session past its login wall (repeatable; never written to the report)',
+      },
       clean: {
         type: 'boolean',
         default: false,

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
@@ -16,15 +16,24 @@ test.describe.configure({ mode: 'default', timeout: 600_000 });
 const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
 /** Next 16's model: `cacheComponents: true`, which refuses route segment config. */
 const cached = join(apps, 'cache-components-app');
+/** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
+const legacy = join(apps, 'legacy-sentry-setup-app');
+/** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
+const posthog = join(apps, 'posthog-app');
 
 test.beforeAll(async () => {
   await generateApp(cached, { sentry: false });
   const config = join(cached, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
+  await generateApp(posthog, { sentry: false, posthog: true });
+  await generateApp(legacy, { sentry: true });
+  const instrumentation = join(legacy, 'instrumentation.ts');
+  writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
+  renameSync(join(legacy, 'instrumentation-client.ts'), join(legacy, 'sentry.client.config.ts'));
 });
 
 test.afterAll(() => {
-  for (const app of [cached]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
+  for (const app of [cached, posthog, legacy]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 
@@ -42,4 +51,42 @@ test('a cacheComponents app: what faultline placed does not build there, and the
   ]);
   expect([code, report]).toEqual([2, null]);
   expect(tree(cached), "the app's files, byte for byte").toEqual(before);
+});
+
+test('an app that hands its errors to PostHog is not told that nothing reports them: what faultline cannot read is said, not judged', async () => {
+  const before = tree(posthog);
+  const { code, stdout, stderr, report } = await auditApp(posthog, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(
+    stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('npm warn')),
+    'no line on stderr',
+  ).toEqual([]);
+  const unseen =
+    'errors are handed to PostHog (instrumentation.ts imports @posthog/next), which faultline does not read: whether they arrive there is not judged';
+  expect(stdout).toContain(`Not seen: ${unseen}`);
+  expect([report!.unseen, report!.appFindings]).toEqual([[unseen], []]);
+  // What it sent PostHog (captureExceptionImmediate, in its onRequestError) never left the machine, and is counted.
+  expect(report!.reachedOut).toContainEqual(expect.objectContaining({ host: 'us.i.posthog.com', runtime: 'server' }));
+  expect(code, 'no finding: its screens are Next’s own with a digest, and nothing leaks').toBe(0);
+  expect(tree(posthog), "the app's files, byte for byte").toEqual(before);
+});
+
+test('a Sentry setup Next does not fully load (no onRequestError, the browser’s init only in sentry.client.config.ts): each failure never reported says why, from the app’s files', async () => {
+  const before = tree(legacy);
+  const { code, report } = await auditApp(legacy, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(code).toBe(1);
+  const never = (id: string) =>
+    report!.entries
+      .find((entry) => entry.id === id)!
+      .findings.filter((finding) => finding.what.includes('never reported'))
+      .map((finding) => finding.what);
+  expect(never('server-page-throws')).toEqual([
+    'a server failure is never reported: instrumentation.ts exports no onRequestError, so Next hands Sentry no server error',
+  ]);
+  expect(never('client-effect-throws')).toEqual([
+    "a browser failure is never reported: the browser's Sentry.init is only in sentry.client.config.ts, which Next's Turbopack builds never load: Next loads instrumentation-client.ts",
+  ]);
+  expect(tree(legacy), "the app's files, byte for byte").toEqual(before);
 });

@@ -29,7 +29,7 @@ const plain = join(apps, 'create-next-app-default');
 const based = join(apps, 'docs-app');
 /** A page whose `generateStaticParams` never settles: `next build` never ends. */
 const stuck = join(apps, 'stuck-build-app');
-/** A proxy that sends every visitor without a session to its login page. */
+/** A proxy that sends every visitor without a session cookie to its login page. */
 const walled = join(apps, 'login-wall-app');
 /** A proxy that sends every path without a locale to the same path under `/en`, where a catch-all answers 404. */
 const localised = join(apps, 'locale-redirect-app');
@@ -93,7 +93,10 @@ test.beforeAll(async () => {
   );
 
   await generateApp(walled, { sentry: false });
-  writeFileSync(join(walled, 'proxy.ts'), redirectingProxy("pathname === '/login'", "'/login?next=' + encodeURIComponent(pathname)"));
+  writeFileSync(
+    join(walled, 'proxy.ts'),
+    redirectingProxy("pathname === '/login' || request.cookies.has('session')", "'/login?next=' + encodeURIComponent(pathname)"),
+  );
   mkdirSync(join(walled, 'app', 'login'));
   writeFileSync(join(walled, 'app', 'login', 'page.tsx'), 'export default function Login() {\n  return <form><input name="email" /></form>;\n}\n');
   await generateApp(localised, { sentry: false });
@@ -242,6 +245,8 @@ function earlierAudit(): string {
 
 for (const [signal, stage, app, reached, exit] of [
   ['SIGINT', 'the build', stuck, /^Building the app \(next build\)…$/m, 130],
+  ['SIGTERM', 'the build', stuck, /^Building the app \(next build\)…$/m, 143],
+  ['SIGINT', 'the test phase', plain, /^ {2}\[1\/\d+\] /m, 130],
   ['SIGTERM', 'the test phase', plain, /^ {2}\[1\/\d+\] /m, 143],
 ] as const) {
   test(`${signal} during ${stage}: exit ${exit}, one line saying what was stopped, the earlier report kept, no lock, nothing left running`, async () => {
@@ -266,9 +271,28 @@ for (const [wall, app, answered] of [
     const before = tree(app);
     const { code, stderr, report } = await auditApp(app, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr)).toEqual([
-      `faultline: the audited app: none of the 2 placed failures was reached: ${answered}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches`,
+      `faultline: the audited app: none of the 2 placed failures was reached: ${answered}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
     ]);
     expect([code, report]).toEqual([2, null]);
     expect(tree(app), "the app's files, byte for byte").toEqual(before);
   });
 }
+
+test('behind the login wall with a session (--cookie): every entry reached and judged, the cookie in no output', async () => {
+  const { code, stdout, stderr, out, report } = await auditApp(walled, [
+    '--scenario',
+    'server-page-throws',
+    '--scenario',
+    'client-effect-throws',
+    '--cookie',
+    'session=s3cr3t-session-value',
+  ]);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(code, 'a finding: nothing reports errors').toBe(1);
+  expect(report!.entries.map((entry) => [entry.id, entry.status, entry.screen])).toEqual([
+    ['server-page-throws', 500, "Next's built-in screen"],
+    ['client-effect-throws', 200, "Next's built-in screen"],
+  ]);
+  for (const file of ['report.json', 'audit.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8'), file).not.toContain('s3cr3t-session-value');
+  expect(stdout).not.toContain('s3cr3t-session-value');
+});

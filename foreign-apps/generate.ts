@@ -44,7 +44,7 @@ function template(next: string): string {
  */
 export async function generateApp(
   dest: string,
-  { sentry, consentWall = false, next = installed('next') }: { sentry: boolean; consentWall?: boolean; next?: string },
+  { sentry, consentWall = false, next = installed('next'), posthog = false }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
@@ -77,14 +77,46 @@ export async function generateApp(
   // The project's install, hard-linked as a workspace's is (with the next asked for); the app without Sentry without it.
   await installNext(faultlineRoot, dest, next);
   if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
+  if (posthog) addPostHog(dest);
   return dest;
 }
 
-// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall] [--next V]`: an app to audit by hand.
+/** The PostHog version the app that reports to PostHog is generated with: its `onRequestError`, as PostHog's docs set it up. */
+const POSTHOG_NEXT = '0.8.4';
+
+/**
+ * Errors handed to PostHog instead of Sentry, as `@posthog/next` documents it: its
+ * `onRequestError` re-exported from `instrumentation.ts`, a project key in `.env`. Its packages are
+ * installed aside from the registry and copied in, never into the hard-linked install (faultline's own files).
+ */
+function addPostHog(dest: string): void {
+  const aside = mkdtempSync(join(tmpdir(), 'faultline-posthog-'));
+  writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `@posthog/next@${POSTHOG_NEXT}`, '@vercel/functions'], {
+    cwd: aside,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const packages = readdirSync(join(aside, 'node_modules'))
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(aside, 'node_modules', name)).map((scoped) => join(name, scoped)) : [name]));
+  for (const name of packages)
+    if (!existsSync(join(dest, 'node_modules', name))) cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  rmSync(aside, { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+  manifest.name = 'posthog-app';
+  manifest.dependencies['@posthog/next'] = POSTHOG_NEXT;
+  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(dest, 'instrumentation.ts'), "export { onRequestError } from '@posthog/next';\n");
+  writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
+}
+
+// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog] [--next V]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
   const [dest, ...flags] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall] [--next V]');
+  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog] [--next V]');
   const next = flags.includes('--next') ? flags[flags.indexOf('--next') + 1] : undefined;
-  console.log(await generateApp(dest, { sentry: flags.includes('--sentry'), consentWall: flags.includes('--consent-wall'), next }));
+  console.log(
+    await generateApp(dest, { sentry: flags.includes('--sentry'), consentWall: flags.includes('--consent-wall'), posthog: flags.includes('--posthog'), next }),
+  );
   console.log(existsSync(join(dest, 'app')) ? readdirSync(join(dest, 'app')).join(' ') : 'no app/');
 }

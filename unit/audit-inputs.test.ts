@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { folderWith } from './folder-with';
 
 const root = join(import.meta.dirname, '..');
 
@@ -21,14 +22,7 @@ async function faultline(args: string[], env: Record<string, string> = {}) {
 }
 
 /** A folder holding `files` (path → content). */
-function appWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-audit-input-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const appWith = (files: Record<string, string>) => folderWith(files, 'faultline-audit-input-');
 
 const manifest = JSON.stringify({ name: 'my-app', dependencies: { next: '16.4.5', react: '19.2.0' } });
 const installed = (version: string) => ({ 'package.json': manifest, 'node_modules/next/package.json': JSON.stringify({ name: 'next', version }) });
@@ -75,6 +69,11 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
       'an unknown scenario',
       () => ['--scenario', 'server-page-throw', '.'],
       /^faultline: Unknown scenario "server-page-throw"\. Did you mean: server-page-throws/,
+    ],
+    [
+      'a --cookie without a value',
+      () => ['--cookie', 'session', '.'],
+      /^faultline: Bad --cookie "session=…": NAME=VALUE, with NAME a cookie name and VALUE without ";" or a line break$/,
     ],
     ['--next naming no version', () => ['--next', ' , ', '.'], /^faultline: --next names no version \(use e\.g\. --next 16\.1\.7,16\.4\.5\)$/],
     ['--upgrade-to a range', () => ['--upgrade-to', '^16', '.'], /^faultline: Bad --upgrade-to "\^16": not an exact version \(like 16\.1\.7\)$/],

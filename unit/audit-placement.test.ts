@@ -29,6 +29,8 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     authInterrupts: false,
     packageManager: 'npm',
     configFile: null,
+    otherReporters: [],
+    sentrySetup: null,
     distDir: '.next',
     cacheComponents: false,
     ...over,

@@ -1,19 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
+import { folderWith } from './folder-with';
 
 /** A folder holding `files` (path → content). */
-function treeWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-tree-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const treeWith = (files: Record<string, string>) => folderWith(files, 'faultline-tree-');
 
 describe("the proof that an audited app's files are unchanged", { timeout: 10_000 }, () => {
   it('skips and names what is neither a file nor a folder (a named pipe would block its reader forever)', () => {

@@ -206,6 +206,19 @@ describe('the audit judges what holds for any app', () => {
     );
   });
 
+  it("says why a failure is never reported where the app's files prove it, before what an SDK without a client would suggest", () => {
+    const misplaced =
+      'src/instrumentation.ts is where Next does not look for it: with app/ it reads instrumentation.ts, so neither its register() nor its onRequestError ever runs';
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], clients: { server: false, browser: true } }), {
+      sentry: true,
+      setup: { server: misplaced, browser: null },
+    });
+    expect(audit.findings.find((finding) => finding.check === 'reported once')).toMatchObject({
+      what: `a server failure is never reported: ${misplaced}`,
+      fix: expect.stringContaining('export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`'),
+    });
+  });
+
   it('names the requests the server made beyond the machine (refused) beside a failure never reported', () => {
     const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], refused: { server: ['o1.ingest.sentry.io'], browser: [] } }), context);
     expect(audit.findings.find((finding) => finding.check === 'reported once')?.evidence).toBe(

@@ -57,6 +57,7 @@ const SAMPLES: Record<string, () => string> = {
   fallback: () => 'both',
   'upgrade-to': () => '16.4.5',
   limit: () => 'build=600',
+  cookie: () => 'session=abc',
   path: () => '/anything',
 };
 

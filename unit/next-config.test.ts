@@ -33,6 +33,8 @@ const inspected = (dir: string): InspectedApp => ({
   ownProxy: null,
   packageManager: 'npm',
   configFile: 'next.config.mjs',
+  otherReporters: [],
+  sentrySetup: null,
 });
 
 describe("an audited app's next.config, as Next resolves it", { timeout: 30_000 }, () => {

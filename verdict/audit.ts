@@ -117,6 +117,17 @@ export interface EntryAudit {
 export interface AuditContext {
   /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
   sentry: boolean;
+  /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
+  otherReporters?: readonly string[];
+  /** Why each runtime's reports cannot come, as the app's files prove it (a misplaced or missing instrumentation file); null where its setup looks whole. */
+  setup?: { server: string | null; browser: string | null };
+}
+
+/** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
+export function unseenReporting(context: AuditContext): string[] {
+  return (context.otherReporters ?? []).map(
+    (reporter) => `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
+  );
 }
 
 const FIX = {
@@ -236,15 +247,27 @@ function reportFindings(
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
-      const noClient = observation.clients[runtime] === false;
-      const fix = runtime === 'server' ? (noClient ? FIX.serverNoClient : serverFix(scenario)) : noClient ? FIX.browserNoClient : FIX.browserMissing;
+      // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
+      const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
+      const noClient = !cause && observation.clients[runtime] === false;
+      const fix = cause
+        ? runtime === 'server'
+          ? FIX.serverMissing
+          : FIX.browserMissing
+        : runtime === 'server'
+          ? noClient
+            ? FIX.serverNoClient
+            : serverFix(scenario)
+          : noClient
+            ? FIX.browserNoClient
+            : FIX.browserMissing;
       const refused =
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
           : undefined;
       findings.push({
         check: 'reported once',
-        what: `a ${runtime} failure is never reported${noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
+        what: `a ${runtime} failure is never reported${cause ? `: ${cause}` : noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
         fix,
         ...(refused && { evidence: refused }),
       });
@@ -354,7 +377,8 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
 /** Findings about the app as a whole: no error reporting at all, and reports no entry claims (sent while none ran, or after its own flush). */
 export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
   const findings: Finding[] = [];
-  if (!context.sentry)
+  // Errors handed to a reporter faultline cannot read are not "nothing": that is said, not judged (unseenReporting).
+  if (!context.sentry && (context.otherReporters ?? []).length === 0)
     findings.push({
       check: 'reported once',
       what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
@@ -376,6 +400,8 @@ export interface AuditResult {
   substituted: string[];
   /** Findings about the app as a whole (no error reporting, reports no entry claims). */
   appFindings: Finding[];
+  /** What faultline cannot see of the app's reporting (a reporter other than Sentry), in a line each. */
+  unseen?: string[];
   entries: (EntryAudit & {
     title: string;
     failureClass: string;

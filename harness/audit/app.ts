@@ -4,6 +4,8 @@ import { satisfies, valid } from 'semver';
 import { CannotRun } from '../failures';
 import { installedNext } from '../../scenarios/versions';
 import type { ResolvedConfig } from './next-config';
+import { otherReporters, type OtherReporter } from './reporters';
+import { sentrySetup, type SentrySetup } from './sentry-setup';
 
 /** The `next` versions an audit supports: the App Router's `connection()` and `onRequestError` are there from 15.3. */
 export const AUDITED_NEXT = '>=15.3.0 <17.0.0-0';
@@ -24,6 +26,10 @@ export interface InspectedApp {
   packageManager: 'npm' | 'pnpm' | 'yarn' | 'bun' | 'unknown';
   /** Its next.config file's name, if it has one. */
   configFile: string | null;
+  /** Error reporters other than Sentry its instrumentation hands errors to: where errors go that faultline cannot read. */
+  otherReporters: OtherReporter[];
+  /** With `@sentry/nextjs`: why each runtime's reports cannot come, as its files prove it. */
+  sentrySetup: SentrySetup | null;
 }
 
 /** The app with its next.config as Next resolves it (in the workspace, by the app's own `next`): what placing, building and serving it need. */
@@ -90,6 +96,7 @@ export function inspectApp(dir: string): InspectedApp {
         : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`,
     );
   }
+  const sentry = existsSync(join(root, 'node_modules', '@sentry', 'nextjs', 'package.json'));
   const configFile = configFileOf(root);
   // The literal case refused at once, before a copy and an install; every other way, once Next resolved the config.
   if (configFile && /output\s*:\s*['"]export['"]/.test(readFileSync(join(root, configFile), 'utf8'))) throw staticExport(dir);
@@ -103,10 +110,12 @@ export function inspectApp(dir: string): InspectedApp {
     name: manifest.name ?? root.split('/').at(-1)!,
     appDir,
     next,
-    sentry: existsSync(join(root, 'node_modules', '@sentry', 'nextjs', 'package.json')),
+    sentry,
     typescript: existsSync(join(root, 'tsconfig.json')),
     ownProxy,
     packageManager: packageManagerOf(root),
     configFile,
+    otherReporters: otherReporters(root, appDir),
+    sentrySetup: sentry ? sentrySetup(root, appDir) : null,
   };
 }

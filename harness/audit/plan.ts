@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV } from '../contract';
 import type { PlacedEntry } from './placement';
+import type { SentrySetup } from './sentry-setup';
 import type { AuditedServerFiles } from './server';
 
 /**
@@ -12,7 +13,11 @@ export interface AuditPlan {
   server: AuditedServerFiles;
   /** Whether the app has `@sentry/nextjs` at all. */
   sentry: boolean;
+  /** Why each runtime's reports cannot come, as the app's files prove it (null: no Sentry). */
+  sentrySetup: SentrySetup | null;
   basePath: string;
+  /** Cookies every page and request of the audit sends to the app (`--cookie`): a session past its wall. */
+  cookies: { name: string; value: string }[];
   /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
   startLimitSeconds: number;
   placed: PlacedEntry[];

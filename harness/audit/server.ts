@@ -160,10 +160,18 @@ export class NotSettled extends Error {
   override name = 'NotSettled';
 }
 
-/** Flushes the app's server SDK through the placed route; whether the SDK had a client to send with. */
-async function flushServer(url: string): Promise<boolean> {
-  const response = await fetch(url, { method: 'POST' });
-  if (!response.ok) throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})`);
+/** A request's `cookie` header for `cookies` (none: no header). */
+export const cookieHeader = (cookies: readonly { name: string; value: string }[]): Record<string, string> =>
+  cookies.length > 0 ? { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
+
+/** Flushes the app's server SDK through the placed route (with the audit's cookies, past the app's wall); whether the SDK had a client to send with. */
+async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean> {
+  const response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+  if (!response.ok) {
+    const walled = response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400);
+    const hint = walled ? ": the app's wall (a login, a redirect) stands before it too; --cookie NAME=VALUE gives the audit a session" : '';
+    throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})${hint}`);
+  }
   return ((await response.json()) as { client?: unknown }).client === true;
 }
 
@@ -174,8 +182,13 @@ async function flushServer(url: string): Promise<boolean> {
  * Node.js SDK covers. The positive signal after which "nothing else was sent" holds. Returns
  * whether the Node.js SDK had a client (null: no Sentry).
  */
-export async function settleServer(server: AuditedServer, sentry: boolean, basePath: string): Promise<boolean | null> {
-  const client = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) : null;
+export async function settleServer(
+  server: AuditedServer,
+  sentry: boolean,
+  basePath: string,
+  cookies: readonly { name: string; value: string }[] = [],
+): Promise<boolean | null> {
+  const client = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies) : null;
   if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
     throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;
