@@ -6,7 +6,7 @@ import { configuredApp, type AuditedApp, type InspectedApp } from '../harness/au
 import { DEFAULT_LIMITS, type Limits } from '../harness/audit/limits';
 import { resolveNextConfig } from '../harness/audit/next-config';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
-import { sideBySideGroups } from '../harness/audit/lanes';
+import { isOpaque, sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
 import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
@@ -20,7 +20,7 @@ import { discard, startRunner, windDown, type Runner } from '../harness/runner';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, reachedOut, unseenReporting } from '../verdict/audit';
+import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting } from '../verdict/audit';
 import type { AuditResult } from './audit-render';
 import { UsageError } from './usage-error';
 
@@ -298,6 +298,15 @@ export async function observeBuilt(
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
   const inOrder = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? []);
+  // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
+  const judged = inOrder.flatMap((record) => ('judged' in record ? [record.judged] : []));
+  const named = placement.placed.filter((placed) => !isOpaque(placed) && records.has(placed.scenario.id)).map((placed) => placed.scenario.id);
+  const wall = errorBeforeEveryEntry(judged, run.log, named, AUDIT_SEGMENT);
+  if (wall)
+    throw new CannotRun(
+      'audited app',
+      `every placed failure met the same error of the app's own: ${wall} (its server log: ${server.logFile}); the app needs what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
+    );
   const result: AuditResult = {
     app: {
       root: app.root,

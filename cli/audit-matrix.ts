@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { compare, valid } from 'semver';
 import type { InspectedApp } from '../harness/audit/app';
-import { auditWorkspace, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import { auditWorkspace, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
 import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
 import { catalogue } from '../scenarios/catalogue';
@@ -119,6 +119,8 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
     }
   };
 
+  const env = envFilesLine(app);
+  if (env) progress.note(env);
   const held: { release(): void }[] = [];
   let columns: AuditColumn[];
   try {

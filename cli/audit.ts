@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { inspectApp, type InspectedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
 import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
-import { auditWorkspace, auditWorkspaces, envFilesOf, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
 import { reachedOutInWords } from '../verdict/audit';
 import { auditIn, incompleteness } from './audit-column';
@@ -63,15 +63,6 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   }
 }
 
-/** Which of the app's environment files the audit's build and server load, and where the copy of them lives. */
-export function sayEnvFiles(app: InspectedApp, say: (line: string) => void): void {
-  const files = envFilesOf(app);
-  if (files.length > 0)
-    say(
-      `Environment: ${files.join(', ')}, loaded by next build and next start as in the app; copied into ${auditWorkspaces()}, readable by you alone (mode 0700)`,
-    );
-}
-
 /** `faultline audit --clean`: every audit workspace removed (none an audit holds now), said in a line. */
 function cleanAll(): number {
   const { removed, held } = cleanWorkspaces();
@@ -88,7 +79,8 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
   try {
     run.stopping.stage = 'the copy of the app';
     await prepareAuditWorkspace(app, dir, app.next, { limits: options.limits, signal: run.stopping.signal });
-    sayEnvFiles(app, say);
+    const env = envFilesLine(app);
+    if (env) say(env);
     const result = await auditIn(app, app.next, dir, run.faultline, {
       scenarios: options.scenarios,
       screens: { dir: join(run.staging, 'screens'), named: 'screens' },

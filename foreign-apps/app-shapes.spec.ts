@@ -18,6 +18,8 @@ const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
 const cached = join(apps, 'cache-components-app');
 /** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
 const legacy = join(apps, 'legacy-sentry-setup-app');
+/** A root layout that reads a session from a store that is not running: every page fails before its own code. */
+const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
 const posthog = join(apps, 'posthog-app');
 
@@ -26,6 +28,28 @@ test.beforeAll(async () => {
   const config = join(cached, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
+  await generateApp(walledByBackend, { sentry: false });
+  writeFileSync(
+    join(walledByBackend, 'app', 'layout.tsx'),
+    [
+      "import { connection } from 'next/server';",
+      '',
+      'async function session(): Promise<string> {',
+      '  await connection();',
+      "  throw new Error('connect ECONNREFUSED 127.0.0.1:6379: the session store is not running');",
+      '}',
+      '',
+      'export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {',
+      '  const user = await session();',
+      '  return (',
+      '    <html lang="en">',
+      '      <body data-user={user}>{children}</body>',
+      '    </html>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  );
   await generateApp(legacy, { sentry: true });
   const instrumentation = join(legacy, 'instrumentation.ts');
   writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
@@ -33,7 +57,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy]) for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
+  for (const app of [cached, posthog, legacy, walledByBackend])
+    for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
 
@@ -89,4 +114,19 @@ test('a Sentry setup Next does not fully load (no onRequestError, the browser’
     "a browser failure is never reported: the browser's Sentry.init is only in sentry.client.config.ts, which Next's Turbopack builds never load: Next loads instrumentation-client.ts",
   ]);
   expect(tree(legacy), "the app's files, byte for byte").toEqual(before);
+});
+
+test('a root layout that needs a session store that is not there: one line naming its error, not a finding per entry (exit 2)', async () => {
+  const { code, stderr, report } = await auditApp(walledByBackend, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(
+    stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('npm warn')),
+  ).toEqual([
+    expect.stringMatching(
+      /^faultline: the audited app: every placed failure met the same error of the app's own: .*connect ECONNREFUSED 127\.0\.0\.1:6379: the session store is not running.* \(its server log: \S+server\.log\); the app needs what is not here \(a database, a session, a variable\), so none of its failure behaviour can be judged$/,
+    ),
+  ]);
+  expect([code, report]).toEqual([2, null]);
 });

@@ -5,7 +5,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, type AuditObservation } from '../verdict/audit';
+import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
 import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
@@ -290,5 +290,34 @@ describe("where the catalogue is placed: under the app's root layout", () => {
     // faultline's own app: another root layout, one that throws, sorts first.
     expect(rootLayoutGroup(folder(['(site)/layout.tsx', '(site)/page.tsx', '(failing-root)/layout.tsx', '(failing-root)/x/page.tsx']))).toBe('(site)');
     expect(rootLayoutGroup(folder(['(marketing)/page.tsx', '(shop)/layout.js']))).toBe('(shop)');
+  });
+});
+
+describe('an error of the app’s own that every entry met (its layout needs a database)', () => {
+  const log = (...errors: string[]) => errors.map((error) => `⨯ ${error}\n    at d (.next/server/chunks/ssr/x.js:1:1123) {\n  digest: '123'\n}`).join('\n');
+  const db = 'Error: connect ECONNREFUSED 127.0.0.1:5432';
+  const both = ['server-page-throws', 'client-effect-throws'];
+  it.each([
+    ['every entry a 5xx, the layout’s error once per entry', [{ status: 500 }, { status: 500 }], log(db, db), both, db],
+    [
+      'beside a thrower that ran too (the layout renders beside the page)',
+      [{ status: 500 }, { status: 500 }],
+      log(db, 'Error: server-page-throws: secret', db),
+      both,
+      db,
+    ],
+    ['an error of the app’s own that only some entries met', [{ status: 500 }, { status: 500 }], log(db, 'Error: server-page-throws: secret'), both, null],
+    ['an entry that answered 200', [{ status: 500 }, { status: 200 }], log(db, db), both, null],
+    ['only entries whose thrown value names nothing', [{ status: 500 }, { status: 500 }], log('null', 'null'), [], null],
+    [
+      'a bare value printed twice beside a named entry (an opaque thrower, not the app)',
+      [{ status: 500 }, { status: 500 }],
+      log('null', 'Error: server-page-throws: secret', 'null'),
+      ['server-page-throws'],
+      null,
+    ],
+    ['one entry alone', [{ status: 500 }], log(db), ['server-page-throws'], null],
+  ])('%s', (_what, judged, text, named, expected) => {
+    expect(errorBeforeEveryEntry(judged, text, named, 'faultline-audit')).toBe(expected);
   });
 });

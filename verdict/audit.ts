@@ -393,6 +393,27 @@ export function appFindings(context: AuditContext, unclaimed: readonly AuditRepo
   return findings;
 }
 
+/**
+ * The app's own error that every checked entry met (a root layout that needs a database, a session,
+ * a variable: it renders beside each placed page, whose thrower may fail too): every judged entry
+ * answered 5xx, and one error the server log printed, naming no placed entry, came at least once
+ * per judged entry. Its text, or null. `named`: the entries whose throwers' errors say their id
+ * (a thrown value that names nothing cannot be told from the app's own, and counts for nothing).
+ */
+export function errorBeforeEveryEntry(judged: readonly { status: number }[], log: string, named: readonly string[], segment: string): string | null {
+  if (judged.length < 2 || named.length === 0 || judged.some((entry) => entry.status < 500)) return null;
+  const counts = new Map<string, number>();
+  for (const line of log.split('\n')) {
+    if (!/^\s*⨯ /.test(line)) continue;
+    const error = line.replace(/^\s*⨯ /, '').trim();
+    if (named.some((id) => error.includes(`${id}:`) || error.includes(`/${segment}/${id}`))) continue;
+    counts.set(error, (counts.get(error) ?? 0) + 1);
+  }
+  // An Error the app threw, never a bare value (`⨯ null`): faultline's opaque throwers print those, some more than once.
+  const [common] = [...counts].filter(([error]) => /^\[?(?:[A-Z]\w*)?(?:Error|Exception)\b/.test(error)).sort((a, b) => b[1] - a[1]);
+  return common && common[1] >= judged.length ? common[0] : null;
+}
+
 /** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
 export interface AuditResult {
   app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; distDir: string; packageManager: string };

@@ -94,6 +94,14 @@ export function envFilesOf(app: InspectedApp): string[] {
     .sort();
 }
 
+/** Which of the app's environment files an audit's builds and servers load, and where the copies live, in a line; null without any. */
+export function envFilesLine(app: InspectedApp): string | null {
+  const files = envFilesOf(app);
+  return files.length > 0
+    ? `Environment: ${files.join(', ')}, loaded by next build and next start as in the app; copied into ${auditWorkspaces()}, readable by you alone (mode 0700)`
+    : null;
+}
+
 /** Where a workspace notes when an audit last used it, and which audit holds it now. */
 export const LAST_USED = join('.faultline', 'last-audit');
 export const AUDIT_LOCK = join('.faultline', 'audit.lock');
