@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, tree } from './faultline-cli';
+import { auditApp, stderrLines, tree } from './faultline-cli';
 import { generateApp } from './generate';
 
 /**
@@ -18,7 +18,7 @@ const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
 const cached = join(apps, 'cache-components-app');
 /** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
 const legacy = join(apps, 'legacy-sentry-setup-app');
-/** A root layout that reads a session from a store that is not running: every page fails before its own code. */
+/** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
 const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
 const posthog = join(apps, 'posthog-app');
@@ -65,10 +65,7 @@ test.afterAll(() => {
 test('a cacheComponents app: what faultline placed does not build there, and the line says it is faultline’s, naming its file (exit 2)', async () => {
   const before = tree(cached);
   const { code, stderr, report } = await auditApp(cached, ['--scenario', 'server-page-throws']);
-  const lines = stderr
-    .trim()
-    .split('\n')
-    .filter((line) => !line.startsWith('npm warn'));
+  const lines = stderrLines(stderr);
   expect(lines).toEqual([
     expect.stringMatching(
       /^faultline: the placed failures: what faultline placed in the app does not build there, which is faultline's to fix, not the app's: .*\.\/app\/faultline-audit\/[\w-]+\/(page|route)\.jsx?:\d+:\d+ .*cacheComponents.*; its log: \S+build\.log$/,
@@ -81,13 +78,7 @@ test('a cacheComponents app: what faultline placed does not build there, and the
 test('an app that hands its errors to PostHog is not told that nothing reports them: what faultline cannot read is said, not judged', async () => {
   const before = tree(posthog);
   const { code, stdout, stderr, report } = await auditApp(posthog, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
-  expect(
-    stderr
-      .trim()
-      .split('\n')
-      .filter((line) => line !== '' && !line.startsWith('npm warn')),
-    'no line on stderr',
-  ).toEqual([]);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   const unseen =
     'errors are handed to PostHog (instrumentation.ts imports @posthog/next), which faultline does not read: whether they arrive there is not judged';
   expect(stdout).toContain(`Not seen: ${unseen}`);
@@ -118,12 +109,7 @@ test('a Sentry setup Next does not fully load (no onRequestError, the browser’
 
 test('a root layout that needs a session store that is not there: one line naming its error, not a finding per entry (exit 2)', async () => {
   const { code, stderr, report } = await auditApp(walledByBackend, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
-  expect(
-    stderr
-      .trim()
-      .split('\n')
-      .filter((line) => line !== '' && !line.startsWith('npm warn')),
-  ).toEqual([
+  expect(stderrLines(stderr)).toEqual([
     expect.stringMatching(
       /^faultline: the audited app: every placed failure met the same error of the app's own: .*connect ECONNREFUSED 127\.0\.0\.1:6379: the session store is not running.* \(its server log: \S+server\.log\); the app needs what is not here \(a database, a session, a variable\), so none of its failure behaviour can be judged$/,
     ),

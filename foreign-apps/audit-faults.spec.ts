@@ -11,7 +11,7 @@ import { ENV } from '../harness/contract';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from '../selftest/processes';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, startAudit, tree } from './faultline-cli';
+import { auditApp, startAudit, stderrLines, tree } from './faultline-cli';
 import { generateApp } from './generate';
 
 /**
@@ -113,13 +113,6 @@ test.afterAll(() => {
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
-
-/** The lines faultline wrote on stderr (npm's warnings of the app's install aside). */
-const stderrLines = (stderr: string) =>
-  stderr
-    .trim()
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('npm warn'));
 
 const ONE_ENTRY = ['--scenario', 'server-page-throws'];
 

@@ -7,7 +7,7 @@ import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, faultline, startAudit, tree } from './faultline-cli';
+import { auditApp, faultline, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
 import { ENV } from '../harness/contract';
 import { generateApp } from './generate';
@@ -183,10 +183,7 @@ for (const [part, find, line] of [
     expect(victim, `the audit has its ${part}`).toBeDefined();
     process.kill(victim.pid, 'SIGKILL');
     expect(await exited).toBe(2);
-    const lines = output.stderr
-      .trim()
-      .split('\n')
-      .filter((text) => !text.startsWith('npm warn'));
+    const lines = stderrLines(output.stderr);
     expect(lines).toEqual([expect.stringMatching(line)]);
     expect(existsSync(join(out, 'report.json')), 'no report of an audit that stopped').toBe(false);
     await expect
@@ -199,10 +196,7 @@ for (const [part, find, line] of [
 test('an app behind a consent wall: what cannot be clicked is not judged, and the audit says it is incomplete (exit 2)', async () => {
   const { code, stderr, report } = await audit(walled, ['--scenario', 'server-page-throws', '--scenario', 'client-click-render-throws']);
   expect(code, 'part of what was placed went unjudged').toBe(2);
-  const lines = stderr
-    .trim()
-    .split('\n')
-    .filter((line) => !line.startsWith('npm warn'));
+  const lines = stderrLines(stderr);
   expect(lines).toEqual([
     expect.stringMatching(
       /^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/,
@@ -218,10 +212,7 @@ test('an app behind a consent wall: what cannot be clicked is not judged, and th
 test('an app whose own build fails: exit 2, one line with Next’s words and where, and no report', async () => {
   const { code, stderr, report } = await auditApp(broken, ['--scenario', 'server-page-throws']);
   expect(report).toBeNull();
-  const lines = stderr
-    .trim()
-    .split('\n')
-    .filter((line) => !line.startsWith('npm warn'));
+  const lines = stderrLines(stderr);
   expect(lines).toEqual([
     expect.stringMatching(
       /^faultline: the build: next build failed \(exit 1\): Error: Turbopack build failed with 1 error: \.\/app\/page\.tsx:1:\d+ Error: .+; its log: \S+build\.log$/,

@@ -60,3 +60,10 @@ export async function auditApp(app: string, args: string[] = [], env: Record<str
   }
   return { code, ...output, out, report };
 }
+
+/** The lines faultline wrote on stderr (npm's warnings of an app's install aside). */
+export const stderrLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('npm warn'));
