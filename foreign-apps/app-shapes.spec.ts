@@ -22,12 +22,30 @@ const legacy = join(apps, 'legacy-sentry-setup-app');
 const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
 const posthog = join(apps, 'posthog-app');
+/** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
+const t3 = join(apps, 't3-shaped-app');
 
 test.beforeAll(async () => {
   await generateApp(cached, { sentry: false });
   const config = join(cached, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
+  await generateApp(t3, { sentry: false });
+  const tsconfig = JSON.parse(readFileSync(join(t3, 'tsconfig.json'), 'utf8'));
+  Object.assign(tsconfig.compilerOptions, { checkJs: true, noUncheckedIndexedAccess: true });
+  tsconfig.include = ['next-env.d.ts', '**/*.ts', '**/*.tsx', '**/*.cjs', '**/*.js', '**/*.jsx', '.next/types/**/*.ts'];
+  writeFileSync(join(t3, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  writeFileSync(
+    join(t3, 'env.js'),
+    [
+      "const missing = ['DATABASE_URL'].filter((name) => !process.env[name]);",
+      "if (missing.length > 0) throw new Error(`Invalid environment variables: ${missing.map((name) => `${name}: Required`).join(', ')}`);",
+      'export const env = { DATABASE_URL: process.env.DATABASE_URL };',
+      '',
+    ].join('\n'),
+  );
+  const t3Config = join(t3, 'next.config.ts');
+  writeFileSync(t3Config, `import './env.js';\n${readFileSync(t3Config, 'utf8')}`);
   await generateApp(walledByBackend, { sentry: false });
   writeFileSync(
     join(walledByBackend, 'app', 'layout.tsx'),
@@ -57,7 +75,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, walledByBackend])
+  for (const app of [cached, posthog, legacy, walledByBackend, t3])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -115,4 +133,26 @@ test('a root layout that needs a session store that is not there: one line namin
     ),
   ]);
   expect([code, report]).toEqual([2, null]);
+});
+
+test('an app whose config validates its environment, without it: one line naming its config and its error, and where what it needs goes (exit 2)', async () => {
+  const { code, stderr, report } = await auditApp(t3, ['--scenario', 'server-page-throws']);
+  expect(stderrLines(stderr)).toEqual([
+    "faultline: the audited app: its next.config.ts failed when Next loaded it for a build: Invalid environment variables: DATABASE_URL: Required (it loads with faultline's environment and the app's .env files, as next build would: what it needs goes in one of them)",
+  ]);
+  expect([code, report]).toEqual([2, null]);
+});
+
+test('the same app with its environment, whose tsconfig checks JavaScript strictly: what faultline placed is not the app’s to type-check, and every entry is judged', async () => {
+  const before = tree(t3);
+  const { code, stderr, report } = await auditApp(t3, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'], {
+    DATABASE_URL: 'postgres://app@127.0.0.1:5432/app',
+  });
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'server-page-throws'], []]);
+  expect(report!.entries.flatMap((entry) => entry.findings)).toEqual([]);
+  // The app's one finding, true of it: it has no reporter at all.
+  expect(report!.appFindings.map((finding) => finding.what)).toEqual([expect.stringMatching(/^nothing in the app reports errors/)]);
+  expect(code).toBe(1);
+  expect(tree(t3), "the app's files, byte for byte").toEqual(before);
 });

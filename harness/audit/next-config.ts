@@ -42,5 +42,8 @@ export async function resolveNextConfig(dir: string, env: NodeJS.ProcessEnv, con
   if (code === 0 && facts) return JSON.parse(facts) as ResolvedConfig;
   if (code === null) throw new CannotRun('audited app', `its ${configFile} did not load within ${CONFIG_LIMIT_MS / 1000} s when Next loaded it for a build`);
   const why = said(stderr) ?? stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
-  throw new CannotRun('audited app', `its ${configFile} failed when Next loaded it for a build: ${why}`);
+  throw new CannotRun(
+    'audited app',
+    `its ${configFile} failed when Next loaded it for a build: ${why} (it loads with faultline's environment and the app's .env files, as next build would: what it needs goes in one of them)`,
+  );
 }

@@ -142,9 +142,16 @@ function relinked(text: string, fileDir: string, throwersDir: string): string {
     .replace(/(['"])\/scenarios\//g, `$1/${AUDIT_SEGMENT}/`);
 }
 
+/**
+ * Heads every file faultline places: the app's own checks are not for faultline's sources (already
+ * type-checked and linted here), and a strict `checkJs` tsconfig or Next 15's lint in `next build`
+ * would otherwise fail the app's build on them.
+ */
+const PLACED_HEADER = '// @ts-nocheck\n/* eslint-disable */\n';
+
 function writeSource(target: string, text: string): void {
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, text);
+  writeFileSync(target, `${PLACED_HEADER}${text}`);
 }
 
 /** One of faultline's sources placed at `target` as plain JavaScript, its imports and links relinked; the links it holds to other entries. */
