@@ -36,7 +36,8 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   try {
     const before = treeFingerprint(app.root);
     const say = (line: string) => console.log(line);
-    say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/)`);
+    const monorepo = app.monorepo ? `; a package of the monorepo at ${app.monorepo.root}, built in a copy of it` : '';
+    say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/${monorepo})`);
     for (const { path, kind } of before.skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
     const proveUnchanged = (distDir: string) => {
       const changes = treeChanges(before, treeFingerprint(app.root), [distDir]);

@@ -5,7 +5,7 @@ import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
 import { auditApp, stderrLines, tree } from './faultline-cli';
-import { generateApp } from './generate';
+import { generateApp, generateMonorepo } from './generate';
 
 /**
  * `faultline audit` on the shapes real App Router apps have (issue #41), each generated here from
@@ -24,6 +24,9 @@ const walledByBackend = join(apps, 'session-store-app');
 const posthog = join(apps, 'posthog-app');
 /** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
 const t3 = join(apps, 't3-shaped-app');
+/** An npm-workspaces monorepo: Sentry's guide app as `apps/web`, every package hoisted to the root, a package of its own shipped as TypeScript source. */
+const acme = join(apps, 'acme');
+let acmeWeb = '';
 
 test.beforeAll(async () => {
   await generateApp(cached, { sentry: false });
@@ -31,6 +34,7 @@ test.beforeAll(async () => {
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
   await generateApp(t3, { sentry: false });
+  acmeWeb = await generateMonorepo(acme, { sentry: true });
   const tsconfig = JSON.parse(readFileSync(join(t3, 'tsconfig.json'), 'utf8'));
   Object.assign(tsconfig.compilerOptions, { checkJs: true, noUncheckedIndexedAccess: true });
   tsconfig.include = ['next-env.d.ts', '**/*.ts', '**/*.tsx', '**/*.cjs', '**/*.js', '**/*.jsx', '.next/types/**/*.ts'];
@@ -75,7 +79,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, walledByBackend, t3])
+  for (const app of [cached, posthog, legacy, walledByBackend, t3, acmeWeb])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -155,4 +159,23 @@ test('the same app with its environment, whose tsconfig checks JavaScript strict
   expect(report!.appFindings.map((finding) => finding.what)).toEqual([expect.stringMatching(/^nothing in the app reports errors/)]);
   expect(code).toBe(1);
   expect(tree(t3), "the app's files, byte for byte").toEqual(before);
+});
+
+test('an app in an npm-workspaces monorepo, its packages hoisted to the root and one of its own shipped as source: audited as the same app alone is', async () => {
+  const before = tree(acme);
+  const { code, stdout, stderr, report } = await auditApp(acmeWeb, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain(`faultline audit: ${acmeWeb} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${acme}, built in a copy of it)\n`);
+  const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+  // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
+  expect(findings('server-page-throws')).toEqual([
+    'screen: the screen says a client-side exception occurred, for a server-side failure',
+    'screen: no reference the user could quote: the digest the server log prints is not on the screen',
+    "reported once: reported twice: by the server, and again as the browser's redacted copy",
+    "privacy: the reports carry the client's address",
+    'privacy: the reports carry request headers outside the allow-list',
+  ]);
+  expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[], [], []]);
+  expect(code).toBe(1);
+  expect(tree(acme), "the monorepo's files, byte for byte").toEqual(before);
 });

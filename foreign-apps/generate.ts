@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultlineRoot } from '../harness/root';
@@ -110,13 +110,62 @@ function addPostHog(dest: string): void {
   writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
 }
 
-// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog] [--next V]`: an app to audit by hand.
+/**
+ * An npm-workspaces monorepo at `dest`: the template as `apps/web`, a package of its own shipped as
+ * TypeScript source (`packages/ui`, through `transpilePackages`), the app's tsconfig extending the
+ * repository's, and every package hoisted to the root's `node_modules` as npm installs workspaces
+ * (the workspace package a link into `packages/`): the app's folder has no `node_modules` of its own.
+ * Returns the app's folder.
+ */
+export async function generateMonorepo(dest: string, { sentry = false }: { sentry?: boolean } = {}): Promise<string> {
+  rmSync(dest, { recursive: true, force: true });
+  const web = join(dest, 'apps', 'web');
+  await generateApp(web, { sentry });
+  const write = (file: string, text: string) => {
+    mkdirSync(join(dest, file, '..'), { recursive: true });
+    writeFileSync(join(dest, file), text);
+  };
+  write('package.json', `${JSON.stringify({ name: 'acme', private: true, workspaces: ['apps/*', 'packages/*'] }, null, 2)}\n`);
+  write('package-lock.json', `${JSON.stringify({ name: 'acme', lockfileVersion: 3, requires: true, packages: {} }, null, 2)}\n`);
+  write('tsconfig.base.json', `${JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: true } }, null, 2)}\n`);
+  write(
+    'packages/ui/package.json',
+    `${JSON.stringify({ name: '@acme/ui', version: '0.0.0', private: true, exports: { '.': './src/index.tsx' }, peerDependencies: { react: '*' } }, null, 2)}\n`,
+  );
+  write('packages/ui/src/index.tsx', 'export function Greeting({ name }: { name: string }) {\n  return <p>Hello from {name}</p>;\n}\n');
+  const manifest = JSON.parse(readFileSync(join(web, 'package.json'), 'utf8'));
+  manifest.name = 'web';
+  manifest.dependencies['@acme/ui'] = '*';
+  writeFileSync(join(web, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const tsconfig = JSON.parse(readFileSync(join(web, 'tsconfig.json'), 'utf8'));
+  writeFileSync(join(web, 'tsconfig.json'), `${JSON.stringify({ extends: '../../tsconfig.base.json', ...tsconfig }, null, 2)}\n`);
+  const config = join(web, 'next.config.ts');
+  writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', "transpilePackages: ['@acme/ui'],"));
+  const page = join(web, 'app', 'page.tsx');
+  writeFileSync(
+    page,
+    `import { Greeting } from '@acme/ui';\n${readFileSync(page, 'utf8').replace('<main className={styles.main}>', '<main className={styles.main}>\n        <Greeting name="acme" />')}`,
+  );
+  renameSync(join(web, 'node_modules'), join(dest, 'node_modules'));
+  mkdirSync(join(dest, 'node_modules', '@acme'), { recursive: true });
+  symlinkSync('../../packages/ui', join(dest, 'node_modules', '@acme', 'ui'));
+  return web;
+}
+
+// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --monorepo] [--next V]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
   const [dest, ...flags] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog] [--next V]');
+  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --monorepo] [--next V]');
   const next = flags.includes('--next') ? flags[flags.indexOf('--next') + 1] : undefined;
-  console.log(
-    await generateApp(dest, { sentry: flags.includes('--sentry'), consentWall: flags.includes('--consent-wall'), posthog: flags.includes('--posthog'), next }),
-  );
+  if (flags.includes('--monorepo')) console.log(await generateMonorepo(dest, { sentry: flags.includes('--sentry') }));
+  else
+    console.log(
+      await generateApp(dest, {
+        sentry: flags.includes('--sentry'),
+        consentWall: flags.includes('--consent-wall'),
+        posthog: flags.includes('--posthog'),
+        next,
+      }),
+    );
   console.log(existsSync(join(dest, 'app')) ? readdirSync(join(dest, 'app')).join(' ') : 'no app/');
 }

@@ -136,7 +136,7 @@ export function nextPackages(env: NodeJS.ProcessEnv = process.env): string {
  * cache when it has them; peers such as React are the app's own, never installed here); returns
  * its folder.
  */
-async function nextPackage(version: string, env: NodeJS.ProcessEnv, limits: InstallLimits = {}): Promise<string> {
+export async function nextPackage(version: string, env: NodeJS.ProcessEnv, limits: InstallLimits = {}): Promise<string> {
   const dir = join(nextPackages(env), version);
   if (installedNext(dir) === version) return dir;
   mkdirSync(nextPackages(env), { recursive: true });

@@ -31,6 +31,7 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     configFile: null,
     otherReporters: [],
     sentrySetup: null,
+    monorepo: null,
     distDir: '.next',
     cacheComponents: false,
     ...over,

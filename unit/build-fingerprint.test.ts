@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,27 @@ function project(): { root: string; write(path: string, text: string): void } {
 }
 
 describe('build fingerprint', () => {
+  it("changes with the files of a monorepo's package linked in as source (its version unchanged), and with a hoisted package's version", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'faultline-monorepo-'));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), text);
+    };
+    write('package.json', JSON.stringify({ name: 'acme', workspaces: ['apps/*', 'packages/*'] }));
+    write('apps/web/package.json', '{"name":"web"}');
+    write('apps/web/app/page.tsx', "import { Greeting } from '@acme/ui';\nexport default function Page() { return <Greeting />; }\n");
+    write('packages/ui/package.json', JSON.stringify({ name: '@acme/ui', version: '0.0.0' }));
+    write('packages/ui/index.tsx', 'export const Greeting = () => <p>Hello</p>;\n');
+    for (const name of ['next', 'react', 'react-dom']) write(`node_modules/${name}/package.json`, JSON.stringify({ name, version: '16.4.5' }));
+    mkdirSync(join(repo, 'node_modules', '@acme'));
+    symlinkSync('../../packages/ui', join(repo, 'node_modules', '@acme', 'ui'));
+    const app = join(repo, 'apps', 'web');
+    const before = await buildFingerprint(app, {});
+    expect((await buildInputs(app)).packages.next, 'hoisted to the root').toBe('16.4.5');
+    write('packages/ui/index.tsx', 'export const Greeting = () => <p>Hello, acme</p>;\n');
+    expect(await buildFingerprint(app, {})).not.toBe(before);
+  });
+
   it('derives its inputs from the module graph, through `@/` paths and folders no list names', async () => {
     const { root } = project();
     const inputs = await buildInputs(root);

@@ -35,6 +35,7 @@ const inspected = (dir: string): InspectedApp => ({
   configFile: 'next.config.mjs',
   otherReporters: [],
   sentrySetup: null,
+  monorepo: null,
 });
 
 describe("an audited app's next.config, as Next resolves it", { timeout: 30_000 }, () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { satisfies, valid } from 'semver';
 import { CannotRun } from '../failures';
-import { installedNext } from '../../scenarios/versions';
+import { packageDir, packageVersion } from '../installed';
 import type { ResolvedConfig } from './next-config';
 import { otherReporters, type OtherReporter } from './reporters';
 import { sentrySetup, type SentrySetup } from './sentry-setup';
@@ -30,6 +30,33 @@ export interface InspectedApp {
   otherReporters: OtherReporter[];
   /** With `@sentry/nextjs`: why each runtime's reports cannot come, as its files prove it. */
   sentrySetup: SentrySetup | null;
+  /** The monorepo the app is a package of (npm, yarn or bun workspaces, pnpm's): its root, and the app's folder in it. */
+  monorepo: Monorepo | null;
+}
+
+export interface Monorepo {
+  root: string;
+  /** The app's folder relative to the root (`apps/web`). */
+  appPath: string;
+}
+
+/**
+ * The monorepo holding the app at `root`: the nearest folder above it that declares workspaces
+ * (`workspaces` in its package.json, or a `pnpm-workspace.yaml`). Its root's `node_modules`
+ * resolves the app's packages, and its files (a base tsconfig, the packages shipped as source) build with it.
+ */
+export function monorepoOf(root: string): Monorepo | null {
+  for (let at = dirname(root); dirname(at) !== at; at = dirname(at)) {
+    if (existsSync(join(at, 'pnpm-workspace.yaml'))) return { root: at, appPath: relative(at, root) };
+    const manifest = join(at, 'package.json');
+    if (!existsSync(manifest)) continue;
+    try {
+      if ((JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces) return { root: at, appPath: relative(at, root) };
+    } catch {
+      // Not JSON: not a monorepo's root this can read.
+    }
+  }
+  return null;
 }
 
 /** The app with its next.config as Next resolves it (in the workspace, by the app's own `next`): what placing, building and serving it need. */
@@ -81,9 +108,17 @@ export function inspectApp(dir: string): InspectedApp {
   }
   const declared = { ...manifest.devDependencies, ...manifest.dependencies };
   if (!declared.next) throw cannot(`${dir} is not a Next.js app: its package.json does not depend on next`);
-  if (!existsSync(join(root, 'node_modules'))) throw cannot(`${dir} has no node_modules: install its dependencies first (npm install, pnpm install or yarn)`);
-  const next = installedNext(root);
-  if (next === null) throw cannot(`${dir}/node_modules holds no next: install its dependencies first`);
+  const monorepo = monorepoOf(root);
+  const installRoot = monorepo?.root ?? root;
+  const next = packageVersion(root, 'next', installRoot);
+  if (next === null) {
+    const where = monorepo ? `its folder or its monorepo's root (${monorepo.root})` : dir;
+    throw cannot(
+      existsSync(join(root, 'node_modules')) || existsSync(join(installRoot, 'node_modules'))
+        ? `${monorepo ? `no node_modules in ${where}` : `${dir}/node_modules`} holds no next: install its dependencies first`
+        : `${monorepo ? `${dir} has no node_modules, nor has its monorepo's root (${monorepo.root})` : `${dir} has no node_modules`}: install its dependencies first (npm install, pnpm install or yarn)`,
+    );
+  }
   if (valid(next) === null || !satisfies(next, AUDITED_NEXT, { includePrerelease: true })) {
     throw cannot(`${dir} uses next ${next}, outside what faultline audits (15.3 to 16.x)`);
   }
@@ -96,7 +131,7 @@ export function inspectApp(dir: string): InspectedApp {
         : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`,
     );
   }
-  const sentry = existsSync(join(root, 'node_modules', '@sentry', 'nextjs', 'package.json'));
+  const sentry = packageDir(root, '@sentry/nextjs', installRoot) !== null;
   const configFile = configFileOf(root);
   // The literal case refused at once, before a copy and an install; every other way, once Next resolved the config.
   if (configFile && /output\s*:\s*['"]export['"]/.test(readFileSync(join(root, configFile), 'utf8'))) throw staticExport(dir);
@@ -113,9 +148,10 @@ export function inspectApp(dir: string): InspectedApp {
     sentry,
     typescript: existsSync(join(root, 'tsconfig.json')),
     ownProxy,
-    packageManager: packageManagerOf(root),
+    packageManager: packageManagerOf(installRoot),
     configFile,
     otherReporters: otherReporters(root, appDir),
     sentrySetup: sentry ? sentrySetup(root, appDir) : null,
+    monorepo,
   };
 }

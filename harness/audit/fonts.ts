@@ -35,7 +35,8 @@ function objectAt(text: string, from: number): string {
  * `next` (its validation and URL code), so the URL is the one its build fetches.
  */
 export function googleFonts(root: string, dirs: readonly string[]): GoogleFont[] {
-  const nextRequire = createRequire(join(root, 'node_modules', 'next', 'package.json'));
+  // The app's next as Node resolves it from the app (a monorepo hoists it to its root).
+  const nextRequire = createRequire(join(root, 'package.json'));
   const base = 'next/dist/compiled/@next/font/dist/google';
   const { validateGoogleFontFunctionCall } = nextRequire(`${base}/validate-google-font-function-call`);
   const { getFontAxes } = nextRequire(`${base}/get-font-axes`);

@@ -12,7 +12,8 @@ const fail = (error) => process.stderr.write(`${marker}${String(error?.message ?
 async function resolved(dir) {
   // As `next build` sets it before it reads anything: which .env files load depends on it.
   process.env.NODE_ENV ??= 'production';
-  const manifest = realpathSync(join(dir, 'node_modules', 'next', 'package.json'));
+  // As Node resolves it from the app: its own node_modules, or a monorepo's root above it.
+  const manifest = realpathSync(require.resolve('next/package.json', { paths: [dir] }));
   const fromNext = createRequire(manifest);
   fromNext('@next/env').loadEnvConfig(dir, false, { info() {}, error() {} });
   const config = await require(join(dirname(manifest), 'dist', 'server', 'config.js')).default('phase-production-build', dir, { silent: true });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
-import { applyAdaptations, installNext } from '../next-workspace';
-import { faultlineCache, NOT_COPIED } from '../workspace';
+import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../next-workspace';
+import { packageVersion } from '../installed';
+import { faultlineCache, linkInstall, NOT_COPIED } from '../workspace';
 import { AUDIT_SEGMENT } from '../contract';
 import type { InspectedApp } from './app';
 import { holdLock } from '../lock';
@@ -26,24 +27,97 @@ export function auditWorkspaces(env: NodeJS.ProcessEnv = process.env): string {
  * its real path) and version, kept between audits for its install and its build.
  */
 export function auditWorkspace(app: InspectedApp, env: NodeJS.ProcessEnv = process.env, version: string = app.next): string {
+  return join(workspaceTop(app, env, version), app.monorepo?.appPath ?? '');
+}
+
+/**
+ * The folder in the cache an audit's workspace is: the app's copy itself, or for an app in a
+ * monorepo, the monorepo's copy, the app at its own path inside (`auditWorkspace`).
+ */
+function workspaceTop(app: InspectedApp, env: NodeJS.ProcessEnv, version: string): string {
   const id = createHash('sha256').update(app.root).digest('hex').slice(0, 10);
   return join(auditWorkspaces(env), `${app.name.replace(/[^\w.-]+/g, '-')}-${id}${version === app.next ? '' : `-next-${version}`}`);
 }
 
-/** Every workspace of the app, whatever its version: what a test that generated the app removes. */
+/** The folder in the cache holding the app's workspace at `dir` (itself, or its monorepo's copy): where its lock and its last use are noted. */
+function topOf(dir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const inCache = relative(auditWorkspaces(env), dir);
+  return inCache === '' || inCache.startsWith('..') ? dir : join(auditWorkspaces(env), inCache.split(sep)[0]);
+}
+
+/** Every workspace of the app, whatever its version (for a monorepo's app, the monorepo's copy): what a test that generated the app removes. */
 export function auditWorkspacesOf(app: InspectedApp, env: NodeJS.ProcessEnv = process.env): string[] {
-  const own = auditWorkspace(app, env);
+  const own = workspaceTop(app, env, app.next);
   const all = existsSync(auditWorkspaces(env)) ? readdirSync(auditWorkspaces(env)).map((name) => join(auditWorkspaces(env), name)) : [];
   return all.filter((dir) => dir === own || dir.startsWith(`${own}-next-`));
 }
 
 /** What the workspace's install was made from: relinked when the app's install changed, or the version. */
 function installStamp(app: InspectedApp, version: string): string {
-  const lockfiles = ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'].filter((name) => existsSync(join(app.root, name)));
   const hash = createHash('sha256').update(app.next).update(version);
-  for (const name of lockfiles) hash.update(name).update(readFileSync(join(app.root, name)));
-  for (const name of readdirSync(join(app.root, 'node_modules')).sort()) hash.update(name);
+  for (const root of new Set([app.monorepo?.root ?? app.root, app.root])) {
+    const lockfiles = ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'].filter((name) => existsSync(join(root, name)));
+    for (const name of lockfiles) hash.update(name).update(readFileSync(join(root, name)));
+    if (existsSync(join(root, 'node_modules'))) for (const name of readdirSync(join(root, 'node_modules')).sort()) hash.update(name);
+  }
   return hash.digest('hex');
+}
+
+/** Left out of a monorepo's copy wherever they are: installs (linked instead), builds and caches. */
+const NOT_MIRRORED = new Set([...NOT_COPIED, '.turbo']);
+
+/** The folders of the monorepo at `root` (relative) that hold a `node_modules`: each linked into its copy. */
+function installsIn(root: string, at = ''): string[] {
+  const here = existsSync(join(root, at, 'node_modules')) ? [at] : [];
+  const below = readdirSync(join(root, at), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !NOT_MIRRORED.has(entry.name))
+    .flatMap((entry) => installsIn(root, join(at, entry.name)));
+  return [...here, ...below];
+}
+
+/**
+ * Makes `top` the copy of the monorepo at `root` around the app at `appPath` (copied as any app
+ * is, by the caller): every file but installs and builds, so that the app's base tsconfig, its
+ * lockfile (Turbopack's root) and its packages shipped as source are where it looks for them.
+ * What the app's own folder holds is left to the caller; installs already linked in the copy stay.
+ */
+function mirrorMonorepo(root: string, top: string, appPath: string, readable: (source: string) => boolean): void {
+  const onAppPath = (path: string) => path === appPath || appPath.startsWith(`${path}${sep}`);
+  const clear = (at: string) => {
+    for (const name of readdirSync(join(top, at))) {
+      const path = join(at, name);
+      if (name === 'node_modules' || (at === '' && name === '.faultline') || path === appPath) continue;
+      if (onAppPath(path)) clear(path);
+      else if (lstatSync(join(top, path)).isDirectory() && installsIn(top, path).length > 0) clear(path);
+      else rmSync(join(top, path), { recursive: true, force: true });
+    }
+  };
+  const copy = (at: string) => {
+    for (const name of readdirSync(join(root, at))) {
+      const path = join(at, name);
+      if (NOT_MIRRORED.has(name) || path === appPath) continue;
+      if (onAppPath(path)) {
+        mkdirSync(join(top, path), { recursive: true });
+        copy(path);
+      } else
+        cpSync(join(root, path), join(top, path), {
+          recursive: true,
+          verbatimSymlinks: true,
+          filter: (source) => readable(source) && !NOT_MIRRORED.has(basename(source)),
+        });
+    }
+  };
+  clear('');
+  copy('');
+}
+
+/** Links the monorepo's installs (its root's and any package's) into its copy at `top`, each where it was. */
+function linkMonorepoInstalls(root: string, top: string): void {
+  for (const at of installsIn(top)) rmSync(join(top, at, 'node_modules'), { recursive: true, force: true });
+  for (const at of installsIn(root)) {
+    mkdirSync(join(top, at), { recursive: true });
+    linkInstall(join(root, at), join(top, at));
+  }
 }
 
 /**
@@ -64,11 +138,15 @@ export async function prepareAuditWorkspace(
     // Private to the user: the copy holds the app's `.env*` files, secrets among them.
     mkdirSync(auditWorkspaces(), { recursive: true, mode: 0o700 });
     chmodSync(auditWorkspaces(), 0o700);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-    for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    // The top of the copy (a monorepo's, for an app in one) private too: its `.env*` files are copied as the app's are.
+    for (const folder of new Set([topOf(dir), dir])) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      chmodSync(folder, 0o700);
+    }
     // What is neither a file, a folder nor a link (a named pipe) is never read: the audit says it skipped it.
     const readable = (source: string) => unreadableKind(lstatSync(source)) === null;
+    if (app.monorepo) mirrorMonorepo(app.monorepo.root, topOf(dir), app.monorepo.appPath, readable);
+    for (const name of readdirSync(dir)) if (!NOT_COPIED.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
     for (const name of readdirSync(app.root))
       if (!NOT_COPIED.has(name)) cpSync(join(app.root, name), join(dir, name), { recursive: true, verbatimSymlinks: true, filter: readable });
     adaptations = applyAdaptations(dir, appAdaptationsFor(version), { lenient: true });
@@ -77,10 +155,19 @@ export async function prepareAuditWorkspace(
   }
   const stampFile = join(dir, '.faultline', 'install.stamp');
   const stamp = installStamp(app, version);
-  if (!existsSync(join(dir, 'node_modules')) || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp || packageVersion(dir, 'next', topOf(dir)) === null) {
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
     signal?.throwIfAborted();
-    await installNext(app.root, dir, version, process.env, { limitSeconds: limits.install, signal });
+    if (app.monorepo) {
+      try {
+        linkMonorepoInstalls(app.monorepo.root, topOf(dir));
+      } catch (error) {
+        throw new WorkspaceError((error as Error).message);
+      }
+      if (packageVersion(dir, 'next', topOf(dir)) !== version) nestNext(await nextPackage(version, process.env, { limitSeconds: limits.install, signal }), dir);
+      const holds = packageVersion(dir, 'next', topOf(dir));
+      if (holds !== version) throw new WorkspaceError(`the workspace holds next ${holds}, not ${version}`);
+    } else await installNext(app.root, dir, version, process.env, { limitSeconds: limits.install, signal });
     mkdirSync(join(dir, '.faultline'), { recursive: true });
     writeFileSync(stampFile, stamp);
   }
@@ -108,6 +195,7 @@ export const AUDIT_LOCK = join('.faultline', 'audit.lock');
 
 /** Notes that an audit uses the workspace at `dir` now: what `cleanWorkspaces` measures its age by. */
 function markUsed(dir: string): void {
+  mkdirSync(join(dir, '.faultline'), { recursive: true });
   writeFileSync(join(dir, LAST_USED), `${new Date().toISOString()}\n`);
 }
 
@@ -117,11 +205,13 @@ function markUsed(dir: string): void {
  * (which left a build without the placed routes, reused by every audit after). The second waits, saying so.
  */
 export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?: AbortSignal; say: (line: string) => void }): Promise<{ release(): void }> {
-  const held = await holdLock(join(dir, AUDIT_LOCK), {
+  // At the top of the copy (a monorepo's, for an app in one): where cleaning looks.
+  const top = topOf(dir);
+  const held = await holdLock(join(top, AUDIT_LOCK), {
     signal,
     onWait: (holder) => say(`faultline: waiting for another audit of this app (pid ${holder}) to end: one audit per workspace at a time…`),
   });
-  markUsed(dir);
+  markUsed(top);
   return held;
 }
 
