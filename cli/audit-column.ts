@@ -34,6 +34,7 @@ const DEFAULT_WORKERS = 3;
 function selected(placement: Placement, ids: readonly string[]): Placement {
   if (ids.length === 0) return placement;
   return {
+    ...placement,
     placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)),
     notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)),
   };
@@ -81,13 +82,23 @@ export interface BuiltForAudit {
 
 /**
  * A build that fails in a file faultline placed is faultline's failure, never the app's: the line
- * names the placed file and says so (a `cacheComponents` app refuses the placed routes' segment config).
+ * names the placed file and says so (a `cacheComponents` app refuses the placed routes' segment
+ * config). A placed page whose prerendering failed is not enough: the placed pages render nothing
+ * of their own before they are dynamic, so what failed is what the app renders around them (a
+ * provider missing its config): the app's build, said with where it surfaced.
  */
-function blamePlacedFiles(error: unknown): never {
-  if (error instanceof CannotRun && error.part === 'build' && new RegExp(`[\\/]${AUDIT_SEGMENT}[\\/]`).test(error.message.split('; its log: ')[0]))
+export function blamePlacedFiles(error: unknown): never {
+  if (!(error instanceof CannotRun) || error.part !== 'build') throw error;
+  const [said, log] = error.message.split('; its log: ');
+  if (new RegExp(`[\\/]${AUDIT_SEGMENT}[\\/][^\\s:'"]*\\.[cm]?[jt]sx?\\b`).test(said))
     throw new CannotRun(
       'placed failures',
       `what faultline placed in the app does not build there, which is faultline's to fix, not the app's: ${error.message.replace(/^next build failed \(exit \d+\): /, '')}`,
+    );
+  if (new RegExp(`prerendering page "[^"]*/${AUDIT_SEGMENT}/`).test(said))
+    throw new CannotRun(
+      'build',
+      `${said} (a page faultline placed, failing in what the app renders around every page: its layouts, providers or config)${log === undefined ? '' : `; its log: ${log}`}`,
     );
   throw error;
 }
@@ -113,7 +124,10 @@ export async function buildForAudit(
   if (placement.placed.length === 0) {
     throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
   }
-  say(`Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/ in a copy of the app (${dir}); ${placement.notApplicable.length} not applicable`);
+  const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
+  say(
+    `Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/${under} in a copy of the app (${dir}); ${placement.notApplicable.length} not applicable`,
+  );
 
   // Anywhere in the app's sources (a `lib/fonts.ts` as much as its layout): the install and dot folders aside.
   const fonts = googleFonts(dir, [dir]);

@@ -27,6 +27,8 @@ const t3 = join(apps, 't3-shaped-app');
 /** An npm-workspaces monorepo: Sentry's guide app as `apps/web`, every package hoisted to the root, a package of its own shipped as TypeScript source. */
 const acme = join(apps, 'acme');
 let acmeWeb = '';
+/** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
+const intl = join(apps, 'next-intl-app');
 
 test.beforeAll(async () => {
   await generateApp(cached, { sentry: false });
@@ -35,6 +37,7 @@ test.beforeAll(async () => {
   await generateApp(posthog, { sentry: false, posthog: true });
   await generateApp(t3, { sentry: false });
   acmeWeb = await generateMonorepo(acme, { sentry: true });
+  await generateApp(intl, { sentry: true, intl: true });
   const tsconfig = JSON.parse(readFileSync(join(t3, 'tsconfig.json'), 'utf8'));
   Object.assign(tsconfig.compilerOptions, { checkJs: true, noUncheckedIndexedAccess: true });
   tsconfig.include = ['next-env.d.ts', '**/*.ts', '**/*.tsx', '**/*.cjs', '**/*.js', '**/*.jsx', '.next/types/**/*.ts'];
@@ -79,7 +82,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, walledByBackend, t3, acmeWeb])
+  for (const app of [cached, posthog, legacy, walledByBackend, t3, acmeWeb, intl])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -178,4 +181,26 @@ test('an app in an npm-workspaces monorepo, its packages hoisted to the root and
   expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[], [], []]);
   expect(code).toBe(1);
   expect(tree(acme), "the monorepo's files, byte for byte").toEqual(before);
+});
+
+test('a localised app whose root layout is under app/[locale]/ and whose proxy sends every path to its locale: the failures placed under the locale, reached there, and judged', async () => {
+  const before = tree(intl);
+  const { code, stdout, stderr, report } = await auditApp(intl, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain('Placed 2 failures under /faultline-audit/ in app/[locale]/ (its root layout)');
+  expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'server-page-throws'], []]);
+  // Reached where the app's proxy sent them, under its default locale.
+  expect(report!.entries.map((entry) => entry.url).sort()).toEqual(['/en/faultline-audit/client-effect-throws', '/en/faultline-audit/server-page-throws']);
+  // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
+  const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+  expect(findings('server-page-throws')).toEqual([
+    'screen: the screen says a client-side exception occurred, for a server-side failure',
+    'screen: no reference the user could quote: the digest the server log prints is not on the screen',
+    "reported once: reported twice: by the server, and again as the browser's redacted copy",
+    "privacy: the reports carry the client's address",
+    'privacy: the reports carry request headers outside the allow-list',
+  ]);
+  expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[], []]);
+  expect(code).toBe(1);
+  expect(tree(intl), "the app's files, byte for byte").toEqual(before);
 });

@@ -258,7 +258,11 @@ for (const [signal, stage, app, reached, exit] of [
 
 for (const [wall, app, answered] of [
   ['a login wall', walled, 'the app redirected /faultline-audit/server-page-throws to /login (307)'],
-  ['a locale redirect', localised, 'the app redirected /faultline-audit/server-page-throws to /en/faultline-audit/server-page-throws (307)'],
+  [
+    'a locale redirect',
+    localised,
+    'the app redirected /faultline-audit/server-page-throws to /en/faultline-audit/server-page-throws (307), where another route of the app answered (404): its page is not under /faultline-audit/',
+  ],
 ] as const) {
   test(`behind ${wall}, no placed failure is reached: nothing is judged, and one line says what answers instead (exit 2)`, async () => {
     const before = tree(app);

@@ -44,7 +44,13 @@ function template(next: string): string {
  */
 export async function generateApp(
   dest: string,
-  { sentry, consentWall = false, next = installed('next'), posthog = false }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean },
+  {
+    sentry,
+    consentWall = false,
+    next = installed('next'),
+    posthog = false,
+    intl = false,
+  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
@@ -78,7 +84,39 @@ export async function generateApp(
   await installNext(faultlineRoot, dest, next);
   if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
   if (posthog) addPostHog(dest);
+  if (intl) addIntl(dest);
   return dest;
+}
+
+/**
+ * Registry packages installed aside (npm's cache when it has them) and copied into the app's
+ * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its package.json.
+ */
+function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = []): void {
+  const aside = mkdtempSync(join(tmpdir(), 'faultline-packages-'));
+  writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--legacy-peer-deps',
+      ...Object.entries(packages).map(([name, version]) => `${name}@${version}`),
+      ...also,
+    ],
+    { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const installed = readdirSync(join(aside, 'node_modules'))
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(aside, 'node_modules', name)).map((scoped) => join(name, scoped)) : [name]));
+  for (const name of installed)
+    if (!existsSync(join(dest, 'node_modules', name))) cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  rmSync(aside, { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+  Object.assign(manifest.dependencies, packages);
+  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** The PostHog version the app that reports to PostHog is generated with: its `onRequestError`, as PostHog's docs set it up. */
@@ -86,28 +124,104 @@ const POSTHOG_NEXT = '0.8.4';
 
 /**
  * Errors handed to PostHog instead of Sentry, as `@posthog/next` documents it: its
- * `onRequestError` re-exported from `instrumentation.ts`, a project key in `.env`. Its packages are
- * installed aside from the registry and copied in, never into the hard-linked install (faultline's own files).
+ * `onRequestError` re-exported from `instrumentation.ts`, a project key in `.env`.
  */
 function addPostHog(dest: string): void {
-  const aside = mkdtempSync(join(tmpdir(), 'faultline-posthog-'));
-  writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `@posthog/next@${POSTHOG_NEXT}`, '@vercel/functions'], {
-    cwd: aside,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const packages = readdirSync(join(aside, 'node_modules'))
-    .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(aside, 'node_modules', name)).map((scoped) => join(name, scoped)) : [name]));
-  for (const name of packages)
-    if (!existsSync(join(dest, 'node_modules', name))) cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
-  rmSync(aside, { recursive: true, force: true });
+  addPackages(dest, { '@posthog/next': POSTHOG_NEXT }, ['@vercel/functions']);
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   manifest.name = 'posthog-app';
-  manifest.dependencies['@posthog/next'] = POSTHOG_NEXT;
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dest, 'instrumentation.ts'), "export { onRequestError } from '@posthog/next';\n");
   writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
+}
+
+/** The next-intl version the localised app is generated with. */
+const NEXT_INTL = '4.15.0';
+
+/**
+ * Localised as next-intl's guide for the App Router with i18n routing sets it up: the root layout
+ * (`<html lang={locale}>`) under `app/[locale]/`, no `app/layout.tsx`, its proxy sending every
+ * path without a locale to the default one (`/about` to `/en/about`), messages per locale.
+ */
+function addIntl(dest: string): void {
+  addPackages(dest, { 'next-intl': NEXT_INTL });
+  const write = (file: string, lines: string[]) => {
+    mkdirSync(join(dest, file, '..'), { recursive: true });
+    writeFileSync(join(dest, file), `${lines.join('\n')}\n`);
+  };
+  write('i18n/routing.ts', [
+    "import { defineRouting } from 'next-intl/routing';",
+    '',
+    "export const routing = defineRouting({ locales: ['en', 'de'], defaultLocale: 'en' });",
+  ]);
+  write('i18n/request.ts', [
+    "import { getRequestConfig } from 'next-intl/server';",
+    "import { hasLocale } from 'next-intl';",
+    "import { routing } from './routing';",
+    '',
+    'export default getRequestConfig(async ({ requestLocale }) => {',
+    '  const requested = await requestLocale;',
+    '  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;',
+    '  return { locale, messages: (await import(`../messages/${locale}.json`)).default };',
+    '});',
+  ]);
+  write('messages/en.json', [JSON.stringify({ Home: { title: 'Hello' } })]);
+  write('messages/de.json', [JSON.stringify({ Home: { title: 'Hallo' } })]);
+  write('proxy.ts', [
+    "import createMiddleware from 'next-intl/middleware';",
+    "import { routing } from './i18n/routing';",
+    '',
+    'export default createMiddleware(routing);',
+    '',
+    "export const config = { matcher: '/((?!api|trpc|_next|_vercel|.*\\\\..*).*)' };",
+  ]);
+  const config = join(dest, 'next.config.ts');
+  writeFileSync(
+    config,
+    `import createNextIntlPlugin from 'next-intl/plugin';\n${readFileSync(config, 'utf8').replace(/export default (\w+\()?nextConfig/, (_all, wrapper = '') => `export default ${wrapper}createNextIntlPlugin()(nextConfig)`)}`,
+  );
+  rmSync(join(dest, 'app', 'layout.tsx'));
+  mkdirSync(join(dest, 'app', '[locale]'));
+  for (const name of readdirSync(join(dest, 'app')))
+    if (!['[locale]', 'favicon.ico', 'global-error.tsx'].includes(name)) renameSync(join(dest, 'app', name), join(dest, 'app', '[locale]', name));
+  write('app/[locale]/layout.tsx', [
+    "import { NextIntlClientProvider, hasLocale } from 'next-intl';",
+    "import { setRequestLocale } from 'next-intl/server';",
+    "import { notFound } from 'next/navigation';",
+    "import { routing } from '@/i18n/routing';",
+    "import './globals.css';",
+    '',
+    'export function generateStaticParams() {',
+    '  return routing.locales.map((locale) => ({ locale }));',
+    '}',
+    '',
+    'export default async function LocaleLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {',
+    '  const { locale } = await params;',
+    '  if (!hasLocale(routing.locales, locale)) notFound();',
+    '  setRequestLocale(locale);',
+    '  return (',
+    '    <html lang={locale}>',
+    '      <body>',
+    '        <NextIntlClientProvider>{children}</NextIntlClientProvider>',
+    '      </body>',
+    '    </html>',
+    '  );',
+    '}',
+  ]);
+  write('app/[locale]/page.tsx', [
+    "import { useTranslations } from 'next-intl';",
+    "import { setRequestLocale } from 'next-intl/server';",
+    "import { use } from 'react';",
+    '',
+    'export default function Home({ params }: { params: Promise<{ locale: string }> }) {',
+    '  setRequestLocale(use(params).locale);',
+    "  const t = useTranslations('Home');",
+    "  return <h1>{t('title')}</h1>;",
+    '}',
+  ]);
+  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+  manifest.name = 'next-intl-app';
+  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /**
@@ -152,10 +266,10 @@ export async function generateMonorepo(dest: string, { sentry = false }: { sentr
   return web;
 }
 
-// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --monorepo] [--next V]`: an app to audit by hand.
+// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo] [--next V]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
   const [dest, ...flags] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --monorepo] [--next V]');
+  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo] [--next V]');
   const next = flags.includes('--next') ? flags[flags.indexOf('--next') + 1] : undefined;
   if (flags.includes('--monorepo')) console.log(await generateMonorepo(dest, { sentry: flags.includes('--sentry') }));
   else
@@ -164,6 +278,7 @@ if (process.argv[1] === import.meta.filename) {
         sentry: flags.includes('--sentry'),
         consentWall: flags.includes('--consent-wall'),
         posthog: flags.includes('--posthog'),
+        intl: flags.includes('--intl'),
         next,
       }),
     );

@@ -21,9 +21,43 @@ describe('an entry is judged only once its own route answered', () => {
       'the app redirected /docs/faultline-audit/server-page-throws to /login (307)',
     ],
     [
-      'a locale redirect',
-      { asked, redirects: [{ status: 307, to: '/en/docs/faultline-audit/server-page-throws' }], status: 404, body: document16('[locale]') },
-      'the app redirected /docs/faultline-audit/server-page-throws to /en/docs/faultline-audit/server-page-throws (307)',
+      'a locale redirect to where no placed entry is (a catch-all under the locale)',
+      { asked, redirects: [{ status: 307, to: '/docs/en/faultline-audit/server-page-throws' }], status: 404, body: document16('[...rest]') },
+      'the app redirected /docs/faultline-audit/server-page-throws to /docs/en/faultline-audit/server-page-throws (307), where another route of the app answered (404): its page is not under /faultline-audit/',
+    ],
+    [
+      'a locale redirect to the entry placed under the locale (next-intl’s app/[locale]/)',
+      {
+        asked,
+        redirects: [{ status: 307, to: 'http://localhost:3000/docs/en/faultline-audit/server-page-throws' }],
+        status: 500,
+        body: document16('faultline-audit'),
+      },
+      null,
+    ],
+    [
+      'a locale redirect to the entry placed under the locale, with a trailing slash',
+      { asked: `${asked}/`, redirects: [{ status: 308, to: '/docs/en/faultline-audit/server-page-throws/' }], status: 200, body: payload15('faultline-audit') },
+      null,
+    ],
+    [
+      'a locale redirect, then the entry’s own redirect to another placed entry, moved under the locale in turn',
+      {
+        asked,
+        redirects: [
+          { status: 307, to: '/docs/en/faultline-audit/server-page-throws' },
+          { status: 307, to: '/docs/faultline-audit/healthy' },
+          { status: 307, to: '/docs/en/faultline-audit/healthy' },
+        ],
+        status: 200,
+        body: document16('faultline-audit'),
+      },
+      null,
+    ],
+    [
+      'a redirect to a login page that keeps the path asked for in its own',
+      { asked, redirects: [{ status: 307, to: '/login/faultline-audit/server-page-throws' }], status: 200, body: document16('login') },
+      'the app redirected /docs/faultline-audit/server-page-throws to /login/faultline-audit/server-page-throws (307), where another route of the app answered (200): its page is not under /faultline-audit/',
     ],
     [
       'a proxy’s rewrite to its login page (the canonical URL still the one asked for)',

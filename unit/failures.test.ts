@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { blamePlacedFiles } from '../cli/audit-column';
 import { describeFailure } from '../cli/failure';
 import { refuseInputs } from '../cli/out-dir';
 import { visible } from '../cli/select';
@@ -47,6 +48,41 @@ describe('describeFailure: one line naming the part that failed', () => {
     );
     expect(buildFailureCause(typeError)).toBe("Type error: Type 'number' is not assignable to type 'string'.");
     expect(buildFailureCause('')).toBe('no output');
+  });
+
+  it("names the error a page's prerendering met, not only the page", () => {
+    const prerender = [
+      '  Generating static pages using 1 worker (0/103) ...',
+      'Error occurred prerendering page "/en/faultline-audit/after-callback-throws". Read more: https://nextjs.org/docs/messages/prerender-error',
+      "Error: Couldn't find next-intl config file. Please follow the instructions at https://next-intl.dev/docs/getting-started/app-router",
+      '    at ignore-listed frames {',
+      "  digest: '3351965184'",
+      '}',
+    ].join('\n');
+    expect(buildFailureCause(prerender)).toBe(
+      'Error occurred prerendering page "/en/faultline-audit/after-callback-throws": Error: Couldn\'t find next-intl config file. Please follow the instructions at https://next-intl.dev/docs/getting-started/app-router',
+    );
+  });
+
+  it("blames faultline for a build error in a file it placed, and the app for one beneath a page it placed (the app's layouts, its config)", () => {
+    const blame = (message: string) => {
+      try {
+        blamePlacedFiles(new CannotRun('build', message));
+      } catch (error) {
+        return describeFailure(error).line;
+      }
+    };
+    expect(blame('next build failed (exit 1): ./app/faultline-audit/x/page.jsx:2:14 Route segment config "dynamic" is not compatible; its log: /l')).toBe(
+      'the placed failures: what faultline placed in the app does not build there, which is faultline\'s to fix, not the app\'s: ./app/faultline-audit/x/page.jsx:2:14 Route segment config "dynamic" is not compatible; its log: /l',
+    );
+    expect(
+      blame('next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: Couldn\'t find next-intl config file; its log: /l'),
+    ).toBe(
+      'the build: next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: Couldn\'t find next-intl config file (a page faultline placed, failing in what the app renders around every page: its layouts, providers or config); its log: /l',
+    );
+    expect(blame('next build failed (exit 1): ./app/page.tsx:1:52 Error: Unterminated regexp literal; its log: /l')).toBe(
+      'the build: next build failed (exit 1): ./app/page.tsx:1:52 Error: Unterminated regexp literal; its log: /l',
+    );
   });
 
   it('caps a catalogue of thousands of problems at twenty lines and a count', () => {

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
@@ -85,6 +85,8 @@ export interface PlacedEntry {
 }
 
 export interface Placement {
+  /** The folder of the app's root layout the entries were placed under, when it is not the app folder itself (`app/[locale]`). */
+  under?: string;
   placed: PlacedEntry[];
   notApplicable: { id: string; why: string }[];
 }
@@ -98,19 +100,36 @@ const LAYOUT = /^layout\.[cm]?[jt]sx?$/;
 
 const PAGE = /^page\.[cm]?[jt]sx?$/;
 
+/** A layout that renders the document: a root layout, rather than one that only returns its children. */
+const rendersDocument = (file: string) => /<html[\s>]/.test(readFileSync(file, 'utf8'));
+
 /**
- * The folder under the app folder whose layout is the app's root layout: the app folder itself,
- * or, for an app with several root layouts (route groups, each with its own `<html>`; faultline's
- * reference app is one), the route group that serves the home page, else the first with a layout.
- * A route group is not in the URL.
+ * The folder under the app folder whose layout is the app's root layout, where the catalogue is
+ * placed: the app folder itself; or a folder the URL does not name a fixed segment for, holding a
+ * layout of its own: a route group (several root layouts, each with its `<html>`; faultline's
+ * reference app is one), or a dynamic segment whose layout renders `<html>` (next-intl's
+ * `app/[locale]/`, under an `app/layout.tsx` that only returns its children, or none). Among
+ * several, the one serving the home page, else the first. A catch-all never: it would take every
+ * path beneath it.
  */
 export function rootLayoutGroup(appDir: string): string {
+  const layoutIn = (dir: string) => readdirSync(dir).find((name) => LAYOUT.test(name));
   const holds = (dir: string, pattern: RegExp) => readdirSync(dir).some((name) => pattern.test(name));
-  if (holds(appDir, LAYOUT)) return '';
-  const groups = readdirSync(appDir)
+  const own = layoutIn(appDir);
+  if (own && rendersDocument(join(appDir, own))) return '';
+  const candidates = readdirSync(appDir)
     .sort()
-    .filter((name) => /^\(.+\)$/.test(name) && statSync(join(appDir, name)).isDirectory() && holds(join(appDir, name), LAYOUT));
-  return groups.find((group) => holds(join(appDir, group), PAGE)) ?? groups[0] ?? '';
+    .filter((name) => (/^\(.+\)$/.test(name) || /^\[[^.[\]]+\]$/.test(name)) && statSync(join(appDir, name)).isDirectory())
+    .filter((name) => {
+      const layout = layoutIn(join(appDir, name));
+      // Under an app layout, only a folder whose layout renders the document is a root; without one, any folder with a layout is (route groups).
+      return (
+        layout !== undefined &&
+        (own === undefined ? !name.startsWith('[') || rendersDocument(join(appDir, name, layout)) : rendersDocument(join(appDir, name, layout)))
+      );
+    });
+  if (own && candidates.length === 0) return '';
+  return candidates.find((group) => holds(join(appDir, group), PAGE)) ?? candidates[0] ?? '';
 }
 
 /** Where an entry's path lands in the audited app. */
@@ -168,7 +187,8 @@ function placeFile(source: string, target: string, throwersDir: string): string[
  * `@sentry/nextjs`, the flush route; returns what was placed and, for every other entry, why not.
  */
 export function placeCatalogue(faultline: string, workspace: string, app: AuditedApp, catalogue: readonly Scenario[]): Placement {
-  const auditDir = join(workspace, app.appDir, rootLayoutGroup(join(workspace, app.appDir)), AUDIT_SEGMENT);
+  const group = rootLayoutGroup(join(workspace, app.appDir));
+  const auditDir = join(workspace, app.appDir, group, AUDIT_SEGMENT);
   // The workspace holds the app's sources afresh: a folder there is the app's own route, which would answer instead of what is placed.
   if (existsSync(auditDir))
     throw new CannotRun(
@@ -200,8 +220,11 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     }
     atRoot?.write();
     const reaches = new Set<string>();
+    // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
+    const fileRoute = group.startsWith('[') && /\.\w+$/.test(scenario.path);
+    const dirOf = (file: string) => (fileRoute && !PAGE.test(basename(file)) ? join(workspace, app.appDir, AUDIT_SEGMENT) : auditDir);
     for (const file of files)
-      for (const link of placeFile(file, join(auditDir, scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
+      for (const link of placeFile(file, join(dirOf(file), scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
     placed.push({ scenario, url, reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {
@@ -209,7 +232,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
   }
   if (app.sentry) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), FLUSH_ROUTE_SOURCE);
-  return { placed, notApplicable };
+  return { ...(group !== '' && { under: join(app.appDir, group) }), placed, notApplicable };
 }
 
 /**

@@ -166,7 +166,13 @@ export const cookieHeader = (cookies: readonly { name: string; value: string }[]
 
 /** Flushes the app's server SDK through the placed route (with the audit's cookies, past the app's wall); whether the SDK had a client to send with. */
 async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean> {
-  const response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+  let response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+  // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
+  for (let hops = 0, location = response.headers.get('location'); location && hops < 5; hops++, location = response.headers.get('location')) {
+    const to = new URL(location, url);
+    if (!to.pathname.replace(/\/$/, '').endsWith(`/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) || response.status < 300 || response.status >= 400) break;
+    response = await fetch(to, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+  }
   if (!response.ok) {
     const walled = response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400);
     const hint = walled ? ": the app's wall (a login, a redirect) stands before it too; --cookie NAME=VALUE gives the audit a session" : '';
