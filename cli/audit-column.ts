@@ -10,7 +10,7 @@ import { isOpaque, sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
 import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
-import { buildHoldsPlacedRoutes } from '../harness/audit/workspace';
+import { buildHoldsPlacedRoutes, proxyRunsFor } from '../harness/audit/workspace';
 import { ensureBuild, forgetBuild } from '../harness/build';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
@@ -103,6 +103,30 @@ export function blamePlacedFiles(error: unknown): never {
   throw error;
 }
 
+/** The placement, unless none of the selected entries can be placed in the app: one line saying why of each. */
+function refuseNothingPlaced(placement: Placement): Placement {
+  if (placement.placed.length > 0) return placement;
+  throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
+}
+
+/**
+ * The placement with the proxy entry moved to not applicable when the app's own proxy (wrapped
+ * with the entry's failure) does not run for the entry's route: its matcher leaves it out, so the
+ * failure could never happen there, and the page answering would be judged as if it had.
+ */
+function proxyEntryRuns(placement: Placement, app: AuditedApp, dir: string): Placement {
+  const entry = placement.placed.find((placed) => placed.scenario.failureClass === 'proxy');
+  if (!entry || !app.ownProxy || proxyRunsFor(dir, app.distDir, entry.url, app.basePath)) return placement;
+  return {
+    ...placement,
+    placed: placement.placed.filter((placed) => placed !== entry),
+    notApplicable: [
+      ...placement.notApplicable,
+      { id: entry.scenario.id, why: `the app's proxy (${app.ownProxy}) does not run for ${entry.url}: its matcher leaves it out` },
+    ],
+  };
+}
+
 /**
  * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (every
  * entry, whatever the selection, so that another selection reuses the build) and built offline,
@@ -121,9 +145,7 @@ export async function buildForAudit(
   const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
   const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
   const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios);
-  if (placement.placed.length === 0) {
-    throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
-  }
+  refuseNothingPlaced(placement);
   const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
   say(
     `Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/${under} in a copy of the app (${dir}); ${placement.notApplicable.length} not applicable`,
@@ -150,7 +172,7 @@ export async function buildForAudit(
       build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
     }
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
-    return { app, version, placement, substituted, env, build };
+    return { app, version, placement: refuseNothingPlaced(proxyEntryRuns(placement, app, dir)), substituted, env, build };
   } finally {
     await offline?.stop();
   }

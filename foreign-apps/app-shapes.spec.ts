@@ -185,12 +185,23 @@ test('an app in an npm-workspaces monorepo, its packages hoisted to the root and
 
 test('a localised app whose root layout is under app/[locale]/ and whose proxy sends every path to its locale: the failures placed under the locale, reached there, and judged', async () => {
   const before = tree(intl);
-  const { code, stdout, stderr, report } = await auditApp(intl, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  const { code, stdout, stderr, report } = await auditApp(intl, [
+    '--scenario',
+    'server-page-throws',
+    '--scenario',
+    'client-effect-throws',
+    '--scenario',
+    'proxy-throws',
+  ]);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(stdout).toContain('Placed 2 failures under /faultline-audit/ in app/[locale]/ (its root layout)');
-  expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'server-page-throws'], []]);
-  // Reached where the app's proxy sent them, under its default locale.
-  expect(report!.entries.map((entry) => entry.url).sort()).toEqual(['/en/faultline-audit/client-effect-throws', '/en/faultline-audit/server-page-throws']);
+  expect(stdout).toContain('Placed 3 failures under /faultline-audit/ in app/[locale]/ (its root layout)');
+  expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'proxy-throws', 'server-page-throws'], []]);
+  // Reached where the app's proxy sent them, under its default locale; the proxy's own failure where it was asked for.
+  expect(report!.entries.map((entry) => entry.url).sort()).toEqual([
+    '/en/faultline-audit/client-effect-throws',
+    '/en/faultline-audit/server-page-throws',
+    '/faultline-audit/proxy-throws',
+  ]);
   // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
   const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
   expect(findings('server-page-throws')).toEqual([
@@ -201,6 +212,8 @@ test('a localised app whose root layout is under app/[locale]/ and whose proxy s
     'privacy: the reports carry request headers outside the allow-list',
   ]);
   expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[], []]);
+  // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
+  expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);
   expect(code).toBe(1);
   expect(tree(intl), "the app's files, byte for byte").toEqual(before);
 });

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../harness/audit/app';
 import { placeCatalogue } from '../harness/audit/placement';
+import { proxyRunsFor } from '../harness/audit/workspace';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 
@@ -76,11 +78,73 @@ describe("the catalogue placed in another app's workspace", () => {
     expect(existsSync(join(dir, 'src', 'proxy.js'))).toBe(false);
   });
 
-  it('leaves the proxy entry out, saying why, when the app has its own', () => {
-    const { dir, app } = workspaceWith(['app/layout.tsx', 'middleware.ts'], { ownProxy: 'middleware.ts' });
+  const config = "export const config = { matcher: ['/((?!api|_next|.*\\\\..*).*)'] };";
+  it.each([
+    [
+      "next-intl's",
+      "import createMiddleware from 'next-intl/middleware';\nimport { routing } from './i18n/routing';\n\nexport default createMiddleware(routing);\n",
+    ],
+    [
+      'a function named as the convention',
+      "import { NextResponse, type NextRequest } from 'next/server';\n\nexport function proxy(request: NextRequest) {\n  return NextResponse.next();\n}\n",
+    ],
+    ['an async default function', 'export default async function middleware(request) {\n  return undefined;\n}\n'],
+    ["Auth.js's re-export", "export { auth as middleware } from '@/auth';\n"],
+    ['a const', 'export const proxy = (request) => undefined;\n'],
+  ])("wraps the app's own proxy (%s): its function called for every request but the entry's, its config as written", (_what, own) => {
+    const { dir, app } = workspaceWith(['app/layout.tsx'], { ownProxy: 'proxy.ts' });
+    writeFileSync(join(dir, 'proxy.ts'), `${own}\n${config}\n`);
+    const placement = place(dir, app, ['proxy-throws']);
+    expect([placement.notApplicable, placement.placed.map((entry) => entry.url)]).toEqual([[], ['/faultline-audit/proxy-throws']]);
+    const wrapped = readFileSync(join(dir, 'proxy.ts'), 'utf8');
+    expect(wrapped).toContain(config);
+    expect(wrapped.match(/export default/g), 'one default export: the wrapper').toHaveLength(1);
+    expect(wrapped).toMatch(
+      /export default async function faultlineWrappedProxy\(request, event\) \{\n  if \(request\.nextUrl\.pathname\.replace\(\/\\\/\$\/, ''\) === "\/faultline-audit\/proxy-throws"\)/,
+    );
+    expect(wrapped).toContain('return __faultlineAppProxy(request, event);');
+    expect(() => transformSync(wrapped, { loader: 'ts' }), 'still TypeScript').not.toThrow();
+    expect(existsSync(join(dir, 'proxy.js')), 'no second proxy beside it').toBe(false);
+  });
+
+  it('leaves the proxy entry out when the app’s proxy catches errors itself: a failure in front of it would bypass that', () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx'], { ownProxy: 'proxy.ts' });
+    const own =
+      'export async function proxy(request) {\n  try {\n    return await auth(request);\n  } catch (error) {\n    Sentry.captureException(error);\n    throw error;\n  }\n}\n';
+    writeFileSync(join(dir, 'proxy.ts'), own);
     expect(place(dir, app, ['proxy-throws']).notApplicable).toEqual([
-      { id: 'proxy-throws', why: 'the app has its own proxy (middleware.ts), which a placed one would replace' },
+      { id: 'proxy-throws', why: "the app's proxy.ts handles errors itself (a catch), which a failure placed in front of its function would bypass" },
     ]);
+    expect(readFileSync(join(dir, 'proxy.ts'), 'utf8')).toBe(own);
+  });
+
+  it("reads from the build whether the app's proxy runs for a path, as its matcher was compiled (Node.js and Edge runtimes)", () => {
+    const { dir } = workspaceWith([]);
+    const regexp =
+      '^(?:\\/(_next\\/data\\/[^/]{1,}))?(?:\\/((?!api|trpc|_next|_vercel|.*\\..*).*))(\\.json|\\.rsc|\\.segments\\/.+\\.segment\\.rsc)?[\\/#\\?]?$';
+    mkdirSync(join(dir, '.next', 'server'), { recursive: true });
+    expect(proxyRunsFor(dir, '.next', '/faultline-audit/proxy-throws', ''), 'no matcher recorded: every path').toBe(true);
+    writeFileSync(
+      join(dir, '.next', 'server', 'functions-config-manifest.json'),
+      JSON.stringify({ functions: { '/_middleware': { matchers: [{ regexp }] } } }),
+    );
+    expect(proxyRunsFor(dir, '.next', '/faultline-audit/proxy-throws', '')).toBe(true);
+    expect(proxyRunsFor(dir, '.next', '/api/faultline-audit/proxy-throws', '')).toBe(false);
+    writeFileSync(join(dir, '.next', 'server', 'functions-config-manifest.json'), '{ "functions": {} }');
+    writeFileSync(join(dir, '.next', 'server', 'middleware-manifest.json'), JSON.stringify({ middleware: { '/': { matchers: [{ regexp: '^\\/login$' }] } } }));
+    expect(proxyRunsFor(dir, '.next', '/faultline-audit/proxy-throws', '')).toBe(false);
+  });
+
+  it('leaves the proxy entry out, saying why, when it cannot find the function of the app’s proxy to wrap', () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx'], { ownProxy: 'middleware.ts' });
+    for (const own of ["module.exports = require('./auth');\n", 'export function middleware() {}\nexport default middleware;\n']) {
+      writeFileSync(join(dir, 'middleware.ts'), own);
+      expect(place(dir, app, ['proxy-throws']).notApplicable).toEqual([
+        { id: 'proxy-throws', why: "faultline finds no function in the app's middleware.ts it can wrap (an exported proxy, middleware or default)" },
+      ]);
+      expect(readFileSync(join(dir, 'middleware.ts'), 'utf8')).toBe(own);
+      rmSync(join(dir, 'app', 'faultline-audit'), { recursive: true, force: true });
+    }
   });
 
   it("places robots.ts at the app's root when the app has none, and a sitemap under the segment", () => {

@@ -23,10 +23,6 @@ const PLACED_THROWERS = '_throwers';
 const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean; why: (app: AuditedApp) => string }[] = [
   { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
   {
-    applies: (s, app) => s.failureClass === 'proxy' && app.ownProxy !== null,
-    why: (app) => `the app has its own proxy (${app.ownProxy}), which a placed one would replace`,
-  },
-  {
     applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')),
     why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries",
   },
@@ -55,6 +51,16 @@ const AT_ROOT: Record<
     const convention = proxyConvention(app.next);
     const dir = join(workspace, dirname(app.appDir));
     const route = url.replace(/\/$/, '').slice(app.basePath.length);
+    if (app.ownProxy) {
+      const file = join(dir, app.ownProxy);
+      const text = readFileSync(file, 'utf8');
+      // A failure thrown in front of the app's function would bypass what the app catches and reports itself: whether it reports its proxy's errors would be guessed.
+      if (/\bcatch\b|captureException/.test(text))
+        return { why: `the app's ${app.ownProxy} handles errors itself (a catch), which a failure placed in front of its function would bypass` };
+      const wrapped = wrappedProxy(text, route, importPath(dir, join(throwersDir, 'secret.js')));
+      if (wrapped === null) return { why: `faultline finds no function in the app's ${app.ownProxy} it can wrap (an exported proxy, middleware or default)` };
+      return { write: () => writeSource(file, wrapped) };
+    }
     const config = { matcher: [route, `${route}/`], ...(convention.runtime && { runtime: convention.runtime }) };
     const text = [
       `import { secretMessage } from '${importPath(dir, join(throwersDir, 'secret.js'))}';`,
@@ -75,6 +81,50 @@ const AT_ROOT: Record<
     return { write: () => placeFile(join(faultline, 'app', 'robots.ts'), join(workspace, app.appDir, 'robots.ts'), throwersDir) };
   },
 };
+
+/** The name the app's own proxy function takes in its wrapped file. */
+const APP_PROXY = '__faultlineAppProxy';
+
+/**
+ * The ways an app's proxy file exports its function, each rewritten to bind it to `APP_PROXY`
+ * instead (the first that matches): the file otherwise stays as written, since Next reads its
+ * `config` (the matcher) from the file itself, as a literal.
+ */
+const PROXY_EXPORTS: [RegExp, (...groups: string[]) => string][] = [
+  [/export\s+default\s+(async\s+)?function\b\s*\w*\s*\(/, (_all, async = '') => `${async}function ${APP_PROXY}(`],
+  [/export\s+(async\s+)?function\s+(?:proxy|middleware)\s*\(/, (_all, async = '') => `${async}function ${APP_PROXY}(`],
+  [/export\s+const\s+(?:proxy|middleware)\b\s*(?::[^=]+)?=/, () => `const ${APP_PROXY} =`],
+  [
+    /export\s*\{\s*(\w+)\s+as\s+(?:proxy|middleware|default)\s*\}\s*from\s*(['"][^'"]+['"])\s*;?/,
+    (_all, name, from) => `import { ${name} as ${APP_PROXY} } from ${from};`,
+  ],
+  [/export\s+default\s+(?!async\s+function|function)/, () => `const ${APP_PROXY} = `],
+];
+
+/**
+ * The app's proxy file with the entry's failure in front of its own function: every other request
+ * goes to the app's proxy as before, under the app's own matcher (the audit checks after the build
+ * that it runs for the entry's route). Null when no export of a function is found to wrap.
+ */
+export function wrappedProxy(text: string, route: string, secretImport: string): string | null {
+  const rewrite = PROXY_EXPORTS.find(([pattern]) => pattern.test(text));
+  if (!rewrite) return null;
+  const rewritten = text.replace(rewrite[0], rewrite[1] as (substring: string, ...args: string[]) => string);
+  // A second export of the function (`export function proxy` and `export default proxy`) would clash with the wrapper: not guessed at.
+  if (PROXY_EXPORTS.some(([pattern]) => pattern.test(rewritten))) return null;
+  return [
+    rewritten,
+    '',
+    `import { secretMessage as faultlineSecretMessage } from '${secretImport}';`,
+    '',
+    "/** Placed by faultline audit: fails for its entry's route, as an app's proxy fails; every other request is the app's proxy's. */",
+    'export default async function faultlineWrappedProxy(request, event) {',
+    `  if (request.nextUrl.pathname.replace(/\\/$/, '') === ${JSON.stringify(route)}) throw new Error(faultlineSecretMessage('proxy-throws'));`,
+    `  return ${APP_PROXY}(request, event);`,
+    '}',
+    '',
+  ].join('\n');
+}
 
 export interface PlacedEntry {
   scenario: Scenario;

@@ -225,3 +225,22 @@ export function buildHoldsPlacedRoutes(dir: string, distDir: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether the built app's proxy runs for `path` (its basePath included), as its build compiled the
+ * matcher: the Node.js runtime's in the functions config, the Edge runtime's in the middleware
+ * manifest. True when the build records no matcher (a proxy without one runs for every path).
+ */
+export function proxyRunsFor(dir: string, distDir: string, path: string, basePath: string): boolean {
+  const read = (name: string) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, distDir, 'server', name), 'utf8')) as Record<string, Record<string, { matchers?: { regexp: string }[] }>>;
+    } catch {
+      return {};
+    }
+  };
+  const matchers = [read('functions-config-manifest.json').functions?.['/_middleware'], ...Object.values(read('middleware-manifest.json').middleware ?? {})]
+    .flatMap((entry) => entry?.matchers ?? [])
+    .map(({ regexp }) => new RegExp(regexp));
+  return matchers.length === 0 || matchers.some((matcher) => matcher.test(path) || matcher.test(path.slice(basePath.length) || '/'));
+}
