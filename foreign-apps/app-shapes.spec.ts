@@ -24,9 +24,8 @@ const walledByBackend = join(apps, 'session-store-app');
 const posthog = join(apps, 'posthog-app');
 /** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
 const t3 = join(apps, 't3-shaped-app');
-/** An npm-workspaces monorepo: Sentry's guide app as `apps/web`, every package hoisted to the root, a package of its own shipped as TypeScript source. */
-const acme = join(apps, 'acme');
-let acmeWeb = '';
+/** Monorepos: Sentry's guide app as `apps/web`, a package of their own shipped as TypeScript source; npm hoists every package to the root, pnpm links each from its store. */
+const monorepos = { 'npm workspaces': join(apps, 'acme'), pnpm: join(apps, 'acme-pnpm') } as const;
 /** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
 const intl = join(apps, 'next-intl-app');
 
@@ -36,7 +35,8 @@ test.beforeAll(async () => {
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
   await generateApp(t3, { sentry: false });
-  acmeWeb = await generateMonorepo(acme, { sentry: true });
+  await generateMonorepo(monorepos['npm workspaces'], { sentry: true });
+  await generateMonorepo(monorepos.pnpm, { sentry: true, pnpm: true });
   await generateApp(intl, { sentry: true, intl: true });
   const tsconfig = JSON.parse(readFileSync(join(t3, 'tsconfig.json'), 'utf8'));
   Object.assign(tsconfig.compilerOptions, { checkJs: true, noUncheckedIndexedAccess: true });
@@ -82,7 +82,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, walledByBackend, t3, acmeWeb, intl])
+  for (const app of [cached, posthog, legacy, walledByBackend, t3, intl, ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web'))])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -164,24 +164,27 @@ test('the same app with its environment, whose tsconfig checks JavaScript strict
   expect(tree(t3), "the app's files, byte for byte").toEqual(before);
 });
 
-test('an app in an npm-workspaces monorepo, its packages hoisted to the root and one of its own shipped as source: audited as the same app alone is', async () => {
-  const before = tree(acme);
-  const { code, stdout, stderr, report } = await auditApp(acmeWeb, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
-  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(stdout).toContain(`faultline audit: ${acmeWeb} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${acme}, built in a copy of it)\n`);
-  const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
-  // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
-  expect(findings('server-page-throws')).toEqual([
-    'screen: the screen says a client-side exception occurred, for a server-side failure',
-    'screen: no reference the user could quote: the digest the server log prints is not on the screen',
-    "reported once: reported twice: by the server, and again as the browser's redacted copy",
-    "privacy: the reports carry the client's address",
-    'privacy: the reports carry request headers outside the allow-list',
-  ]);
-  expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[], [], []]);
-  expect(code).toBe(1);
-  expect(tree(acme), "the monorepo's files, byte for byte").toEqual(before);
-});
+for (const [manager, repo] of Object.entries(monorepos)) {
+  test(`an app in a monorepo installed by ${manager}, with a package of its own shipped as source: audited from its folder as the same app alone is`, async () => {
+    const web = join(repo, 'apps', 'web');
+    const before = tree(repo);
+    const { code, stdout, stderr, report } = await auditApp(web, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+    expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+    expect(stdout).toContain(`faultline audit: ${web} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`);
+    const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+    // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
+    expect(findings('server-page-throws')).toEqual([
+      'screen: the screen says a client-side exception occurred, for a server-side failure',
+      'screen: no reference the user could quote: the digest the server log prints is not on the screen',
+      "reported once: reported twice: by the server, and again as the browser's redacted copy",
+      "privacy: the reports carry the client's address",
+      'privacy: the reports carry request headers outside the allow-list',
+    ]);
+    expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[], [], []]);
+    expect(code).toBe(1);
+    expect(tree(repo), "the monorepo's files, byte for byte").toEqual(before);
+  });
+}
 
 test('a localised app whose root layout is under app/[locale]/ and whose proxy sends every path to its locale: the failures placed under the locale, reached there, and judged', async () => {
   const before = tree(intl);

@@ -225,13 +225,14 @@ function addIntl(dest: string): void {
 }
 
 /**
- * An npm-workspaces monorepo at `dest`: the template as `apps/web`, a package of its own shipped as
- * TypeScript source (`packages/ui`, through `transpilePackages`), the app's tsconfig extending the
- * repository's, and every package hoisted to the root's `node_modules` as npm installs workspaces
- * (the workspace package a link into `packages/`): the app's folder has no `node_modules` of its own.
- * Returns the app's folder.
+ * A monorepo at `dest`: the template as `apps/web`, a package of its own shipped as TypeScript
+ * source (`packages/ui`, through `transpilePackages`), the app's tsconfig extending the
+ * repository's. Installed as its package manager does it: npm workspaces hoist every package to
+ * the root's `node_modules` (faultline's own install hard-linked there, the workspace package a
+ * link into `packages/`), so the app's folder has none; pnpm 9 (`npx pnpm@9`, from the registry)
+ * gives each package a `node_modules` of links into the root's `.pnpm` store. Returns the app's folder.
  */
-export async function generateMonorepo(dest: string, { sentry = false }: { sentry?: boolean } = {}): Promise<string> {
+export async function generateMonorepo(dest: string, { sentry = false, pnpm = false }: { sentry?: boolean; pnpm?: boolean } = {}): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   const web = join(dest, 'apps', 'web');
   await generateApp(web, { sentry });
@@ -239,20 +240,24 @@ export async function generateMonorepo(dest: string, { sentry = false }: { sentr
     mkdirSync(join(dest, file, '..'), { recursive: true });
     writeFileSync(join(dest, file), text);
   };
-  write('package.json', `${JSON.stringify({ name: 'acme', private: true, workspaces: ['apps/*', 'packages/*'] }, null, 2)}\n`);
-  write('package-lock.json', `${JSON.stringify({ name: 'acme', lockfileVersion: 3, requires: true, packages: {} }, null, 2)}\n`);
-  write('tsconfig.base.json', `${JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: true } }, null, 2)}\n`);
-  write(
-    'packages/ui/package.json',
-    `${JSON.stringify({ name: '@acme/ui', version: '0.0.0', private: true, exports: { '.': './src/index.tsx' }, peerDependencies: { react: '*' } }, null, 2)}\n`,
-  );
-  write('packages/ui/src/index.tsx', 'export function Greeting({ name }: { name: string }) {\n  return <p>Hello from {name}</p>;\n}\n');
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const manifest = JSON.parse(readFileSync(join(web, 'package.json'), 'utf8'));
   manifest.name = 'web';
-  manifest.dependencies['@acme/ui'] = '*';
-  writeFileSync(join(web, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  manifest.dependencies['@acme/ui'] = pnpm ? 'workspace:*' : '*';
+  writeFileSync(join(web, 'package.json'), json(manifest));
+  write('package.json', json({ name: 'acme', private: true, ...(!pnpm && { workspaces: ['apps/*', 'packages/*'] }) }));
+  if (pnpm) write('pnpm-workspace.yaml', 'packages:\n  - "apps/*"\n  - "packages/*"\n');
+  else write('package-lock.json', json({ name: 'acme', lockfileVersion: 3, requires: true, packages: {} }));
+  write('tsconfig.base.json', json({ compilerOptions: { strict: true, skipLibCheck: true } }));
+  // Its own types and React, as pnpm's strict layout needs them declared (npm's hoisting does not).
+  const devDependencies = { react: manifest.dependencies.react, '@types/react': manifest.devDependencies['@types/react'] };
+  write(
+    'packages/ui/package.json',
+    json({ name: '@acme/ui', version: '0.0.0', private: true, exports: { '.': './src/index.tsx' }, peerDependencies: { react: '*' }, devDependencies }),
+  );
+  write('packages/ui/src/index.tsx', 'export function Greeting({ name }: { name: string }) {\n  return <p>Hello from {name}</p>;\n}\n');
   const tsconfig = JSON.parse(readFileSync(join(web, 'tsconfig.json'), 'utf8'));
-  writeFileSync(join(web, 'tsconfig.json'), `${JSON.stringify({ extends: '../../tsconfig.base.json', ...tsconfig }, null, 2)}\n`);
+  writeFileSync(join(web, 'tsconfig.json'), json({ extends: '../../tsconfig.base.json', ...tsconfig }));
   const config = join(web, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', "transpilePackages: ['@acme/ui'],"));
   const page = join(web, 'app', 'page.tsx');
@@ -260,18 +265,29 @@ export async function generateMonorepo(dest: string, { sentry = false }: { sentr
     page,
     `import { Greeting } from '@acme/ui';\n${readFileSync(page, 'utf8').replace('<main className={styles.main}>', '<main className={styles.main}>\n        <Greeting name="acme" />')}`,
   );
+  if (pnpm) {
+    rmSync(join(web, 'node_modules'), { recursive: true, force: true });
+    execFileSync('npx', ['-y', 'pnpm@9', 'install', '--reporter', 'silent'], {
+      cwd: dest,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true' },
+    });
+    return web;
+  }
   renameSync(join(web, 'node_modules'), join(dest, 'node_modules'));
   mkdirSync(join(dest, 'node_modules', '@acme'), { recursive: true });
   symlinkSync('../../packages/ui', join(dest, 'node_modules', '@acme', 'ui'));
   return web;
 }
 
-// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo] [--next V]`: an app to audit by hand.
+// `tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo | --pnpm-monorepo] [--next V]`: an app to audit by hand.
 if (process.argv[1] === import.meta.filename) {
   const [dest, ...flags] = process.argv.slice(2);
-  if (!dest) throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo] [--next V]');
+  if (!dest)
+    throw new Error('usage: tsx foreign-apps/generate.ts DIR [--sentry | --consent-wall | --posthog | --intl | --monorepo | --pnpm-monorepo] [--next V]');
   const next = flags.includes('--next') ? flags[flags.indexOf('--next') + 1] : undefined;
-  if (flags.includes('--monorepo')) console.log(await generateMonorepo(dest, { sentry: flags.includes('--sentry') }));
+  if (flags.includes('--monorepo') || flags.includes('--pnpm-monorepo'))
+    console.log(await generateMonorepo(dest, { sentry: flags.includes('--sentry'), pnpm: flags.includes('--pnpm-monorepo') }));
   else
     console.log(
       await generateApp(dest, {
