@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { CannotRun } from '../failures';
 import { runInNewContext } from 'node:vm';
 
 /** A Google font an app loads with `next/font/google`, and the stylesheet URL Next asks for at build time. */
@@ -54,11 +55,21 @@ export function googleFonts(root: string, dirs: readonly string[]): GoogleFont[]
       for (const call of text.matchAll(new RegExp(`\\b${local}\\(\\s*`, 'g'))) {
         let options: unknown = {};
         try {
-          options = runInNewContext(`(${objectAt(text, call.index! + call[0].length)})`, {}, { timeout: 100 });
+          // The limit only stops a literal that never ends evaluating; a loaded machine takes its time over the others (100 ms was once not enough).
+          options = runInNewContext(`(${objectAt(text, call.index! + call[0].length)})`, {}, { timeout: 5_000 });
         } catch {
           // Options built from variables: Next's defaults are the nearest guess.
         }
-        const { fontFamily, weights, styles, display, selectedVariableAxes } = validateGoogleFontFunctionCall(functionName, options);
+        let validated: { fontFamily: string; weights: string[]; styles: string[]; display: string; selectedVariableAxes?: string[] };
+        try {
+          validated = validateGoogleFontFunctionCall(functionName, options);
+        } catch (error) {
+          throw new CannotRun(
+            'audited app',
+            `${relative(root, file)} calls ${local}() from next/font/google with options faultline cannot read as written (${String((error as Error).message).split('\n')[0]}), so its font cannot be answered offline`,
+          );
+        }
+        const { fontFamily, weights, styles, display, selectedVariableAxes } = validated;
         const url: string = getGoogleFontsUrl(fontFamily, getFontAxes(fontFamily, weights, styles, selectedVariableAxes), display);
         fonts.set(url, { family: fontFamily, url });
       }
