@@ -18,6 +18,8 @@ const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
 const cached = join(apps, 'cache-components-app');
 /** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
 const legacy = join(apps, 'legacy-sentry-setup-app');
+/** Sentry's guide with its server's init turned off (`enabled: false`) and its browser's only on Vercel. */
+const switchedOff = join(apps, 'switched-off-sentry-app');
 /** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
 const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
@@ -79,10 +81,15 @@ test.beforeAll(async () => {
   const instrumentation = join(legacy, 'instrumentation.ts');
   writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
   renameSync(join(legacy, 'instrumentation-client.ts'), join(legacy, 'sentry.client.config.ts'));
+  await generateApp(switchedOff, { sentry: true });
+  const serverConfig = join(switchedOff, 'sentry.server.config.ts');
+  writeFileSync(serverConfig, readFileSync(serverConfig, 'utf8').replace('Sentry.init({', 'Sentry.init({\n  enabled: false,'));
+  const clientConfig = join(switchedOff, 'instrumentation-client.ts');
+  writeFileSync(clientConfig, readFileSync(clientConfig, 'utf8').replace('Sentry.init({', 'if (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({'));
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, walledByBackend, t3, intl, ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web'))])
+  for (const app of [cached, posthog, legacy, switchedOff, walledByBackend, t3, intl, ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web'))])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -130,6 +137,28 @@ test('a Sentry setup Next does not fully load (no onRequestError, the browser’
     "a browser failure is never reported: the browser's Sentry.init is only in sentry.client.config.ts, which Next's Turbopack builds never load: Next loads instrumentation-client.ts",
   ]);
   expect(tree(legacy), "the app's files, byte for byte").toEqual(before);
+});
+
+test('a Sentry setup switched off (enabled: false on the server, the browser’s init only on Vercel): each failure never reported says why and what to change', async () => {
+  const { code, report } = await auditApp(switchedOff, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(code).toBe(1);
+  const never = (id: string) =>
+    report!.entries
+      .find((entry) => entry.id === id)!
+      .findings.filter((finding) => finding.what.includes('never reported'))
+      .map(({ what, fix }) => ({ what, fix }));
+  expect(never('server-page-throws')).toEqual([
+    {
+      what: "a server failure is never reported: sentry.server.config.ts's Sentry.init has enabled: false, so the SDK sends nothing",
+      fix: 'drop `enabled: false` from `Sentry.init` in `sentry.server.config.ts`',
+    },
+  ]);
+  expect(never('client-effect-throws')).toEqual([
+    {
+      what: 'a browser failure is never reported: instrumentation-client.ts sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
+      fix: 'initialise Sentry wherever the app runs (`instrumentation-client.ts` without the `NEXT_PUBLIC_VERCEL_ENV` condition), or audit with `NEXT_PUBLIC_VERCEL_ENV` set as Vercel sets it',
+    },
+  ]);
 });
 
 test('a root layout that needs a session store that is not there: one line naming its error, not a finding per entry (exit 2)', async () => {

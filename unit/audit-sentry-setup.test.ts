@@ -33,6 +33,36 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       },
     ],
     [
+      'Sentry.init turned off (enabled: false) on the server and in the browser',
+      {
+        'instrumentation.ts': INSTRUMENTATION,
+        'sentry.server.config.ts': "import * as Sentry from '@sentry/nextjs';\nSentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1', enabled: false });\n",
+        'instrumentation-client.ts':
+          "import * as Sentry from '@sentry/nextjs';\nSentry.init({\n  dsn: 'https://k@o1.ingest.sentry.io/1',\n  enabled: false,\n});\n",
+      },
+      'app',
+      {
+        server: "sentry.server.config.ts's Sentry.init has enabled: false, so the SDK sends nothing",
+        browser: "instrumentation-client.ts's Sentry.init has enabled: false, so the SDK sends nothing",
+      },
+    ],
+    [
+      'Sentry.init only on Vercel',
+      {
+        'instrumentation.ts': INSTRUMENTATION,
+        'sentry.server.config.ts':
+          "import * as Sentry from '@sentry/nextjs';\nif (process.env.VERCEL) Sentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1' });\n",
+        'instrumentation-client.ts':
+          "import * as Sentry from '@sentry/nextjs';\nSentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1', enabled: process.env.NEXT_PUBLIC_VERCEL_ENV === 'production' });\n",
+      },
+      'app',
+      {
+        server: 'sentry.server.config.ts sets Sentry up only where VERCEL is set (process.env.VERCEL), which it is not here: on Vercel it may report',
+        browser:
+          'instrumentation-client.ts sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
+      },
+    ],
+    [
       'neither file',
       {},
       'src/app',
@@ -42,6 +72,30 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       },
     ],
   ])('%s', (_what, files, appDir, expected) => {
-    expect(sentrySetup(appWith(files), appDir)).toEqual(expected);
+    const setup = sentrySetup(appWith(files), appDir);
+    expect({ server: setup.server?.why ?? null, browser: setup.browser?.why ?? null }).toEqual(expected);
+  });
+
+  it('gives each cause the change that fixes it', () => {
+    const setup = sentrySetup(
+      appWith({
+        'instrumentation.ts': 'export async function register() {}\n',
+        'instrumentation-client.ts':
+          "import * as Sentry from '@sentry/nextjs';\nif (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1' });\n",
+      }),
+      'app',
+    );
+    expect([setup.server?.fix, setup.browser?.fix]).toEqual([
+      'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
+      'initialise Sentry wherever the app runs (`instrumentation-client.ts` without the `NEXT_PUBLIC_VERCEL_ENV` condition), or audit with `NEXT_PUBLIC_VERCEL_ENV` set as Vercel sets it',
+    ]);
+    const off = sentrySetup(
+      appWith({
+        'instrumentation.ts': INSTRUMENTATION,
+        'sentry.server.config.ts': "import * as Sentry from '@sentry/nextjs';\nSentry.init({ enabled: false });\n",
+      }),
+      'app',
+    );
+    expect(off.server?.fix).toBe('drop `enabled: false` from `Sentry.init` in `sentry.server.config.ts`');
   });
 });

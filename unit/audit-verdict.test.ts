@@ -211,7 +211,7 @@ describe('the audit judges what holds for any app', () => {
       'src/instrumentation.ts is where Next does not look for it: with app/ it reads instrumentation.ts, so neither its register() nor its onRequestError ever runs';
     const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], clients: { server: false, browser: true } }), {
       sentry: true,
-      setup: { server: misplaced, browser: null },
+      setup: { server: { why: misplaced, fix: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`' }, browser: null },
     });
     expect(audit.findings.find((finding) => finding.check === 'reported once')).toMatchObject({
       what: `a server failure is never reported: ${misplaced}`,

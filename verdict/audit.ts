@@ -119,8 +119,14 @@ export interface AuditContext {
   sentry: boolean;
   /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
   otherReporters?: readonly string[];
-  /** Why each runtime's reports cannot come, as the app's files prove it (a misplaced or missing instrumentation file); null where its setup looks whole. */
-  setup?: { server: string | null; browser: string | null };
+  /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
+  setup?: { server: SetupCause | null; browser: SetupCause | null };
+}
+
+/** A line of an app's Sentry setup that keeps a runtime's reports from coming, and what to change. */
+export interface SetupCause {
+  why: string;
+  fix: string;
 }
 
 /** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
@@ -130,7 +136,7 @@ export function unseenReporting(context: AuditContext): string[] {
   );
 }
 
-const FIX = {
+export const FIX = {
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   edgeMissing:
     "initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
@@ -251,9 +257,7 @@ function reportFindings(
       const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
       const noClient = !cause && observation.clients[runtime] === false;
       const fix = cause
-        ? runtime === 'server'
-          ? FIX.serverMissing
-          : FIX.browserMissing
+        ? cause.fix
         : runtime === 'server'
           ? noClient
             ? FIX.serverNoClient
@@ -267,7 +271,7 @@ function reportFindings(
           : undefined;
       findings.push({
         check: 'reported once',
-        what: `a ${runtime} failure is never reported${cause ? `: ${cause}` : noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
+        what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
         fix,
         ...(refused && { evidence: refused }),
       });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIX, type SetupCause } from '../../verdict/audit';
 
 /**
  * Why an app's Sentry reports cannot come, read from the files Next loads (never run): the line in
@@ -7,8 +8,8 @@ import { join } from 'node:path';
  * Only what the files prove is said; null where the setup looks whole.
  */
 export interface SentrySetup {
-  server: string | null;
-  browser: string | null;
+  server: SetupCause | null;
+  browser: SetupCause | null;
 }
 
 const SCRIPT = ['ts', 'js', 'mjs', 'tsx', 'jsx'];
@@ -28,16 +29,50 @@ export function sentrySetup(root: string, appDir: string): SentrySetup {
   const usual = (name: string) => shown(folders[0], `${name}.ts`);
 
   const instrumentation = find('instrumentation');
-  let server: string | null = null;
-  if (!instrumentation) server = `the app has no ${usual('instrumentation')}, so nothing reports a server error to Sentry`;
+  let server: SetupCause | null = null;
+  if (!instrumentation) server = { why: `the app has no ${usual('instrumentation')}, so nothing reports a server error to Sentry`, fix: FIX.serverMissing };
   else if (!/\bonRequestError\b/.test(readFileSync(join(instrumentation.dir, instrumentation.file), 'utf8')))
-    server = `${shown(instrumentation.dir, instrumentation.file)} exports no onRequestError, so Next hands Sentry no server error`;
+    server = {
+      why: `${shown(instrumentation.dir, instrumentation.file)} exports no onRequestError, so Next hands Sentry no server error`,
+      fix: FIX.serverMissing,
+    };
+
+  const serverConfig = find('sentry.server.config');
+  if (!server) server = initCause(serverConfig ?? instrumentation, shown);
 
   const client = find('instrumentation-client');
   const legacy = fileIn(root, 'sentry.client.config');
-  let browser: string | null = null;
+  let browser: SetupCause | null = null;
   if (!client && legacy)
-    browser = `the browser's Sentry.init is only in ${legacy}, which Next's Turbopack builds never load: Next loads ${usual('instrumentation-client')}`;
-  else if (!client) browser = `the app has no ${usual('instrumentation-client')}, so nothing initialises Sentry in the browser`;
+    browser = {
+      why: `the browser's Sentry.init is only in ${legacy}, which Next's Turbopack builds never load: Next loads ${usual('instrumentation-client')}`,
+      fix: FIX.browserMissing,
+    };
+  else if (!client)
+    browser = { why: `the app has no ${usual('instrumentation-client')}, so nothing initialises Sentry in the browser`, fix: FIX.browserMissing };
+  else browser = initCause(client, shown);
   return { server, browser };
+}
+
+/** Variables that exist only on Vercel's machines: a setup guarded by one never runs anywhere else, this machine included. */
+const VERCEL_ONLY = /process\.env\.((?:NEXT_PUBLIC_)?VERCEL(?:_ENV|_URL)?)\b/;
+
+/**
+ * Why the `Sentry.init` in `found` sends nothing here, as its text proves it: turned off
+ * (`enabled: false`), or guarded by a variable only Vercel sets, unset in this environment.
+ */
+function initCause(found: { dir: string; file: string } | null, shown: (dir: string, file: string) => string): SetupCause | null {
+  if (!found) return null;
+  const text = readFileSync(join(found.dir, found.file), 'utf8');
+  if (!/\bSentry\.init\b|\binit\(/.test(text)) return null;
+  const name = shown(found.dir, found.file);
+  if (/\benabled\s*:\s*false\b/.test(text))
+    return { why: `${name}'s Sentry.init has enabled: false, so the SDK sends nothing`, fix: `drop \`enabled: false\` from \`Sentry.init\` in \`${name}\`` };
+  const vercel = VERCEL_ONLY.exec(text);
+  if (vercel && !process.env[vercel[1]])
+    return {
+      why: `${name} sets Sentry up only where ${vercel[1]} is set (process.env.${vercel[1]}), which it is not here: on Vercel it may report`,
+      fix: `initialise Sentry wherever the app runs (\`${name}\` without the \`${vercel[1]}\` condition), or audit with \`${vercel[1]}\` set as Vercel sets it`,
+    };
+  return null;
 }
