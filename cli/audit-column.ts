@@ -329,7 +329,12 @@ export async function observeBuilt(
   }
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
   const run = server.since(start);
-  const reporting = { sentry: app.sentry, otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`), setup: app.sentrySetup ?? undefined };
+  const reporting = {
+    sentry: app.sentry,
+    otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
+    setup: app.sentrySetup ?? undefined,
+    tunnel: app.sentrySetup?.tunnel,
+  };
   const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));

@@ -18,6 +18,8 @@ const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
 const cached = join(apps, 'cache-components-app');
 /** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
 const legacy = join(apps, 'legacy-sentry-setup-app');
+/** Sentry's guide whose browser sends through a tunnel on another origin (`tunnel` in its init, no `tunnelRoute`). */
+const tunnelled = join(apps, 'tunnel-elsewhere-app');
 /** Sentry's guide with its server's init turned off (`enabled: false`) and its browser's only on Vercel. */
 const switchedOff = join(apps, 'switched-off-sentry-app');
 /** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
@@ -81,6 +83,14 @@ test.beforeAll(async () => {
   const instrumentation = join(legacy, 'instrumentation.ts');
   writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
   renameSync(join(legacy, 'instrumentation-client.ts'), join(legacy, 'sentry.client.config.ts'));
+  await generateApp(tunnelled, { sentry: true });
+  const tunnelledConfig = join(tunnelled, 'next.config.ts');
+  writeFileSync(tunnelledConfig, readFileSync(tunnelledConfig, 'utf8').replace('tunnelRoute: true,', ''));
+  const tunnelledClient = join(tunnelled, 'instrumentation-client.ts');
+  writeFileSync(
+    tunnelledClient,
+    readFileSync(tunnelledClient, 'utf8').replace('tracesSampleRate: 1,', "tracesSampleRate: 1,\n  tunnel: 'http://localhost:3031/',"),
+  );
   await generateApp(switchedOff, { sentry: true });
   const serverConfig = join(switchedOff, 'sentry.server.config.ts');
   writeFileSync(serverConfig, readFileSync(serverConfig, 'utf8').replace('Sentry.init({', 'Sentry.init({\n  enabled: false,'));
@@ -89,7 +99,17 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const app of [cached, posthog, legacy, switchedOff, walledByBackend, t3, intl, ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web'))])
+  for (const app of [
+    cached,
+    posthog,
+    legacy,
+    switchedOff,
+    tunnelled,
+    walledByBackend,
+    t3,
+    intl,
+    ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web')),
+  ])
     for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
   rmSync(apps, { recursive: true, force: true });
 });
@@ -137,6 +157,17 @@ test('a Sentry setup Next does not fully load (no onRequestError, the browser’
     "a browser failure is never reported: the browser's Sentry.init is only in sentry.client.config.ts, which Next's Turbopack builds never load: Next loads instrumentation-client.ts",
   ]);
   expect(tree(legacy), "the app's files, byte for byte").toEqual(before);
+});
+
+test('a browser that reports through a tunnel on another origin: its envelopes read where the page sends them, never "not reported", and what is not judged said', async () => {
+  const { code, stdout, report } = await auditApp(tunnelled, ['--scenario', 'client-effect-throws']);
+  const unseen =
+    "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged";
+  expect(stdout).toContain(`Not seen: ${unseen}\n`);
+  expect(report!.unseen).toEqual([unseen]);
+  const [entry] = report!.entries;
+  expect([entry.findings, entry.reports.map((sent) => sent.runtime)], 'reported once, by the browser').toEqual([[], ['browser']]);
+  expect(code).toBe(0);
 });
 
 test('a Sentry setup switched off (enabled: false on the server, the browser’s init only on Vercel): each failure never reported says why and what to change', async () => {

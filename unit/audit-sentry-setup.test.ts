@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentrySetup } from '../harness/audit/sentry-setup';
+import { sentrySetup, sentryTunnel } from '../harness/audit/sentry-setup';
 import { folderWith } from './folder-with';
 
 /** A folder holding `files` (path → content). */
@@ -97,5 +97,31 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       'app',
     );
     expect(off.server?.fix).toBe('drop `enabled: false` from `Sentry.init` in `sentry.server.config.ts`');
+  });
+});
+
+describe("the Sentry tunnel an app's browser reports go through, read from its files", () => {
+  it.each([
+    ['none', {}, null],
+    [
+      "tunnelRoute in withSentryConfig's options",
+      { 'next.config.ts': "export default withSentryConfig(nextConfig, { tunnelRoute: '/monitoring' });\n" },
+      { to: '/monitoring', via: 'tunnelRoute in next.config.ts' },
+    ],
+    [
+      "tunnelRoute: true (a route Sentry's plugin names at build time)",
+      { 'next.config.mjs': 'export default withSentryConfig(config, { tunnelRoute: true });\n' },
+      { to: null, via: 'tunnelRoute in next.config.mjs' },
+    ],
+    [
+      'a tunnel option to another origin',
+      {
+        'next.config.ts': 'export default nextConfig;\n',
+        'instrumentation-client.ts': "Sentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1', tunnel: 'http://localhost:3031/' });\n",
+      },
+      { to: 'http://localhost:3031/', via: 'tunnel in instrumentation-client.ts' },
+    ],
+  ])('%s', (_what, files, expected) => {
+    expect(sentryTunnel(appWith(files as Record<string, string>), 'app')).toEqual(expected);
   });
 });

@@ -121,6 +121,8 @@ export interface AuditContext {
   otherReporters?: readonly string[];
   /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
   setup?: { server: SetupCause | null; browser: SetupCause | null };
+  /** The Sentry tunnel the browser's envelopes go through (a route of the app's, or a URL on another origin), read from its files. */
+  tunnel?: { to: string | null; via: string } | null;
 }
 
 /** A line of an app's Sentry setup that keeps a runtime's reports from coming, and what to change. */
@@ -131,9 +133,15 @@ export interface SetupCause {
 
 /** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
 export function unseenReporting(context: AuditContext): string[] {
-  return (context.otherReporters ?? []).map(
+  const reporters = (context.otherReporters ?? []).map(
     (reporter) => `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
   );
+  const { tunnel } = context;
+  if (!tunnel) return reporters;
+  const through = /^[a-z][\w+.-]*:/i.test(tunnel.to ?? '')
+    ? `a tunnel on another origin, ${tunnel.to} (${tunnel.via}), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged`
+    : `the app's tunnel route ${tunnel.to === null ? `(named by Sentry's plugin at build time; ${tunnel.via})` : `${tunnel.to} (${tunnel.via})`}, but faultline answers them in the page: whether the app's server and its proxy let them through is not judged`;
+  return [...reporters, `the browser's reports go through ${through}`];
 }
 
 export const FIX = {

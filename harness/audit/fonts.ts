@@ -55,7 +55,7 @@ export function googleFonts(root: string, dirs: readonly string[]): GoogleFont[]
       for (const call of text.matchAll(new RegExp(`\\b${local}\\(\\s*`, 'g'))) {
         let options: unknown = {};
         try {
-          // The limit only stops a literal that never ends evaluating; a loaded machine takes its time over the others (100 ms was once not enough).
+          // The limit only stops a literal that never ends evaluating: a loaded machine can take well over 100 ms over the others.
           options = runInNewContext(`(${objectAt(text, call.index! + call[0].length)})`, {}, { timeout: 5_000 });
         } catch {
           // Options built from variables: Next's defaults are the nearest guess.

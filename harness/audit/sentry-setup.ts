@@ -10,6 +10,34 @@ import { FIX, type SetupCause } from '../../verdict/audit';
 export interface SentrySetup {
   server: SetupCause | null;
   browser: SetupCause | null;
+  /** The tunnel the browser's envelopes go through, when the app has one. */
+  tunnel?: SentryTunnel | null;
+}
+
+/** Where the browser's Sentry envelopes go instead of the DSN's host: a route of the app's (null: one Sentry's plugin names at build time), or a URL on another origin; and what says so. */
+export interface SentryTunnel {
+  to: string | null;
+  via: string;
+}
+
+const CONFIGS = ['next.config.ts', 'next.config.mjs', 'next.config.js', 'next.config.cjs', 'next.config.mts'];
+
+/**
+ * The tunnel of the app at `root`, as its files write it: `tunnelRoute` in `withSentryConfig`'s
+ * options (a route, or `true` for one the plugin names), or a `tunnel` option in the browser's
+ * `Sentry.init`. Only literals are read.
+ */
+export function sentryTunnel(root: string, appDir: string): SentryTunnel | null {
+  const config = CONFIGS.find((name) => existsSync(join(root, name)));
+  const route = config && /\btunnelRoute\s*:\s*(?:(['"`])([^'"`]+)\1|(true)\b)/.exec(readFileSync(join(root, config), 'utf8'));
+  if (route) return { to: route[2] ?? null, via: `tunnelRoute in ${config}` };
+  const folders = appDir.startsWith('src') ? [join(root, 'src'), root] : [root, join(root, 'src')];
+  for (const dir of folders) {
+    const client = fileIn(dir, 'instrumentation-client');
+    const option = client && /\btunnel\s*:\s*(['"`])([^'"`]+)\1/.exec(readFileSync(join(dir, client), 'utf8'));
+    if (option) return { to: option[2], via: `tunnel in ${dir === root ? client : `src/${client}`}` };
+  }
+  return null;
 }
 
 const SCRIPT = ['ts', 'js', 'mjs', 'tsx', 'jsx'];
@@ -51,7 +79,7 @@ export function sentrySetup(root: string, appDir: string): SentrySetup {
   else if (!client)
     browser = { why: `the app has no ${usual('instrumentation-client')}, so nothing initialises Sentry in the browser`, fix: FIX.browserMissing };
   else browser = initCause(client, shown);
-  return { server, browser };
+  return { server, browser, tunnel: sentryTunnel(root, appDir) };
 }
 
 /** Variables that exist only on Vercel's machines: a setup guarded by one never runs anywhere else, this machine included. */
