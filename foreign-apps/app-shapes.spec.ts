@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
-import { auditApp, stderrLines, tree } from './faultline-cli';
+import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
 import { generateApp, generateMonorepo } from './generate';
 
 /**
@@ -231,15 +231,9 @@ for (const [manager, repo] of Object.entries(monorepos)) {
     const { code, stdout, stderr, report } = await auditApp(web, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
     expect(stdout).toContain(`faultline audit: ${web} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`);
-    const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+    const findings = (id: string) => findingsOf(report!, id);
     // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
-    expect(findings('server-page-throws')).toEqual([
-      'screen: the screen says a client-side exception occurred, for a server-side failure',
-      'screen: no reference the user could quote: the digest the server log prints is not on the screen',
-      "reported once: reported twice: by the server, and again as the browser's redacted copy",
-      "privacy: the reports carry the client's address",
-      'privacy: the reports carry request headers outside the allow-list',
-    ]);
+    expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
     expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[], [], []]);
     expect(code).toBe(1);
     expect(tree(repo), "the monorepo's files, byte for byte").toEqual(before);
@@ -266,14 +260,8 @@ test('a localised app whose root layout is under app/[locale]/ and whose proxy s
     '/faultline-audit/proxy-throws',
   ]);
   // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
-  const findings = (id: string) => report!.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
-  expect(findings('server-page-throws')).toEqual([
-    'screen: the screen says a client-side exception occurred, for a server-side failure',
-    'screen: no reference the user could quote: the digest the server log prints is not on the screen',
-    "reported once: reported twice: by the server, and again as the browser's redacted copy",
-    "privacy: the reports carry the client's address",
-    'privacy: the reports carry request headers outside the allow-list',
-  ]);
+  const findings = (id: string) => findingsOf(report!, id);
+  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
   expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[], []]);
   // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
   expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);

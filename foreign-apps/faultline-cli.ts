@@ -67,3 +67,19 @@ export const stderrLines = (stderr: string) =>
     .trim()
     .split('\n')
     .filter((line) => line !== '' && !line.startsWith('npm warn'));
+
+/** An entry's findings in a report, each as `check: what`. */
+export const findingsOf = (report: AuditResult, id: string) =>
+  report.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+
+/**
+ * What the Sentry-guide app is found to do on a server failure (`server-page-throws`), observed and
+ * checked by hand: the golden copy each spec of an app built on the guide compares with.
+ */
+export const GUIDE_SERVER_FAILURE_FINDINGS = [
+  'screen: the screen says a client-side exception occurred, for a server-side failure',
+  'screen: no reference the user could quote: the digest the server log prints is not on the screen',
+  "reported once: reported twice: by the server, and again as the browser's redacted copy",
+  "privacy: the reports carry the client's address",
+  'privacy: the reports carry request headers outside the allow-list',
+];

@@ -114,6 +114,14 @@ export const AUDIT_SEGMENT = 'faultline-audit';
 export const FLUSH_ROUTE = 'flush';
 
 /**
+ * Whether the app kept a request for a placed route within the reserved segment when it redirected
+ * it (`to`: a Location header): to another placed route, or to one under a prefix of its own (a
+ * locale's: `/faultline-audit/x` to `/en/faultline-audit/x`, where the entries are placed when the
+ * app's root layout is under that segment). What answers there must still be the placed route.
+ */
+export const keepsToAuditSegment = (to: string): boolean => new URL(to, 'http://app.invalid').pathname.includes(`/${AUDIT_SEGMENT}/`);
+
+/**
  * The search parameters of the intercept's `--import` URL (fixtures/server/audit-intercept.mjs):
  * plain ESM preloaded into the audited app's server, it cannot import this file, so what it needs
  * of it arrives here (the `.mjs` spells these two names: `unit/sentry-envelope.test.ts` checks them).

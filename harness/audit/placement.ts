@@ -172,11 +172,8 @@ export function rootLayoutGroup(appDir: string): string {
     .filter((name) => (/^\(.+\)$/.test(name) || /^\[[^.[\]]+\]$/.test(name)) && statSync(join(appDir, name)).isDirectory())
     .filter((name) => {
       const layout = layoutIn(join(appDir, name));
-      // Under an app layout, only a folder whose layout renders the document is a root; without one, any folder with a layout is (route groups).
-      return (
-        layout !== undefined &&
-        (own === undefined ? !name.startsWith('[') || rendersDocument(join(appDir, name, layout)) : rendersDocument(join(appDir, name, layout)))
-      );
+      // A route group's layout is a root wherever the app folder has none; otherwise, only a layout that renders the document is.
+      return layout !== undefined && ((own === undefined && name.startsWith('(')) || rendersDocument(join(appDir, name, layout)));
     });
   if (own && candidates.length === 0) return '';
   return candidates.find((group) => holds(join(appDir, group), PAGE)) ?? candidates[0] ?? '';

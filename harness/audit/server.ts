@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../../fixtures/ingest/envelope';
 import type { AuditReport } from '../../verdict/audit';
-import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
+import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
 import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
@@ -169,9 +169,8 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
   let response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
   // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
   for (let hops = 0, location = response.headers.get('location'); location && hops < 5; hops++, location = response.headers.get('location')) {
-    const to = new URL(location, url);
-    if (!to.pathname.replace(/\/$/, '').endsWith(`/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`) || response.status < 300 || response.status >= 400) break;
-    response = await fetch(to, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+    if (!keepsToAuditSegment(location) || response.status < 300 || response.status >= 400) break;
+    response = await fetch(new URL(location, url), { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
   }
   if (!response.ok) {
     const walled = response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400);
