@@ -217,6 +217,7 @@ export async function observeBuilt(
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
     basePath: app.basePath,
+    proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: dir, distDir: app.distDir } : null,
     cookies,
     startLimitSeconds: limits.start,
     placed: placement.placed,

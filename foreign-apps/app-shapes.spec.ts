@@ -30,6 +30,10 @@ const posthog = join(apps, 'posthog-app');
 const t3 = join(apps, 't3-shaped-app');
 /** Monorepos: Sentry's guide app as `apps/web`, a package of their own shipped as TypeScript source; npm hoists every package to the root, pnpm links each from its store. */
 const monorepos = { 'npm workspaces': join(apps, 'acme'), pnpm: join(apps, 'acme-pnpm') } as const;
+/** Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say. */
+const tunnelLetThrough = join(apps, 'tunnel-let-through-app');
+/** Sentry's guide with its tunnel under `/api/`, where its proxy walls every request without a session (401). */
+const tunnelWalled = join(apps, 'tunnel-walled-app');
 /** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
 const intl = join(apps, 'next-intl-app');
 
@@ -91,6 +95,42 @@ test.beforeAll(async () => {
     tunnelledClient,
     readFileSync(tunnelledClient, 'utf8').replace('tracesSampleRate: 1,', "tracesSampleRate: 1,\n  tunnel: 'http://localhost:3031/',"),
   );
+  for (const [app, route, proxy] of [
+    [
+      tunnelLetThrough,
+      '/monitoring',
+      [
+        "import { NextResponse, type NextRequest } from 'next/server';",
+        '',
+        'export function proxy(request: NextRequest) {',
+        '  const response = NextResponse.next();',
+        "  response.headers.set('x-frame-options', 'DENY');",
+        '  return response;',
+        '}',
+        '',
+        "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
+      ],
+    ],
+    [
+      tunnelWalled,
+      '/api/monitoring',
+      [
+        "import { NextResponse, type NextRequest } from 'next/server';",
+        '',
+        'export function proxy(request: NextRequest) {',
+        "  if (!request.cookies.has('session')) return NextResponse.json({ error: 'unauthorised' }, { status: 401 });",
+        '  return NextResponse.next();',
+        '}',
+        '',
+        "export const config = { matcher: ['/api/:path*'] };",
+      ],
+    ],
+  ] as const) {
+    await generateApp(app, { sentry: true });
+    const config = join(app, 'next.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('tunnelRoute: true,', `tunnelRoute: '${route}',`));
+    writeFileSync(join(app, 'proxy.ts'), `${proxy.join('\n')}\n`);
+  }
   await generateApp(switchedOff, { sentry: true });
   const serverConfig = join(switchedOff, 'sentry.server.config.ts');
   writeFileSync(serverConfig, readFileSync(serverConfig, 'utf8').replace('Sentry.init({', 'Sentry.init({\n  enabled: false,'));
@@ -105,6 +145,8 @@ test.afterAll(() => {
     legacy,
     switchedOff,
     tunnelled,
+    tunnelLetThrough,
+    tunnelWalled,
     walledByBackend,
     t3,
     intl,
@@ -261,10 +303,45 @@ test('a localised app whose root layout is under app/[locale]/ and whose proxy s
   ]);
   // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
   const findings = (id: string) => findingsOf(report!, id);
-  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
-  expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[], []]);
+  // next-intl's proxy sends the tunnel route (named by Sentry's plugin at this build) to its locale too: the browser's reports never arrive, so its redacted copy is no second report.
+  const neverArrive = expect.stringMatching(
+    /^reported once: the browser's reports never arrive: \/(\w+) answered 307 to \/en\/\1 \(the app's proxy, proxy\.ts, runs for it\)$/,
+  );
+  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS.map((finding) => (finding.includes('reported twice') ? neverArrive : finding)));
+  expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[neverArrive], []]);
+  expect(report!.entries.find((entry) => entry.id === 'client-effect-throws')!.findings[0].fix).toMatch(
+    /^give tunnelRoute a fixed path in next\.config\.ts \(tunnelRoute: '\/monitoring'; this build's was \/\w+\) and leave it out of the matcher in proxy\.ts$/,
+  );
   // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
   expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);
   expect(code).toBe(1);
   expect(tree(intl), "the app's files, byte for byte").toEqual(before);
+});
+
+test("a tunnel route the app's proxy leaves out of its matcher: the browser's reports go through it, forwarded by the app's server, and arrive", async () => {
+  const before = tree(tunnelLetThrough);
+  const { code, stdout, report } = await auditApp(tunnelLetThrough, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(stdout, 'the tunnel is asked, not left unseen').not.toContain('Not seen:');
+  const findings = (id: string) => findingsOf(report!, id);
+  // What the Sentry-guide app is found to do (audit.spec.ts): both copies of a server failure arrive, the browser's through the tunnel.
+  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
+  expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[], []]);
+  const runtimes = (id: string) => report!.entries.find((entry) => entry.id === id)!.reports.map((sent) => sent.runtime);
+  expect([runtimes('client-effect-throws'), runtimes('server-page-throws')]).toEqual([['browser'], ['node', 'browser']]);
+  expect(code).toBe(1);
+  expect(tree(tunnelLetThrough), "the app's files, byte for byte").toEqual(before);
+});
+
+test("a tunnel route behind the app's auth wall: the browser's reports never arrive, said with who answered and the fix, and no copy counted that did not arrive", async () => {
+  const { code, report } = await auditApp(tunnelWalled, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  const neverArrive = "reported once: the browser's reports never arrive: /api/monitoring answered 401 (the app's proxy, proxy.ts, runs for it)";
+  const findings = (id: string) => findingsOf(report!, id);
+  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS.map((finding) => (finding.includes('reported twice') ? neverArrive : finding)));
+  expect(findings('client-effect-throws')).toEqual([neverArrive]);
+  const [finding] = report!.entries.find((entry) => entry.id === 'client-effect-throws')!.findings;
+  expect([finding.fix, finding.evidence]).toEqual([
+    "leave /api/monitoring out of the matcher in proxy.ts, so Sentry's tunnel route reaches its rewrite",
+    '1 error event sent there, none forwarded',
+  ]);
+  expect(code).toBe(1);
 });

@@ -25,6 +25,8 @@ async function intercepted(script: string): Promise<{ kind: string; runtime?: st
   await promisify(execFile)(process.execPath, ['--input-type=commonjs', '-e', script], {
     cwd: root,
     env: { ...process.env, NODE_OPTIONS: interceptOptions(log, {} as NodeJS.ProcessEnv) },
+    // A send that never ends (a deadlock between a proxy and MSW) fails here, not at the test's limit.
+    timeout: 15_000,
   });
   return readFileSync(log, 'utf8')
     .trim()
@@ -70,6 +72,31 @@ describe("the audit's intercept: every runtime's sends read, nothing leaves the 
     const logged = await intercepted(inEdgeRuntime(`fetch('https://api.example.com/users').then((response) => response.status, () => 'refused')`));
     expect(logged.filter((line) => line.kind === 'blocked').map((line) => line.host)).toEqual(['api.example.com']);
     expect(logged.filter((line) => line.kind === 'envelope')).toEqual([]);
+  });
+
+  it("reads an envelope the app's tunnel route forwards: Next's rewrite proxy (httpxy) writes the body only once its socket connected", async () => {
+    const body = envelope('client-effect-throws: boom');
+    const logged = await intercepted(`
+const http = require('node:http');
+const { Readable } = require('node:stream');
+const { ProxyServer } = require('next/dist/compiled/httpxy');
+const server = http.createServer((req, res) => {
+  const proxy = new ProxyServer({ target: new URL('https://o1.ingest.us.sentry.io/api/2/envelope/?hsts=0'), changeOrigin: true, ignorePath: true, proxyTimeout: 5000 });
+  proxy.on('error', (error) => res.end(String(error)));
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk)).on('end', () => proxy.web(req, res, { buffer: Readable.from([Buffer.concat(chunks)]) }));
+});
+server.listen(0, '127.0.0.1', async () => {
+  const answer = await fetch('http://127.0.0.1:' + server.address().port + '/monitoring', { method: 'POST', body: ${JSON.stringify(body)} });
+  // The page gets the answer the DSN's host gave, through the proxy: anything else fails the script.
+  const said = await answer.text();
+  server.close();
+  if (answer.status !== 200 || said !== '{}') process.exit(1);
+});
+`);
+    const envelopes = logged.filter((line) => line.kind === 'envelope');
+    expect(envelopes.map((line) => [line.runtime, line.host])).toEqual([['node', 'o1.ingest.us.sentry.io']]);
+    expect(Buffer.from(envelopes[0].body!, 'base64').toString('utf8')).toBe(body);
   });
 
   it("reads an envelope the Node.js SDK sends through node:https (MSW), whatever the DSN's host", async () => {

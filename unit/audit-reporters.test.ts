@@ -53,16 +53,4 @@ describe('reporters other than Sentry: where errors go that faultline cannot rea
       'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
     ]);
   });
-
-  it("says that a Sentry tunnel's delivery is not judged: the browser's envelopes are answered in the page, never through the tunnel", () => {
-    expect(unseenReporting({ sentry: true, tunnel: { to: '/monitoring', via: 'tunnelRoute in next.config.ts' } })).toEqual([
-      "the browser's reports go through the app's tunnel route /monitoring (tunnelRoute in next.config.ts), but faultline answers them in the page: whether the app's server and its proxy let them through is not judged",
-    ]);
-    expect(unseenReporting({ sentry: true, tunnel: { to: null, via: 'tunnelRoute in next.config.mjs' } })).toEqual([
-      "the browser's reports go through the app's tunnel route (named by Sentry's plugin at build time; tunnelRoute in next.config.mjs), but faultline answers them in the page: whether the app's server and its proxy let them through is not judged",
-    ]);
-    expect(unseenReporting({ sentry: true, tunnel: { to: 'http://localhost:3031/', via: 'tunnel in instrumentation-client.ts' } })).toEqual([
-      "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged",
-    ]);
-  });
 });

@@ -11,10 +11,11 @@ function response(
   status = 200,
   failure = 'No resource with given identifier found',
   resourceType = 'document',
+  posted: string | null = null,
 ): Response {
   return {
     url: () => url,
-    request: () => ({ resourceType: () => resourceType }),
+    request: () => ({ resourceType: () => resourceType, postDataBuffer: () => (posted === null ? null : Buffer.from(posted)) }),
     status: () => status,
     ok: () => status >= 200 && status < 300,
     text: async () => {
@@ -42,6 +43,16 @@ describe('recordResponseBodies', () => {
     expect(await load([response(documentUrl, '<html>2', reads), response(chunk, 'chunk', reads)])).toEqual(['<html>2', 'chunk']);
     expect(reads.get(documentUrl)).toBe(2);
     expect(reads.get(chunk)).toBe(1);
+  });
+
+  it("leaves out the app's answer to an envelope sent through its tunnel route: the SDK never reads it, so its body may never finish", async () => {
+    const reads = new Map<string, number>();
+    const envelope = '{"event_id":"1","dsn":"https://key@o1.ingest.sentry.io/2"}\n{"type":"event"}\n{}';
+    const tunnel = 'http://127.0.0.1:3000/monitoring?o=1&p=2';
+    expect(await load([response(tunnel, null, reads, 404, undefined, 'fetch', envelope)])).toEqual([]);
+    expect(reads.get(tunnel), 'never read').toBeUndefined();
+    // Any other POST of the page is read.
+    expect(await load([response(tunnel, '{"ok":true}', reads, 200, undefined, 'fetch', 'a=1')])).toEqual(['{"ok":true}']);
   });
 
   it('does not remember a build file whose body could not be read', async () => {

@@ -51,6 +51,21 @@ export interface AuditObservation {
   document: string | null;
   /** Whether each runtime's Sentry SDK had a client to send with (false: `Sentry.init` ran without a DSN, or never); null where unknown. */
   clients: { server: boolean | null; browser: boolean | null };
+  /** The browser's error reports sent to the app's own tunnel route that never came out of its server: where they stopped (null: every one arrived, or none went there). */
+  undelivered?: Undelivered | null;
+}
+
+/** Where the browser's reports stopped on their way through the app's tunnel route. */
+export interface Undelivered {
+  /** The tunnel route's path, without its query. */
+  route: string;
+  /** What the app answered the page there (0: no answer), and where a redirect sent it. */
+  status: number;
+  location: string | null;
+  /** The app's proxy file when its matcher covers the route, so it runs before the tunnel's rewrite. */
+  proxy: string | null;
+  /** How many error events the page sent there. */
+  events: number;
 }
 
 /** Hosts beyond the machine that were asked for and refused, by who asked: each once per request. */
@@ -138,10 +153,12 @@ export function unseenReporting(context: AuditContext): string[] {
   );
   const { tunnel } = context;
   if (!tunnel) return reporters;
-  const through = /^[a-z][\w+.-]*:/i.test(tunnel.to ?? '')
-    ? `a tunnel on another origin, ${tunnel.to} (${tunnel.via}), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged`
-    : `the app's tunnel route ${tunnel.to === null ? `(named by Sentry's plugin at build time; ${tunnel.via})` : `${tunnel.to} (${tunnel.via})`}, but faultline answers them in the page: whether the app's server and its proxy let them through is not judged`;
-  return [...reporters, `the browser's reports go through ${through}`];
+  // The app's own tunnel route is asked, through its proxy and server, as in production: its delivery is judged, not unseen.
+  if (!/^[a-z][\w+.-]*:/i.test(tunnel.to ?? '')) return reporters;
+  return [
+    ...reporters,
+    `the browser's reports go through a tunnel on another origin, ${tunnel.to} (${tunnel.via}), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged`,
+  ];
 }
 
 export const FIX = {
@@ -152,6 +169,9 @@ export const FIX = {
   browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
   serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
   browserNoClient: "give the browser's `Sentry.init` a DSN when the app is built (its `dsn` option, or `NEXT_PUBLIC_SENTRY_DSN` in the build's environment)",
+  tunnelNoRoute:
+    "serve Sentry's tunnel route: tunnelRoute in withSentryConfig's options (its rewrite needs next start), or a route handler that forwards the envelope",
+  tunnelAnswered: "let the tunnel route reach Sentry's rewrite: nothing of the app's may answer it first (a page, a route handler, a rewrite of its own)",
   twice: 'let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one)',
   redactedOnly: 'report server errors where they happen: export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   untraceable: 'put the digest on the report: in `beforeSend`, `event.tags = { ...event.tags, digest: hint.originalException?.digest }`',
@@ -227,6 +247,27 @@ function screenFindings(scenario: Scenario, screen: ScreenKind, observation: Aud
   return findings;
 }
 
+/** The browser's reports stopped at the app's tunnel route: what answered there, and the change that lets them through. */
+function deliveryFinding({ route, status, location, proxy, events }: Undelivered, tunnel: AuditContext['tunnel']): Finding {
+  const answered = status === 0 ? 'got no answer' : `answered ${status}${location ? ` to ${location}` : ''}`;
+  const who = proxy ? `the app's proxy, ${proxy}, runs for it` : status === 404 ? 'no route' : "the app's server";
+  // `tunnelRoute: true` names a new route at every build, which no matcher can leave out.
+  const perBuild = tunnel && tunnel.to === null ? tunnel.via.replace(/^tunnelRoute in /, '') : null;
+  const fix = proxy
+    ? perBuild
+      ? `give tunnelRoute a fixed path in ${perBuild} (tunnelRoute: '/monitoring'; this build's was ${route}) and leave it out of the matcher in ${proxy}`
+      : `leave ${route} out of the matcher in ${proxy}, so Sentry's tunnel route reaches its rewrite`
+    : status === 404
+      ? FIX.tunnelNoRoute
+      : FIX.tunnelAnswered;
+  return {
+    check: 'reported once',
+    what: `the browser's reports never arrive: ${route} ${answered} (${who})`,
+    fix,
+    evidence: `${events} error event${events === 1 ? '' : 's'} sent there, none forwarded`,
+  };
+}
+
 /** Where a server failure of this kind is reported from: the proxy and the Edge runtime each have their own way. */
 function serverFix(scenario: Scenario): string {
   if (scenario.failureClass === 'proxy') return FIX.proxyMissing;
@@ -260,6 +301,8 @@ function reportFindings(
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
+    // Sent to the tunnel and stopped there: the delivery finding below names where, instead of a bare "never reported".
+    if (runtime === 'browser' && observation.undelivered && seen.browser < needed) continue;
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
       // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
       const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
@@ -294,6 +337,7 @@ function reportFindings(
     findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
   if (redacted > 0 && seen.server === 0)
     findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
+  if (observation.undelivered) findings.push(deliveryFinding(observation.undelivered, context.tunnel));
   return { state: findings.length > 0 ? 'finding' : 'ok', findings };
 }
 

@@ -16,6 +16,8 @@ export interface AuditPlan {
   /** Why each runtime's reports cannot come, as the app's files prove it (null: no Sentry). */
   sentrySetup: SentrySetup | null;
   basePath: string;
+  /** The app's own proxy: its file as the app names it, and the built workspace whose manifests hold its matcher. Null: the app has none. */
+  proxy: { file: string; workspace: string; distDir: string } | null;
   /** Cookies every page and request of the audit sends to the app (`--cookie`): a session past its wall. */
   cookies: { name: string; value: string }[];
   /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
