@@ -8,6 +8,7 @@ import { resolveNextConfig } from '../harness/audit/next-config';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
 import { isOpaque, sideBySideGroups } from '../harness/audit/lanes';
 import { writeAuditPlan } from '../harness/audit/plan';
+import { readReporters } from '../harness/audit/reporters';
 import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
 import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
 import { buildHoldsPlacedRoutes, proxyRunsFor } from '../harness/audit/workspace';
@@ -216,6 +217,7 @@ export async function observeBuilt(
     server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
+    reads: readReporters(app.otherReporters),
     basePath: app.basePath,
     proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: dir, distDir: app.distDir } : null,
     cookies,
@@ -333,6 +335,7 @@ export async function observeBuilt(
   const reporting = {
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
+    reads: readReporters(app.otherReporters),
     setup: app.sentrySetup ?? undefined,
     tunnel: app.sentrySetup?.tunnel,
   };

@@ -26,6 +26,8 @@ const switchedOff = join(apps, 'switched-off-sentry-app');
 const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
 const posthog = join(apps, 'posthog-app');
+/** The same without the project key its `.env` gives it: `@posthog/next` then sends nothing. */
+const posthogWithoutKey = join(apps, 'posthog-without-key-app');
 /** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
 const t3 = join(apps, 't3-shaped-app');
 /** Monorepos: Sentry's guide app as `apps/web`, a package of their own shipped as TypeScript source; npm hoists every package to the root, pnpm links each from its store. */
@@ -42,6 +44,8 @@ test.beforeAll(async () => {
   const config = join(cached, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
+  await generateApp(posthogWithoutKey, { sentry: false, posthog: true });
+  rmSync(join(posthogWithoutKey, '.env'));
   await generateApp(t3, { sentry: false });
   await generateMonorepo(monorepos['npm workspaces'], { sentry: true });
   await generateMonorepo(monorepos.pnpm, { sentry: true, pnpm: true });
@@ -142,6 +146,7 @@ test.afterAll(() => {
   for (const app of [
     cached,
     posthog,
+    posthogWithoutKey,
     legacy,
     switchedOff,
     tunnelled,
@@ -169,18 +174,51 @@ test('a cacheComponents app: what faultline placed does not build there, and the
   expect(tree(cached), "the app's files, byte for byte").toEqual(before);
 });
 
-test('an app that hands its errors to PostHog is not told that nothing reports them: what faultline cannot read is said, not judged', async () => {
+test('an app that hands its errors to PostHog: its server reports read where the server sends them and judged, from both runtimes; the browser, not read, said', async () => {
   const before = tree(posthog);
-  const { code, stdout, stderr, report } = await auditApp(posthog, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  const { code, stdout, stderr, report } = await auditApp(posthog, [
+    '--scenario',
+    'server-page-throws',
+    '--scenario',
+    'edge-page-throws',
+    '--scenario',
+    'client-effect-throws',
+  ]);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   const unseen =
-    'errors are handed to PostHog (instrumentation.ts imports @posthog/next), which faultline does not read: whether they arrive there is not judged';
+    "errors are handed to PostHog (instrumentation.ts imports @posthog/next): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged";
   expect(stdout).toContain(`Not seen: ${unseen}`);
   expect([report!.unseen, report!.appFindings]).toEqual([[unseen], []]);
-  // What it sent PostHog (captureExceptionImmediate, in its onRequestError) never left the machine, and is counted.
-  expect(report!.reachedOut).toContainEqual(expect.objectContaining({ host: 'us.i.posthog.com', runtime: 'server' }));
-  expect(code, 'no finding: its screens are Next’s own with a digest, and nothing leaks').toBe(0);
+  const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
+  // What its onRequestError sent PostHog (captureExceptionImmediate), read on each runtime: once, with the digest on screen.
+  for (const [id, runtime] of [
+    ['server-page-throws', 'node'],
+    ['edge-page-throws', 'edge'],
+  ] as const) {
+    expect(judged(id).reports.map(({ runtime, reporter, value }) => ({ runtime, reporter, value }))).toEqual([
+      { runtime, reporter: 'PostHog', value: `${id}: db password hunter2` },
+    ]);
+    expect([judged(id).checks['reported once'], judged(id).checks.traceable, judged(id).findings]).toEqual(['ok', 'ok', []]);
+  }
+  expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
+  expect(report!.reachedOut, 'what it sent PostHog was read, not refused').toEqual([]);
+  expect(code, 'no finding: its screens are Next’s own with a digest, each server failure reported once, and nothing leaks').toBe(0);
   expect(tree(posthog), "the app's files, byte for byte").toEqual(before);
+});
+
+test('the same PostHog app without its project key: a server failure PostHog never got is a finding, with the fix in PostHog’s terms', async () => {
+  const { code, report } = await auditApp(posthogWithoutKey, ['--scenario', 'server-page-throws']);
+  const [entry] = report!.entries;
+  expect([entry.reports, entry.findings.map(({ what, fix }) => ({ what, fix }))]).toEqual([
+    [],
+    [
+      {
+        what: 'a server failure is never reported',
+        fix: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
+      },
+    ],
+  ]);
+  expect(code).toBe(1);
 });
 
 test('a Sentry setup Next does not fully load (no onRequestError, the browser’s init only in sentry.client.config.ts): each failure never reported says why, from the app’s files', async () => {

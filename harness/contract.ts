@@ -140,5 +140,6 @@ export const AUDIT_INTERCEPT_PARAMS = {
  */
 export type AuditInterceptRecord =
   | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
+  | { at: number; kind: 'capture'; reporter: 'PostHog'; runtime: 'node' | 'edge'; host: string; body: string }
   | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
   | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };

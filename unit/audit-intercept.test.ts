@@ -99,6 +99,22 @@ server.listen(0, '127.0.0.1', async () => {
     expect(Buffer.from(envelopes[0].body!, 'base64').toString('utf8')).toBe(body);
   });
 
+  it('reads a PostHog batch the server sends (gzip, as posthog-node sends it), and answers it; what is no report stays refused', async () => {
+    const batch = JSON.stringify({ api_key: 'phc_x', batch: [{ event: '$exception', properties: { $exception_list: [{ type: 'Error', value: 'boom' }] } }] });
+    const logged = await intercepted(`
+const { gzipSync } = require('node:zlib');
+(async () => {
+  const sent = await fetch('https://us.i.posthog.com/batch/', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(${JSON.stringify(batch)}) });
+  if (sent.status !== 200) process.exit(1);
+  await fetch('https://us.i.posthog.com/flags/?v=2', { method: 'POST', body: '{"token":"phc_x","distinct_id":"a"}' }).catch(() => {});
+})();
+`);
+    const captures = logged.filter((line) => line.kind === 'capture');
+    expect(captures.map((line) => [line.runtime, line.host])).toEqual([['node', 'us.i.posthog.com']]);
+    expect(Buffer.from(captures[0].body!, 'base64').toString('utf8')).toBe(batch);
+    expect(logged.filter((line) => line.kind === 'blocked').map((line) => line.host)).toEqual(['us.i.posthog.com']);
+  });
+
   it("reads an envelope the Node.js SDK sends through node:https (MSW), whatever the DSN's host", async () => {
     const logged = await intercepted(`
 const request = require('node:https').request('https://o9.ingest.sentry.io/api/9/envelope/', { method: 'POST' }, (response) => console.log(response.statusCode));

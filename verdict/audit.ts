@@ -18,6 +18,8 @@ export type ScreenKind =
 export interface AuditReport {
   /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
   runtime: 'node' | 'edge' | 'browser';
+  /** The reporter it went to, where it is not Sentry (a PostHog `$exception`, read as a report). */
+  reporter?: 'PostHog';
   event: ErrorEvent;
 }
 
@@ -25,8 +27,9 @@ export interface AuditReport {
 export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
 
 /** A report as the audit's outputs show it: who sent it, and what it says. */
-export const reportInBrief = ({ runtime, event }: AuditReport) => ({
+export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({
   runtime,
+  ...(reporter && { reporter }),
   type: event.exception?.values?.at(-1)?.type ?? null,
   value: event.exception?.values?.at(-1)?.value ?? event.message ?? null,
   digestTag: event.tags?.digest ?? null,
@@ -134,6 +137,8 @@ export interface AuditContext {
   sentry: boolean;
   /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
   otherReporters?: readonly string[];
+  /** Those of them whose server sends faultline reads (`PostHog`): their reports are judged as Sentry's are, on the server. */
+  reads?: readonly string[];
   /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
   setup?: { server: SetupCause | null; browser: SetupCause | null };
   /** The Sentry tunnel the browser's envelopes go through (a route of the app's, or a URL on another origin), read from its files. */
@@ -148,8 +153,10 @@ export interface SetupCause {
 
 /** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
 export function unseenReporting(context: AuditContext): string[] {
-  const reporters = (context.otherReporters ?? []).map(
-    (reporter) => `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
+  const reporters = (context.otherReporters ?? []).map((reporter) =>
+    (context.reads ?? []).some((name) => reporter.startsWith(`${name} (`))
+      ? `errors are handed to ${reporter}: faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged`
+      : `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
   );
   const { tunnel } = context;
   if (!tunnel) return reporters;
@@ -179,6 +186,7 @@ export const FIX = {
   blank: 'give the app an `app/global-error.tsx` (and `error.tsx` where a segment can fail) that renders something',
   leak: 'never put a server error’s message in what the page renders or returns',
   wrongSide: 'render the sentence by the side that failed: an error with a `digest` happened on the server',
+  postHogServer: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
   privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
 };
 
@@ -280,7 +288,13 @@ function reportFindings(
   observation: AuditObservation,
   context: AuditContext,
 ): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
-  if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
+  const reads = context.reads ?? [];
+  if (!context.sentry && reads.length === 0) return { state: 'no Sentry in the app', findings: [] };
+  // A reporter other than Sentry is read where the server sends it; what the browser sends it is not.
+  const runtimes = context.sentry ? (['server', 'browser'] as const) : (['server'] as const);
+  const expected = scenario.reports.filter((report) => !report.optional);
+  if (!context.sentry && expected.length > 0 && expected.every((report) => report.runtime === 'browser'))
+    return { state: `the browser is not read for ${reads.join(' or ')}`, findings: [] };
   const reports = observation.reports;
   if (scenario.reports.every((report) => report.optional)) {
     if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal')) {
@@ -297,7 +311,7 @@ function reportFindings(
     server: reports.filter(isServerReport).length,
     browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length,
   };
-  for (const runtime of ['server', 'browser'] as const) {
+  for (const runtime of runtimes) {
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
@@ -307,15 +321,17 @@ function reportFindings(
       // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
       const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
       const noClient = !cause && observation.clients[runtime] === false;
-      const fix = cause
-        ? cause.fix
-        : runtime === 'server'
-          ? noClient
-            ? FIX.serverNoClient
-            : serverFix(scenario)
-          : noClient
-            ? FIX.browserNoClient
-            : FIX.browserMissing;
+      const fix = !context.sentry
+        ? FIX.postHogServer
+        : cause
+          ? cause.fix
+          : runtime === 'server'
+            ? noClient
+              ? FIX.serverNoClient
+              : serverFix(scenario)
+            : noClient
+              ? FIX.browserNoClient
+              : FIX.browserMissing;
       const refused =
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
@@ -345,7 +361,7 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   const text = observation.lines.join('\n');
   const shown = observation.logDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
-  if (!context.sentry) return { state: 'no Sentry in the app', findings: [] };
+  if (!context.sentry && (context.reads ?? []).length === 0) return { state: 'no Sentry in the app', findings: [] };
   const onReport = observation.reports.some((report) => shown.some((digest) => JSON.stringify(report.event).includes(digest)));
   if (onReport) return { state: 'ok', findings: [] };
   if (observation.reports.length === 0) return { state: 'no report to trace', findings: [] };
@@ -418,7 +434,8 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   checks['no leak'] = leaked.length > 0 ? 'finding' : 'ok';
   findings.push(...leaked);
 
-  const privacy = privacyProblems(observation.reports.map((report) => report.event));
+  // The allow-list is Sentry's fields: a report read from another reporter is not judged by it.
+  const privacy = privacyProblems(observation.reports.filter((report) => !report.reporter).map((report) => report.event));
   checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';
   for (const [kind, fields] of privacyByKind(privacy))
     findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
@@ -487,7 +504,7 @@ export interface AuditResult {
     lines: string[];
     screenshot: string | null;
     trace?: string;
-    reports: { runtime: string; type: string | null; value: string | null; digestTag: unknown }[];
+    reports: { runtime: string; reporter?: string; type: string | null; value: string | null; digestTag: unknown }[];
     /** Hosts beyond the machine its server and its page asked for, refused. */
     refused?: Refused;
     ms: Record<string, number>;

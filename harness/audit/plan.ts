@@ -15,6 +15,8 @@ export interface AuditPlan {
   sentry: boolean;
   /** Why each runtime's reports cannot come, as the app's files prove it (null: no Sentry). */
   sentrySetup: SentrySetup | null;
+  /** The app's reporters other than Sentry whose server sends faultline reads (`PostHog`). */
+  reads: string[];
   basePath: string;
   /** The app's own proxy: its file as the app names it, and the built workspace whose manifests hold its matcher. Null: the app has none. */
   proxy: { file: string; workspace: string; distDir: string } | null;

@@ -20,6 +20,14 @@ const KNOWN_REPORTERS: readonly { name: string; packages: readonly RegExp[] }[] 
 
 const INSTRUMENTATION = ['instrumentation.ts', 'instrumentation.js', 'instrumentation.mjs'];
 
+/** Reporters whose server sends faultline reads (their capture requests, by shape): judged on the server as Sentry is. */
+const READ_ON_THE_SERVER: ReadonlySet<string> = new Set(['PostHog']);
+
+/** The names of the app's other reporters whose server sends faultline reads. */
+export const readReporters = (reporters: readonly OtherReporter[]): string[] => [
+  ...new Set(reporters.map(({ name }) => name).filter((name) => READ_ON_THE_SERVER.has(name))),
+];
+
 /** An error reporter of the app's that faultline cannot read: who, and where the app hands errors to it. */
 export interface OtherReporter {
   name: string;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../../fixtures/ingest/envelope';
+import { postHogExceptions } from '../../fixtures/ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
@@ -87,11 +88,12 @@ export function auditedServerAt(
     since: (mark) => {
       const logged = readIngestLog(ingestLog, mark.ingest);
       return {
-        reports: logged.flatMap((line) =>
-          line.kind === 'envelope'
-            ? errorEventsIn(new Uint8Array(Buffer.from(line.body, 'base64'))).map((event) => ({ runtime: runtimeOf(event, line.runtime), event }))
-            : [],
-        ),
+        reports: logged.flatMap((line): AuditReport[] => {
+          const body = 'body' in line ? new Uint8Array(Buffer.from(line.body, 'base64')) : null;
+          if (line.kind === 'envelope') return errorEventsIn(body!).map((event) => ({ runtime: runtimeOf(event, line.runtime), event }));
+          if (line.kind === 'capture') return postHogExceptions(body!).map((event) => ({ runtime: line.runtime, reporter: line.reporter, event }));
+          return [];
+        }),
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
         log: logSince(mark),
       };
@@ -100,7 +102,9 @@ export function auditedServerAt(
     inFlight: () => {
       const logged = readIngestLog(ingestLog, 0);
       const opened = logged.filter((line) => line.kind === 'opened').length;
-      const landed = logged.filter((line) => (line.kind === 'envelope' && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http')).length;
+      const landed = logged.filter(
+        (line) => ((line.kind === 'envelope' || line.kind === 'capture') && line.runtime === 'edge') || (line.kind === 'blocked' && line.via !== 'http'),
+      ).length;
       return opened - landed;
     },
     ended: process.ended,

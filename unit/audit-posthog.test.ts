@@ -1,0 +1,94 @@
+import type { ErrorEvent } from '@sentry/core';
+import { describe, expect, it } from 'vitest';
+import { postHogExceptions } from '../fixtures/ingest/posthog';
+import { catalogue } from '../scenarios/catalogue';
+import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
+
+const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
+const batch = (events: unknown[]) => new TextEncoder().encode(JSON.stringify({ api_key: 'phc_x', batch: events }));
+
+describe('PostHog, read where the server sends it: its $exception events', () => {
+  it('reads each exception of a batch as a report: its type, value, digest and path; other events are no report', () => {
+    const events = postHogExceptions(
+      batch([
+        {
+          event: '$exception',
+          uuid: '0190-a',
+          properties: {
+            $exception_list: [{ type: 'Error', value: 'server-page-throws: db password hunter2', stacktrace: { frames: [] } }],
+            $pathname: '/faultline-audit/server-page-throws',
+            nextjs_error_digest: '2243288624',
+          },
+        },
+        { event: '$pageview', properties: {} },
+      ]),
+    );
+    expect(events).toEqual([
+      {
+        type: undefined,
+        event_id: '0190-a',
+        exception: { values: [{ type: 'Error', value: 'server-page-throws: db password hunter2' }] },
+        tags: { digest: '2243288624' },
+        request: { url: '/faultline-audit/server-page-throws' },
+      },
+    ]);
+  });
+
+  it('reads a single event sent on its own', () => {
+    const single = new TextEncoder().encode(
+      JSON.stringify({ api_key: 'phc_x', event: '$exception', properties: { $exception_list: [{ type: 'TypeError', value: 'x' }] } }),
+    );
+    expect(postHogExceptions(single).map((event) => event.exception?.values?.[0]?.type)).toEqual(['TypeError']);
+  });
+});
+
+const event = (value: string): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] } });
+const observation = (over: Partial<AuditObservation> = {}): AuditObservation => ({
+  id: 'server-page-throws',
+  status: 500,
+  lines: ['This page couldn’t load'],
+  linesBefore: null,
+  logDigests: ['2243288624'],
+  reports: [],
+  refused: { server: [], browser: [] },
+  responses: [],
+  document: null,
+  clients: { server: null, browser: null },
+  ...over,
+});
+const context = { sentry: false, otherReporters: ['PostHog (instrumentation.ts imports @posthog/next)'], reads: ['PostHog'] };
+const reportedOnce = (id: string, seen: AuditObservation) => {
+  const audit = auditEntry(entry(id), seen, context);
+  return {
+    state: audit.checks['reported once'],
+    findings: audit.findings.filter(({ check }) => check === 'reported once').map(({ what, fix }) => ({ what, fix })),
+  };
+};
+
+describe('reported once, judged for PostHog on the server', () => {
+  it('finds nothing when PostHog got the server failure once', () => {
+    expect(
+      reportedOnce('server-page-throws', observation({ reports: [{ runtime: 'node', reporter: 'PostHog', event: event('server-page-throws: boom') }] })),
+    ).toEqual({
+      state: 'ok',
+      findings: [],
+    });
+  });
+
+  it('finds a server failure PostHog never got, with the fix in PostHog’s terms', () => {
+    expect(reportedOnce('server-page-throws', observation()).findings).toEqual([
+      {
+        what: 'a server failure is never reported',
+        fix: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
+      },
+    ]);
+  });
+
+  it('does not judge the browser, where PostHog is not read: said once, never "never reported"', () => {
+    const client = observation({ id: 'client-effect-throws', status: 200, logDigests: [], lines: ['Application error: a client-side exception has occurred'] });
+    expect(reportedOnce('client-effect-throws', client)).toEqual({ state: 'the browser is not read for PostHog', findings: [] });
+    expect(unseenReporting(context)).toEqual([
+      "errors are handed to PostHog (instrumentation.ts imports @posthog/next): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+    ]);
+  });
+});
