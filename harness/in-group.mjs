@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 
 const [command, ...args] = process.argv.slice(2);
-const child = spawn(command, args, { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+let child;
 const stop = () => {
   try {
     process.kill(-child.pid, 'SIGTERM');
@@ -13,6 +13,10 @@ const stop = () => {
     // Already gone.
   }
 };
-process.stdin.on('end', stop).resume();
+// Taken before the command starts: a SIGTERM between the two would end this process by default and
+// leave the command running in its own group, holding the launcher's pipes, so the launcher would
+// wait for them forever. A handler runs on the event loop, after the spawn below.
 process.on('SIGTERM', stop).on('SIGINT', stop);
+process.stdin.on('end', stop).resume();
+child = spawn(command, args, { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
