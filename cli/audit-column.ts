@@ -223,6 +223,7 @@ export async function observeBuilt(
     cookies,
     startLimitSeconds: limits.start,
     placed: placement.placed,
+    countsDeliveries: placement.countsDeliveries ?? false,
     screens,
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
   });

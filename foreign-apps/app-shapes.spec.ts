@@ -209,12 +209,14 @@ test('an app that hands its errors to PostHog: its server reports read where the
 test('the same PostHog app without its project key: a server failure PostHog never got is a finding, with the fix in PostHog’s terms', async () => {
   const { code, report } = await auditApp(posthogWithoutKey, ['--scenario', 'server-page-throws']);
   const [entry] = report!.entries;
-  expect([entry.reports, entry.findings.map(({ what, fix }) => ({ what, fix }))]).toEqual([
+  // Next handed the error to its onRequestError (@posthog/next's), which sent nothing without the key.
+  expect([entry.reports, entry.findings.map(({ what, fix, evidence }) => ({ what, fix, evidence }))]).toEqual([
     [],
     [
       {
         what: 'a server failure is never reported',
         fix: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
+        evidence: 'Next handed it to onRequestError once',
       },
     ],
   ]);
@@ -352,6 +354,9 @@ test('a localised app whose root layout is under app/[locale]/ and whose proxy s
   );
   // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
   expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);
+  expect(report!.entries.find((entry) => entry.id === 'proxy-throws')!.findings[0].evidence, "counted in the app's instrumentation").toBe(
+    'Next never handed it to onRequestError',
+  );
   expect(code).toBe(1);
   expect(tree(intl), "the app's files, byte for byte").toEqual(before);
 });

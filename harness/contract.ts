@@ -114,6 +114,13 @@ export const AUDIT_SEGMENT = 'faultline-audit';
 export const FLUSH_ROUTE = 'flush';
 
 /**
+ * How the audited app's wrapped `onRequestError` says, in the server log, that Next handed it an
+ * error: this prefix, then `{ path, routeType }` as JSON (no `digest: '…'` in it, which the log's
+ * readers take for an error's digest).
+ */
+export const AUDIT_DELIVERY_PREFIX = 'faultline-delivered ';
+
+/**
  * Whether the app kept a request for a placed route within the reserved segment when it redirected
  * it (`to`: a Location header): to another placed route, or to one under a prefix of its own (a
  * locale's: `/faultline-audit/x` to `/en/faultline-audit/x`, where the entries are placed when the

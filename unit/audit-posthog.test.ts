@@ -2,6 +2,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { postHogExceptions } from '../fixtures/ingest/posthog';
 import { catalogue } from '../scenarios/catalogue';
+import { auditedServerFailure } from './observations';
 import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
@@ -43,19 +44,7 @@ describe('PostHog, read where the server sends it: its $exception events', () =>
 });
 
 const event = (value: string): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] } });
-const observation = (over: Partial<AuditObservation> = {}): AuditObservation => ({
-  id: 'server-page-throws',
-  status: 500,
-  lines: ['This page couldn’t load'],
-  linesBefore: null,
-  logDigests: ['2243288624'],
-  reports: [],
-  refused: { server: [], browser: [] },
-  responses: [],
-  document: null,
-  clients: { server: null, browser: null },
-  ...over,
-});
+const observation = (over: Partial<AuditObservation> = {}) => auditedServerFailure({ logDigests: ['2243288624'], ...over });
 const context = { sentry: false, otherReporters: ['PostHog (instrumentation.ts imports @posthog/next)'], reads: ['PostHog'] };
 const reportedOnce = (id: string, seen: AuditObservation) => {
   const audit = auditEntry(entry(id), seen, context);
@@ -81,6 +70,13 @@ describe('reported once, judged for PostHog on the server', () => {
         what: 'a server failure is never reported',
         fix: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
       },
+    ]);
+  });
+
+  it("names the proxy's own way for a proxy's failure: Next never hands it to onRequestError", () => {
+    const proxy = observation({ id: 'proxy-throws', status: 500, logDigests: [], lines: ['Internal Server Error'], delivered: 0 });
+    expect(reportedOnce('proxy-throws', proxy).findings.map(({ fix }) => fix)).toEqual([
+      'catch in the proxy and call `captureException` of `posthog-node`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { findScenario, thrownMessage } from '../scenarios/catalogue';
 import { CLASSIC_SENTENCE } from '../verdict/golden';
 import type { Observation, Screen } from '../verdict/verdict';
+import type { AuditObservation } from '../verdict/audit';
 
 /** What a check of `server-page-throws` observes when the app conforms, with `digest` on screen, report and log. */
 export function serverFailure(digest: string, over: Omit<Partial<Observation>, 'screen'> & { screen?: Partial<Screen> } = {}): Observation {
@@ -25,5 +26,22 @@ export function serverFailure(digest: string, over: Omit<Partial<Observation>, '
     privacy: [],
     leaks: [],
     ...rest,
+  };
+}
+
+/** What the audit observes of an entry in an app: a server failure's page, nothing reported, nothing refused; `over` says what differs. */
+export function auditedServerFailure(over: Partial<AuditObservation> = {}): AuditObservation {
+  return {
+    id: 'server-page-throws',
+    status: 500,
+    lines: ['This page couldn’t load'],
+    linesBefore: null,
+    logDigests: [],
+    reports: [],
+    refused: { server: [], browser: [] },
+    responses: [],
+    document: null,
+    clients: { server: null, browser: null },
+    ...over,
   };
 }

@@ -54,6 +54,8 @@ export interface AuditObservation {
   document: string | null;
   /** Whether each runtime's Sentry SDK had a client to send with (false: `Sentry.init` ran without a DSN, or never); null where unknown. */
   clients: { server: boolean | null; browser: boolean | null };
+  /** How many times Next handed this failure's error to the app's `onRequestError` (counted in its instrumentation); null where not counted. */
+  delivered?: number | null;
   /** The browser's error reports sent to the app's own tunnel route that never came out of its server: where they stopped (null: every one arrived, or none went there). */
   undelivered?: Undelivered | null;
 }
@@ -187,6 +189,8 @@ export const FIX = {
   leak: 'never put a server error’s message in what the page renders or returns',
   wrongSide: 'render the sentence by the side that failed: an error with a `digest` happened on the server',
   postHogServer: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
+  postHogProxy:
+    'catch in the proxy and call `captureException` of `posthog-node`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
   privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
 };
 
@@ -276,6 +280,10 @@ function deliveryFinding({ route, status, location, proxy, events }: Undelivered
   };
 }
 
+/** What Next did with a failure's error, as the app's counted `onRequestError` saw it. */
+const handedOver = (times: number) =>
+  times === 0 ? 'Next never handed it to onRequestError' : `Next handed it to onRequestError ${times === 1 ? 'once' : `${times} times`}`;
+
 /** Where a server failure of this kind is reported from: the proxy and the Edge runtime each have their own way. */
 function serverFix(scenario: Scenario): string {
   if (scenario.failureClass === 'proxy') return FIX.proxyMissing;
@@ -289,10 +297,19 @@ function reportFindings(
   context: AuditContext,
 ): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
   const reads = context.reads ?? [];
-  if (!context.sentry && reads.length === 0) return { state: 'no Sentry in the app', findings: [] };
+  const expected = scenario.reports.filter((report) => !report.optional);
+  if (!context.sentry && reads.length === 0) {
+    // Where errors go to a reporter faultline cannot read, what it can say is whether Next handed the error over.
+    const others = (context.otherReporters ?? []).map((reporter) => reporter.replace(/ \(.*$/, ''));
+    const serverFailure = expected.some((report) => report.runtime === 'server');
+    if (others.length === 0 || !serverFailure || observation.delivered == null) return { state: 'no Sentry in the app', findings: [] };
+    return {
+      state: observation.delivered > 0 ? `handed to ${others.join(' and ')}, not read` : "never handed to the app's onRequestError",
+      findings: [],
+    };
+  }
   // A reporter other than Sentry is read where the server sends it; what the browser sends it is not.
   const runtimes = context.sentry ? (['server', 'browser'] as const) : (['server'] as const);
-  const expected = scenario.reports.filter((report) => !report.optional);
   if (!context.sentry && expected.length > 0 && expected.every((report) => report.runtime === 'browser'))
     return { state: `the browser is not read for ${reads.join(' or ')}`, findings: [] };
   const reports = observation.reports;
@@ -322,7 +339,9 @@ function reportFindings(
       const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
       const noClient = !cause && observation.clients[runtime] === false;
       const fix = !context.sentry
-        ? FIX.postHogServer
+        ? scenario.failureClass === 'proxy'
+          ? FIX.postHogProxy
+          : FIX.postHogServer
         : cause
           ? cause.fix
           : runtime === 'server'
@@ -336,11 +355,13 @@ function reportFindings(
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
           : undefined;
+      const handed = runtime === 'server' && observation.delivered != null ? handedOver(observation.delivered) : undefined;
+      const evidence = [handed, refused].filter(Boolean).join('; ');
       findings.push({
         check: 'reported once',
         what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
         fix,
-        ...(refused && { evidence: refused }),
+        ...(evidence && { evidence }),
       });
     } else if (seen[runtime] > allowed) {
       findings.push({

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
-import { AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
+import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import type { AuditedApp } from './app';
 import { CannotRun } from '../failures';
 
@@ -126,6 +126,42 @@ export function wrappedProxy(text: string, route: string, secretImport: string):
   ].join('\n');
 }
 
+/** The name the app's own `onRequestError` takes in its counted instrumentation file. */
+const APP_HOOK = '__faultlineAppOnRequestError';
+
+/** The ways an instrumentation file exports `onRequestError`, each rewritten to bind it to `APP_HOOK` instead. */
+const HOOK_EXPORTS: [RegExp, (...groups: string[]) => string][] = [
+  [/export\s+(async\s+)?function\s+onRequestError\s*\(/, (_all, async = '') => `${async}function ${APP_HOOK}(`],
+  [/export\s+const\s+onRequestError\b\s*(?::[^=]+)?=/, () => `const ${APP_HOOK} =`],
+  [/export\s*\{\s*onRequestError\s*\}\s*from\s*(['"][^'"]+['"])\s*;?/, (_all, from) => `import { onRequestError as ${APP_HOOK} } from ${from};`],
+  [/export\s*\{\s*(\w+)\s+as\s+onRequestError\s*\}\s*from\s*(['"][^'"]+['"])\s*;?/, (_all, name, from) => `import { ${name} as ${APP_HOOK} } from ${from};`],
+];
+
+/**
+ * The app's instrumentation file (null: it has none) with every error Next hands to
+ * `onRequestError` counted first, as a line in the server log (`AUDIT_DELIVERY_PREFIX`), then
+ * handed to the app's own hook, if it has one, as before. Null when the file names
+ * `onRequestError` in a form not rewritten here: not counted, rather than guessed.
+ */
+export function countedInstrumentation(text: string | null): string | null {
+  // CommonJS exports cannot take an ES export beside them.
+  if (text !== null && /\bmodule\.exports\b|\bexports\.\w+\s*=/.test(text)) return null;
+  const rewrite = text === null ? undefined : HOOK_EXPORTS.find(([pattern]) => pattern.test(text));
+  if (text !== null && !rewrite && /\bonRequestError\b/.test(text)) return null;
+  const rewritten = text === null ? '' : rewrite ? text.replace(rewrite[0], rewrite[1] as (substring: string, ...args: string[]) => string) : text;
+  if (rewrite && HOOK_EXPORTS.some(([pattern]) => pattern.test(rewritten))) return null;
+  return [
+    rewritten,
+    '',
+    "/** Placed by faultline audit: counts each error Next hands to onRequestError, then hands it to the app's hook as before. */",
+    'export async function onRequestError(error, request, context) {',
+    `  console.log(${JSON.stringify(AUDIT_DELIVERY_PREFIX)} + JSON.stringify({ path: request?.path ?? null, routeType: context?.routeType ?? null }));`,
+    ...(rewrite ? [`  return ${APP_HOOK}(error, request, context);`] : []),
+    '}',
+    '',
+  ].join('\n');
+}
+
 export interface PlacedEntry {
   scenario: Scenario;
   /** Where the browser triggers it: the app's basePath, the reserved segment, the entry's own path. */
@@ -137,6 +173,8 @@ export interface PlacedEntry {
 export interface Placement {
   /** The folder of the app's root layout the entries were placed under, when it is not the app folder itself (`app/[locale]`). */
   under?: string;
+  /** Whether Next's hand-overs to `onRequestError` are counted (the app's instrumentation wrapped, or one placed that only counts). */
+  countsDeliveries?: boolean;
   placed: PlacedEntry[];
   notApplicable: { id: string; why: string }[];
 }
@@ -279,7 +317,25 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
   }
   if (app.sentry) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), FLUSH_ROUTE_SOURCE);
-  return { ...(group !== '' && { under: join(app.appDir, group) }), placed, notApplicable };
+  const countsDeliveries = countDeliveries(workspace, app.appDir);
+  return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, placed, notApplicable };
+}
+
+/** The instrumentation files Next reads: at the root, or in `src/` beside `src/app`. */
+const INSTRUMENTATION = ['ts', 'js', 'mjs'].map((ext) => `instrumentation.${ext}`);
+
+/**
+ * Counts Next's hand-overs to `onRequestError` in the workspace: the app's instrumentation file
+ * (where Next would find it) wrapped, or, where it has none, one placed that only counts. False
+ * when its file exports the hook in a form not rewritten.
+ */
+function countDeliveries(workspace: string, appDir: string): boolean {
+  const dirs = [join(workspace, dirname(appDir)), workspace];
+  const own = dirs.flatMap((dir) => INSTRUMENTATION.map((name) => join(dir, name))).find((file) => existsSync(file));
+  const counted = countedInstrumentation(own ? readFileSync(own, 'utf8') : null);
+  if (counted === null) return false;
+  writeSource(own ?? join(dirs[0], 'instrumentation.js'), counted);
+  return true;
 }
 
 /**

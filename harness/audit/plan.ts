@@ -25,6 +25,8 @@ export interface AuditPlan {
   /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
   startLimitSeconds: number;
   placed: PlacedEntry[];
+  /** Whether the app's instrumentation counts Next's hand-overs to `onRequestError` in the server log. */
+  countsDeliveries: boolean;
   /** Where each entry's screenshot is written, and how the report names that folder. */
   screens: { dir: string; named: string };
   /** Where the trace of an entry with a finding is written, and how the report names that folder; null: no traces. */
