@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countedInstrumentation } from '../harness/audit/placement';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countDeliveries, countedInstrumentation } from '../harness/audit/placement';
+import { folderWith } from './folder-with';
 import { deliveriesAbout } from '../fixtures/worker/audit/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../harness/contract';
 import { catalogue } from '../scenarios/catalogue';
@@ -40,6 +43,18 @@ describe("Next's hand-overs to onRequestError, counted in the audited app's inst
 
   it('leaves a form it does not know alone (not counted), rather than guess', () => {
     expect(countedInstrumentation("export { onRequestError, register } from './lib';\n")).toBeNull();
+  });
+
+  it('wraps the file Next reads where the app keeps it (src/ beside app/ too), and places one only where there is none', () => {
+    const inSrc = folderWith({ 'src/instrumentation.ts': 'export const onRequestError = hook;\n', 'app/page.tsx': '' }, 'faultline-deliveries-');
+    expect(countDeliveries(inSrc, 'app')).toBe(true);
+    expect([existsSync(join(inSrc, 'instrumentation.js')), readFileSync(join(inSrc, 'src/instrumentation.ts'), 'utf8')]).toEqual([
+      false,
+      expect.stringContaining('const __faultlineAppOnRequestError = hook;'),
+    ]);
+    const none = folderWith({ 'src/app/page.tsx': '' }, 'faultline-deliveries-');
+    expect(countDeliveries(none, 'src/app')).toBe(true);
+    expect(readFileSync(join(none, 'src/instrumentation.js'), 'utf8')).toContain('export async function onRequestError(');
   });
 
   it("claims a hand-over by the path Next passed: the entry's route, under any prefix", () => {

@@ -329,8 +329,9 @@ const INSTRUMENTATION = ['ts', 'js', 'mjs'].map((ext) => `instrumentation.${ext}
  * (where Next would find it) wrapped, or, where it has none, one placed that only counts. False
  * when its file exports the hook in a form not rewritten.
  */
-function countDeliveries(workspace: string, appDir: string): boolean {
-  const dirs = [join(workspace, dirname(appDir)), workspace];
+export function countDeliveries(workspace: string, appDir: string): boolean {
+  // Where Next looks, its own folder first: a second file placed beside the app's would be read instead of it.
+  const dirs = [...new Set([join(workspace, dirname(appDir)), workspace, join(workspace, 'src')])];
   const own = dirs.flatMap((dir) => INSTRUMENTATION.map((name) => join(dir, name))).find((file) => existsSync(file));
   const counted = countedInstrumentation(own ? readFileSync(own, 'utf8') : null);
   if (counted === null) return false;
