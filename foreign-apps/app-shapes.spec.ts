@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuditResult } from '../cli/audit-render';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
@@ -22,10 +23,14 @@ const legacy = join(apps, 'legacy-sentry-setup-app');
 const tunnelled = join(apps, 'tunnel-elsewhere-app');
 /** Sentry's guide with its server's init turned off (`enabled: false`) and its browser's only on Vercel. */
 const switchedOff = join(apps, 'switched-off-sentry-app');
+/** Sentry's guide whose DSNs come from variables, as most apps keep them (`SENTRY_DSN`, `NEXT_PUBLIC_SENTRY_DSN`), set nowhere here. */
+const dsnUnset = join(apps, 'dsn-unset-app');
 /** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
 const walledByBackend = join(apps, 'session-store-app');
 /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
 const posthog = join(apps, 'posthog-app');
+/** Errors recorded on OpenTelemetry spans (`@vercel/otel`, an `onRequestError` recording on the active span), exported over OTLP/HTTP to the collector its `.env` names. */
+const otel = join(apps, 'opentelemetry-app');
 /** The same without the project key its `.env` gives it: `@posthog/next` then sends nothing. */
 const posthogWithoutKey = join(apps, 'posthog-without-key-app');
 /** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
@@ -39,12 +44,20 @@ const tunnelWalled = join(apps, 'tunnel-walled-app');
 /** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
 const intl = join(apps, 'next-intl-app');
 
+/** An entry's findings that a failure is never reported: what, and the fix. */
+const neverReported = (report: AuditResult, id: string) =>
+  report.entries
+    .find((entry) => entry.id === id)!
+    .findings.filter((finding) => finding.what.includes('never reported'))
+    .map(({ what, fix }) => ({ what, fix }));
+
 test.beforeAll(async () => {
   await generateApp(cached, { sentry: false });
   const config = join(cached, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
   await generateApp(posthog, { sentry: false, posthog: true });
   await generateApp(posthogWithoutKey, { sentry: false, posthog: true });
+  await generateApp(otel, { sentry: false, otel: true });
   rmSync(join(posthogWithoutKey, '.env'));
   await generateApp(t3, { sentry: false });
   await generateMonorepo(monorepos['npm workspaces'], { sentry: true });
@@ -140,6 +153,14 @@ test.beforeAll(async () => {
   writeFileSync(serverConfig, readFileSync(serverConfig, 'utf8').replace('Sentry.init({', 'Sentry.init({\n  enabled: false,'));
   const clientConfig = join(switchedOff, 'instrumentation-client.ts');
   writeFileSync(clientConfig, readFileSync(clientConfig, 'utf8').replace('Sentry.init({', 'if (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({'));
+  await generateApp(dsnUnset, { sentry: true });
+  for (const [file, variable] of [
+    ['sentry.server.config.ts', 'SENTRY_DSN'],
+    ['instrumentation-client.ts', 'NEXT_PUBLIC_SENTRY_DSN'],
+  ]) {
+    const path = join(dsnUnset, file);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/dsn: '[^']+'/, `dsn: process.env.${variable}`));
+  }
 });
 
 test.afterAll(() => {
@@ -147,8 +168,10 @@ test.afterAll(() => {
     cached,
     posthog,
     posthogWithoutKey,
+    otel,
     legacy,
     switchedOff,
+    dsnUnset,
     tunnelled,
     tunnelLetThrough,
     tunnelWalled,
@@ -223,6 +246,42 @@ test('the same PostHog app without its project key: a server failure PostHog nev
   expect(code).toBe(1);
 });
 
+test('an app that records its errors on OpenTelemetry spans: the trace exports its server sends read, each failed request reported by the spans in error, and what it cannot trace said', async () => {
+  const before = tree(otel);
+  const { code, stdout, stderr, report } = await auditApp(otel, [
+    '--scenario',
+    'server-page-throws',
+    '--scenario',
+    'route-handler-throws',
+    '--scenario',
+    'client-effect-throws',
+  ]);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain(
+    "Not seen: errors are handed to OpenTelemetry (instrumentation.ts imports @opentelemetry/api): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+  );
+  const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
+  const brief = (id: string) => judged(id).reports.map(({ runtime, reporter, value }) => ({ runtime, reporter, value }));
+  // Next records a render's error on its span, the app's hook on that same span again: one span in error, reported once; no digest on it.
+  expect(brief('server-page-throws')).toEqual([{ runtime: 'node', reporter: 'OpenTelemetry', value: 'server-page-throws: db password hunter2' }]);
+  expect(judged('server-page-throws').findings.map(({ check, what, fix }) => ({ check, what, fix }))).toEqual([
+    {
+      check: 'traceable',
+      what: 'the digest on screen is in the server log but on no report',
+      fix: "put the digest on the span in `onRequestError`: `trace.getActiveSpan()?.setAttribute('next.error.digest', error.digest)`",
+    },
+  ]);
+  // A route handler's error: on Next's span running it, and again on the request's span, where the app's hook records it.
+  expect(brief('route-handler-throws')).toHaveLength(2);
+  expect(judged('route-handler-throws').findings.map(({ check, what }) => `${check}: ${what}`)).toEqual([
+    'reported once: the server reports it 2 times, where it fails once',
+  ]);
+  expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for OpenTelemetry');
+  expect([report!.reachedOut, report!.appFindings], 'its exports read, none refused; every report claimed').toEqual([[], []]);
+  expect(code).toBe(1);
+  expect(tree(otel), "the app's files, byte for byte").toEqual(before);
+});
+
 test('a Sentry setup Next does not fully load (no onRequestError, the browser’s init only in sentry.client.config.ts): each failure never reported says why, from the app’s files', async () => {
   const before = tree(legacy);
   const { code, report } = await auditApp(legacy, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
@@ -255,11 +314,7 @@ test('a browser that reports through a tunnel on another origin: its envelopes r
 test('a Sentry setup switched off (enabled: false on the server, the browser’s init only on Vercel): each failure never reported says why and what to change', async () => {
   const { code, report } = await auditApp(switchedOff, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(code).toBe(1);
-  const never = (id: string) =>
-    report!.entries
-      .find((entry) => entry.id === id)!
-      .findings.filter((finding) => finding.what.includes('never reported'))
-      .map(({ what, fix }) => ({ what, fix }));
+  const never = (id: string) => neverReported(report!, id);
   expect(never('server-page-throws')).toEqual([
     {
       what: "a server failure is never reported: sentry.server.config.ts's Sentry.init has enabled: false, so the SDK sends nothing",
@@ -270,6 +325,27 @@ test('a Sentry setup switched off (enabled: false on the server, the browser’s
     {
       what: 'a browser failure is never reported: instrumentation-client.ts sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
       fix: 'initialise Sentry wherever the app runs (`instrumentation-client.ts` without the `NEXT_PUBLIC_VERCEL_ENV` condition), or audit with `NEXT_PUBLIC_VERCEL_ENV` set as Vercel sets it',
+    },
+  ]);
+});
+
+test('DSNs read from variables set nowhere (SENTRY_DSN where the server runs, NEXT_PUBLIC_SENTRY_DSN when it was built): each failure never reported names the variable, its line, and when it must be set', async () => {
+  const { code, report } = await auditApp(dsnUnset, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'], {
+    SENTRY_DSN: '',
+    NEXT_PUBLIC_SENTRY_DSN: '',
+  });
+  expect(code).toBe(1);
+  const never = (id: string) => neverReported(report!, id);
+  expect(never('server-page-throws')).toEqual([
+    {
+      what: "a server failure is never reported: the server's Sentry SDK has no DSN: sentry.server.config.ts:5 takes it from SENTRY_DSN, which is not set where the server runs",
+      fix: 'set `SENTRY_DSN` where the server runs (its environment, or `.env.production`)',
+    },
+  ]);
+  expect(never('client-effect-throws')).toEqual([
+    {
+      what: "a browser failure is never reported: the browser's Sentry SDK has no DSN: instrumentation-client.ts:5 takes it from NEXT_PUBLIC_SENTRY_DSN, which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into the code at build time)",
+      fix: 'set `NEXT_PUBLIC_SENTRY_DSN` where `next build` runs (its environment, or `.env.production`), not only where the app starts',
     },
   ]);
 });

@@ -50,7 +50,8 @@ export async function generateApp(
     next = installed('next'),
     posthog = false,
     intl = false,
-  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean },
+    otel = false,
+  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
@@ -85,6 +86,7 @@ export async function generateApp(
   if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
   if (posthog) addPostHog(dest);
   if (intl) addIntl(dest);
+  if (otel) addOpenTelemetry(dest);
   return dest;
 }
 
@@ -133,6 +135,52 @@ function addPostHog(dest: string): void {
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dest, 'instrumentation.ts'), "export { onRequestError } from '@posthog/next';\n");
   writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
+}
+
+/** The `@vercel/otel` version the app that traces with OpenTelemetry is generated with, and the OpenTelemetry packages it takes as peers. */
+const VERCEL_OTEL = '2.1.3';
+const OPENTELEMETRY = {
+  '@opentelemetry/api': '1.9.0',
+  '@opentelemetry/api-logs': '0.205.0',
+  '@opentelemetry/instrumentation': '0.205.0',
+  '@opentelemetry/resources': '2.1.0',
+  '@opentelemetry/sdk-logs': '0.205.0',
+  '@opentelemetry/sdk-metrics': '2.1.0',
+  '@opentelemetry/sdk-trace-base': '2.1.0',
+};
+
+/**
+ * Errors recorded on OpenTelemetry spans instead of sent to Sentry, as Next's guide and many apps
+ * set it up: `registerOTel` from `@vercel/otel` in `register`, an `onRequestError` that records the
+ * error on the request's active span, and the collector's address in `.env` (OTLP over HTTP, as
+ * protobuf: `@vercel/otel`'s default).
+ */
+function addOpenTelemetry(dest: string): void {
+  addPackages(dest, { '@vercel/otel': VERCEL_OTEL, ...OPENTELEMETRY });
+  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+  manifest.name = 'opentelemetry-app';
+  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    join(dest, 'instrumentation.ts'),
+    [
+      "import { SpanStatusCode, trace } from '@opentelemetry/api';",
+      "import { registerOTel } from '@vercel/otel';",
+      "import type { Instrumentation } from 'next';",
+      '',
+      'export function register() {',
+      "  registerOTel({ serviceName: 'opentelemetry-app' });",
+      '}',
+      '',
+      'export const onRequestError: Instrumentation.onRequestError = (error) => {',
+      '  const span = trace.getActiveSpan();',
+      '  if (!span) return;',
+      '  span.recordException(error instanceof Error ? error : String(error));',
+      '  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });',
+      '};',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(dest, '.env'), 'OTEL_EXPORTER_OTLP_ENDPOINT=https://otel-collector.example.com:4318\n');
 }
 
 /** The next-intl version the localised app is generated with. */

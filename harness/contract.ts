@@ -140,6 +140,9 @@ export const AUDIT_INTERCEPT_PARAMS = {
   envelopePath: 'envelope',
 } as const;
 
+/** The reporters other than Sentry whose sends the intercept reads: PostHog's captures, OpenTelemetry's trace exports (OTLP/HTTP). */
+export type ReadReporter = 'PostHog' | 'OpenTelemetry';
+
 /**
  * One line of the intercept's JSON-lines log: an envelope read (from the Node.js SDK through MSW,
  * or from the Edge runtime on a connection turned round, its body base64), a connection out of the
@@ -147,6 +150,6 @@ export const AUDIT_INTERCEPT_PARAMS = {
  */
 export type AuditInterceptRecord =
   | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
-  | { at: number; kind: 'capture'; reporter: 'PostHog'; runtime: 'node' | 'edge'; host: string; body: string }
+  | { at: number; kind: 'capture'; reporter: ReadReporter; runtime: 'node' | 'edge'; host: string; contentType?: string; body: string }
   | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
   | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };

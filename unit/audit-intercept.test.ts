@@ -115,6 +115,23 @@ const { gzipSync } = require('node:zlib');
     expect(logged.filter((line) => line.kind === 'blocked').map((line) => line.host)).toEqual(['us.i.posthog.com']);
   });
 
+  it('reads an OpenTelemetry trace export (OTLP/HTTP, protobuf) from Node.js and from the Edge runtime, answered as a collector answers it', async () => {
+    const logged = await intercepted(`
+${inEdgeRuntime(
+  "fetch('https://otel-collector.example.com:4318/v1/traces', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((response) => response.status)",
+)}
+(async () => {
+  const sent = await fetch('https://otel-collector.example.com:4318/v1/traces', { method: 'POST', headers: { 'content-type': 'application/x-protobuf' }, body: new Uint8Array([10, 0]) });
+  if (sent.status !== 200 || (await sent.arrayBuffer()).byteLength !== 0) process.exit(1);
+})();
+`);
+    const captures = logged.filter((line) => line.kind === 'capture') as { runtime: string; host: string; reporter?: string; contentType?: string }[];
+    expect(captures.map(({ runtime, host, reporter, contentType }) => [runtime, host, reporter, contentType]).sort()).toEqual([
+      ['edge', 'otel-collector.example.com:4318', 'OpenTelemetry', 'application/json'],
+      ['node', 'otel-collector.example.com:4318', 'OpenTelemetry', 'application/x-protobuf'],
+    ]);
+  });
+
   it("reads an envelope the Node.js SDK sends through node:https (MSW), whatever the DSN's host", async () => {
     const logged = await intercepted(`
 const request = require('node:https').request('https://o9.ingest.sentry.io/api/9/envelope/', { method: 'POST' }, (response) => console.log(response.statusCode));

@@ -100,6 +100,27 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
   });
 });
 
+describe("where an app's Sentry.init takes its DSN from, when it reads a variable", () => {
+  it('names the variable, the file and its line, on each side; a literal DSN or none is no variable', () => {
+    const setup = sentrySetup(
+      appWith({
+        'instrumentation.ts': INSTRUMENTATION,
+        'sentry.server.config.ts': "import * as Sentry from '@sentry/nextjs';\n\nSentry.init({\n  dsn: process.env.SENTRY_DSN,\n});\n",
+        'instrumentation-client.ts': "import * as Sentry from '@sentry/nextjs';\nSentry.init({ dsn: process.env.NEXT_PUBLIC_SENTRY_DSN ?? '' });\n",
+      }),
+      'app',
+    );
+    expect(setup.dsnFrom).toEqual({
+      server: { variable: 'SENTRY_DSN', at: 'sentry.server.config.ts:4' },
+      browser: { variable: 'NEXT_PUBLIC_SENTRY_DSN', at: 'instrumentation-client.ts:2' },
+    });
+    expect(sentrySetup(appWith({ 'instrumentation.ts': INSTRUMENTATION, 'instrumentation-client.ts': CLIENT }), 'app').dsnFrom).toEqual({
+      server: null,
+      browser: null,
+    });
+  });
+});
+
 describe("the Sentry tunnel an app's browser reports go through, read from its files", () => {
   it.each([
     ['none', {}, null],

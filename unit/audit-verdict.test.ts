@@ -98,6 +98,30 @@ describe('the audit judges what holds for any app', () => {
     );
   });
 
+  it('names the variable an SDK without a DSN reads it from, with its file and line, and when that variable counts: at build for NEXT_PUBLIC_, where the server runs otherwise', () => {
+    const dsnFrom = {
+      server: { variable: 'SENTRY_DSN', at: 'sentry.server.config.ts:4' },
+      browser: { variable: 'NEXT_PUBLIC_SENTRY_DSN', at: 'instrumentation-client.ts:2' },
+    };
+    const withSetup = { sentry: true, setup: { server: null, browser: null, dsnFrom } };
+    const server = auditEntry(entry('server-page-throws'), serverFailure({ reports: [], clients: { server: false, browser: true } }), withSetup);
+    expect(server.findings.map(({ what, fix }) => ({ what, fix }))).toContainEqual({
+      what: "a server failure is never reported: the server's Sentry SDK has no DSN: sentry.server.config.ts:4 takes it from SENTRY_DSN, which is not set where the server runs",
+      fix: 'set `SENTRY_DSN` where the server runs (its environment, or `.env.production`)',
+    });
+    const browser = auditEntry(
+      entry('client-throws-everywhere'),
+      { ...serverFailure(), id: 'client-throws-everywhere', status: 200, lines: ['x'], logDigests: [], reports: [], clients: { server: true, browser: false } },
+      withSetup,
+    );
+    expect(browser.findings.map(({ what, fix }) => ({ what, fix }))).toContainEqual({
+      what: "a browser failure is never reported: the browser's Sentry SDK has no DSN: instrumentation-client.ts:2 takes it from NEXT_PUBLIC_SENTRY_DSN, which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into the code at build time)",
+      fix: 'set `NEXT_PUBLIC_SENTRY_DSN` where `next build` runs (its environment, or `.env.production`), not only where the app starts',
+    });
+    // A client with a DSN never blames the variable: the file's reading is said only beside what was observed.
+    expect(findings('server-page-throws', serverFailure({ reports: [] }), withSetup)).toContain('reported once: a server failure is never reported');
+  });
+
   it('finds a digest on screen that no report carries', () => {
     expect(findings('server-page-throws', serverFailure({ reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2') }] }))).toEqual([
       'traceable: the digest on screen is in the server log but on no report',

@@ -19,7 +19,7 @@ export interface AuditReport {
   /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
   runtime: 'node' | 'edge' | 'browser';
   /** The reporter it went to, where it is not Sentry (a PostHog `$exception`, read as a report). */
-  reporter?: 'PostHog';
+  reporter?: 'PostHog' | 'OpenTelemetry';
   event: ErrorEvent;
 }
 
@@ -142,9 +142,36 @@ export interface AuditContext {
   /** Those of them whose server sends faultline reads (`PostHog`): their reports are judged as Sentry's are, on the server. */
   reads?: readonly string[];
   /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
-  setup?: { server: SetupCause | null; browser: SetupCause | null };
+  setup?: { server: SetupCause | null; browser: SetupCause | null; dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null } };
   /** The Sentry tunnel the browser's envelopes go through (a route of the app's, or a URL on another origin), read from its files. */
   tunnel?: { to: string | null; via: string } | null;
+}
+
+/** The variable a side's `Sentry.init` reads its DSN from (`dsn: process.env.NAME`), at `file:line`. */
+export interface DsnVariable {
+  variable: string;
+  at: string;
+}
+
+/**
+ * Why an SDK observed without a DSN has none, where its file reads a variable: Next writes
+ * `NEXT_PUBLIC_` variables into the code when it builds, so those must be set then; any other is
+ * read where the server runs.
+ */
+function noDsnCause(runtime: 'server' | 'browser', from: DsnVariable | null | undefined): SetupCause {
+  if (!from)
+    return { why: `the ${runtime}'s Sentry SDK has no DSN, so it sends nothing`, fix: runtime === 'server' ? FIX.serverNoClient : FIX.browserNoClient };
+  const atBuild = from.variable.startsWith('NEXT_PUBLIC_');
+  return {
+    why: `the ${runtime}'s Sentry SDK has no DSN: ${from.at} takes it from ${from.variable}, ${
+      atBuild
+        ? 'which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into the code at build time)'
+        : 'which is not set where the server runs'
+    }`,
+    fix: atBuild
+      ? `set \`${from.variable}\` where \`next build\` runs (its environment, or \`.env.production\`), not only where the app starts`
+      : `set \`${from.variable}\` where the server runs (its environment, or \`.env.production\`)`,
+  };
 }
 
 /** A line of an app's Sentry setup that keeps a runtime's reports from coming, and what to change. */
@@ -191,6 +218,11 @@ export const FIX = {
   postHogServer: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
   postHogProxy:
     'catch in the proxy and call `captureException` of `posthog-node`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
+  otelServer:
+    "record the error on the request's span in `onRequestError` in `instrumentation.ts` (`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs",
+  otelProxy:
+    'catch in the proxy and record the error on its span (`trace.getActiveSpan()?.recordException(error)`): Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
+  otelUntraceable: "put the digest on the span in `onRequestError`: `trace.getActiveSpan()?.setAttribute('next.error.digest', error.digest)`",
   privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
 };
 
@@ -312,6 +344,9 @@ function reportFindings(
   const runtimes = context.sentry ? (['server', 'browser'] as const) : (['server'] as const);
   if (!context.sentry && expected.length > 0 && expected.every((report) => report.runtime === 'browser'))
     return { state: `the browser is not read for ${reads.join(' or ')}`, findings: [] };
+  // The audit's flush reaches the Node.js server's tracer provider; spans the Edge runtime batches may leave after an entry is judged.
+  if (!context.sentry && reads.every((name) => name === 'OpenTelemetry') && scenario.failureClass === 'edge-runtime')
+    return { state: "the Edge runtime's spans are not read for OpenTelemetry", findings: [] };
   const reports = observation.reports;
   if (scenario.reports.every((report) => report.optional)) {
     if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal')) {
@@ -336,21 +371,21 @@ function reportFindings(
     if (runtime === 'browser' && observation.undelivered && seen.browser < needed) continue;
     if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
       // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
-      const cause = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
-      const noClient = !cause && observation.clients[runtime] === false;
+      const read = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
+      const cause = read ?? (observation.clients[runtime] === false ? noDsnCause(runtime, context.setup?.dsnFrom?.[runtime]) : null);
       const fix = !context.sentry
-        ? scenario.failureClass === 'proxy'
-          ? FIX.postHogProxy
-          : FIX.postHogServer
+        ? reads.includes('PostHog')
+          ? scenario.failureClass === 'proxy'
+            ? FIX.postHogProxy
+            : FIX.postHogServer
+          : scenario.failureClass === 'proxy'
+            ? FIX.otelProxy
+            : FIX.otelServer
         : cause
           ? cause.fix
           : runtime === 'server'
-            ? noClient
-              ? FIX.serverNoClient
-              : serverFix(scenario)
-            : noClient
-              ? FIX.browserNoClient
-              : FIX.browserMissing;
+            ? serverFix(scenario)
+            : FIX.browserMissing;
       const refused =
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
@@ -359,7 +394,7 @@ function reportFindings(
       const evidence = [handed, refused].filter(Boolean).join('; ');
       findings.push({
         check: 'reported once',
-        what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : noClient ? `: the ${runtime}'s Sentry SDK has no DSN, so it sends nothing` : ''}`,
+        what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : ''}`,
         fix,
         ...(evidence && { evidence }),
       });
@@ -389,7 +424,12 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   return {
     state: 'finding',
     findings: [
-      { check: 'traceable', what: 'the digest on screen is in the server log but on no report', fix: FIX.untraceable, evidence: `digest ${shown[0]}` },
+      {
+        check: 'traceable',
+        what: 'the digest on screen is in the server log but on no report',
+        fix: !context.sentry && context.reads?.includes('OpenTelemetry') ? FIX.otelUntraceable : FIX.untraceable,
+        evidence: `digest ${shown[0]}`,
+      },
     ],
   };
 }

@@ -5,6 +5,7 @@ import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
 import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import type { AuditedApp } from './app';
+import { readReporters } from './reporters';
 import { CannotRun } from '../failures';
 
 /** The reserved segment, defined in the contract; still importable from here for cli/audit-column.ts. */
@@ -175,6 +176,8 @@ export interface Placement {
   under?: string;
   /** Whether Next's hand-overs to `onRequestError` are counted (the app's instrumentation wrapped, or one placed that only counts). */
   countsDeliveries?: boolean;
+  /** Whether the flush route is placed: the app has Sentry, or traces with OpenTelemetry, whose spans wait in a batch. */
+  flushes?: boolean;
   placed: PlacedEntry[];
   notApplicable: { id: string; why: string }[];
 }
@@ -316,9 +319,11 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     if (file.endsWith('SegmentFallback.tsx')) continue;
     placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
   }
-  if (app.sentry) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), FLUSH_ROUTE_SOURCE);
+  const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
+  const flushes = app.sentry || traces;
+  if (flushes) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), flushRouteSource(app.sentry, traces));
   const countsDeliveries = countDeliveries(workspace, app.appDir);
-  return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, placed, notApplicable };
+  return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, flushes, placed, notApplicable };
 }
 
 /** The instrumentation files Next reads: at the root, or in `src/` beside `src/app`. */
@@ -340,17 +345,33 @@ export function countDeliveries(workspace: string, appDir: string): boolean {
 }
 
 /**
- * The audit's flush: the app's own server SDK (the one its instrumentation set up: same module,
- * same client) sends what it holds, and says whether it had a client that can send at all:
- * `Sentry.init` without a DSN still makes a client, which drops everything.
+ * The audit's flush: the app's own server SDKs send what they hold. Sentry's (the one its
+ * instrumentation set up: same module, same client) says whether it had a client that can send at
+ * all: `Sentry.init` without a DSN still makes a client, which drops everything. OpenTelemetry's
+ * tracer provider, reached through the API's global (`@opentelemetry/api` keeps it on a symbol per
+ * major version, whichever copy registered it), exports the spans its batch holds.
  */
-const FLUSH_ROUTE_SOURCE = `import * as Sentry from '@sentry/nextjs';
-
-export const dynamic = 'force-dynamic';
-
-export async function POST() {
-  const client = Sentry.getClient();
-  const flushed = client ? await Sentry.flush(5000) : null;
-  return Response.json({ client: Boolean(client?.getDsn()), flushed });
+function flushRouteSource(sentry: boolean, traces: boolean): string {
+  return [
+    ...(sentry ? ["import * as Sentry from '@sentry/nextjs';", ''] : []),
+    "export const dynamic = 'force-dynamic';",
+    '',
+    ...(traces
+      ? [
+          'async function flushTraces() {',
+          "  const api = globalThis[Symbol.for('opentelemetry.js.api.1')];",
+          '  const provider = api?.trace?.getDelegate?.() ?? api?.trace;',
+          "  if (typeof provider?.forceFlush !== 'function') return false;",
+          '  await provider.forceFlush();',
+          '  return true;',
+          '}',
+          '',
+        ]
+      : []),
+    'export async function POST() {',
+    ...(sentry ? ['  const client = Sentry.getClient();', '  const flushed = client ? await Sentry.flush(5000) : null;'] : []),
+    `  return Response.json({ client: ${sentry ? 'Boolean(client?.getDsn()), flushed' : 'null'}${traces ? ', traced: await flushTraces()' : ''} });`,
+    '}',
+    '',
+  ].join('\n');
 }
-`;

@@ -20,8 +20,8 @@ const KNOWN_REPORTERS: readonly { name: string; packages: readonly RegExp[] }[] 
 
 const INSTRUMENTATION = ['instrumentation.ts', 'instrumentation.js', 'instrumentation.mjs'];
 
-/** Reporters whose server sends faultline reads (their capture requests, by shape): judged on the server as Sentry is. */
-const READ_ON_THE_SERVER: ReadonlySet<string> = new Set(['PostHog']);
+/** Reporters whose server sends faultline reads (PostHog's captures by shape, OpenTelemetry's trace exports over HTTP): judged on the server as Sentry is. */
+const READ_ON_THE_SERVER: ReadonlySet<string> = new Set(['PostHog', 'OpenTelemetry']);
 
 /** The names of the app's other reporters whose server sends faultline reads. */
 export const readReporters = (reporters: readonly OtherReporter[]): string[] => [

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIX, type SetupCause } from '../../verdict/audit';
+import { type DsnVariable, FIX, type SetupCause } from '../../verdict/audit';
 
 /**
  * Why an app's Sentry reports cannot come, read from the files Next loads (never run): the line in
@@ -12,6 +12,8 @@ export interface SentrySetup {
   browser: SetupCause | null;
   /** The tunnel the browser's envelopes go through, when the app has one. */
   tunnel?: SentryTunnel | null;
+  /** Where each side's `Sentry.init` reads its DSN from a variable: said only beside an SDK observed without one. */
+  dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null };
 }
 
 /** Where the browser's Sentry envelopes go instead of the DSN's host: a route of the app's (null: one Sentry's plugin names at build time), or a URL on another origin; and what says so. */
@@ -79,7 +81,17 @@ export function sentrySetup(root: string, appDir: string): SentrySetup {
   else if (!client)
     browser = { why: `the app has no ${usual('instrumentation-client')}, so nothing initialises Sentry in the browser`, fix: FIX.browserMissing };
   else browser = initCause(client, shown);
-  return { server, browser, tunnel: sentryTunnel(root, appDir) };
+  const dsnFrom = { server: dsnVariable(serverConfig ?? instrumentation, shown), browser: dsnVariable(client, shown) };
+  return { server, browser, tunnel: sentryTunnel(root, appDir), dsnFrom };
+}
+
+/** The variable the `dsn` option in `found` reads, with the line it is on. */
+function dsnVariable(found: { dir: string; file: string } | null, shown: (dir: string, file: string) => string): DsnVariable | null {
+  if (!found) return null;
+  const lines = readFileSync(join(found.dir, found.file), 'utf8').split('\n');
+  const line = lines.findIndex((text) => /\bdsn\s*:\s*process\.env\.\w+/.test(text));
+  if (line < 0) return null;
+  return { variable: /\bdsn\s*:\s*process\.env\.(\w+)/.exec(lines[line])![1], at: `${shown(found.dir, found.file)}:${line + 1}` };
 }
 
 /** Variables that exist only on Vercel's machines: a setup guarded by one never runs anywhere else, this machine included. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../../fixtures/ingest/envelope';
+import { otlpExceptions } from '../../fixtures/ingest/otlp';
 import { postHogExceptions } from '../../fixtures/ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
@@ -87,13 +88,20 @@ export function auditedServerAt(
     mark: () => ({ log: size(logFile), ingest: existsSync(ingestLog) ? completeLines(readFileSync(ingestLog, 'utf8')) : 0 }),
     since: (mark) => {
       const logged = readIngestLog(ingestLog, mark.ingest);
+      const bodyOf = (line: { body: string }) => new Uint8Array(Buffer.from(line.body, 'base64'));
+      // A span's trace may end in a later export than the span: OpenTelemetry's exports are read together.
+      const traced = logged.flatMap((line) => (line.kind === 'capture' && line.reporter === 'OpenTelemetry' ? [line] : []));
+      const spans = otlpExceptions(traced.map((line) => ({ body: bodyOf(line), contentType: line.contentType ?? '' })));
       return {
-        reports: logged.flatMap((line): AuditReport[] => {
-          const body = 'body' in line ? new Uint8Array(Buffer.from(line.body, 'base64')) : null;
-          if (line.kind === 'envelope') return errorEventsIn(body!).map((event) => ({ runtime: runtimeOf(event, line.runtime), event }));
-          if (line.kind === 'capture') return postHogExceptions(body!).map((event) => ({ runtime: line.runtime, reporter: line.reporter, event }));
-          return [];
-        }),
+        reports: [
+          ...logged.flatMap((line): AuditReport[] => {
+            if (line.kind === 'envelope') return errorEventsIn(bodyOf(line)).map((event) => ({ runtime: runtimeOf(event, line.runtime), event }));
+            if (line.kind === 'capture' && line.reporter === 'PostHog')
+              return postHogExceptions(bodyOf(line)).map((event) => ({ runtime: line.runtime, reporter: line.reporter, event }));
+            return [];
+          }),
+          ...spans.map(({ from, event }): AuditReport => ({ runtime: traced[from].runtime, reporter: 'OpenTelemetry', event })),
+        ],
         blocked: logged.flatMap((line) => (line.kind === 'blocked' ? [line.host] : [])),
         log: logSince(mark),
       };
@@ -168,8 +176,8 @@ export class NotSettled extends Error {
 export const cookieHeader = (cookies: readonly { name: string; value: string }[]): Record<string, string> =>
   cookies.length > 0 ? { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
 
-/** Flushes the app's server SDK through the placed route (with the audit's cookies, past the app's wall); whether the SDK had a client to send with. */
-async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean> {
+/** Flushes the app's server SDKs through the placed route (with the audit's cookies, past the app's wall); whether Sentry's had a client to send with (null: no Sentry). */
+async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean | null> {
   let response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
   // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
   for (let hops = 0, location = response.headers.get('location'); location && hops < 5; hops++, location = response.headers.get('location')) {
@@ -181,7 +189,8 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
     const hint = walled ? ": the app's wall (a login, a redirect) stands before it too; --cookie NAME=VALUE gives the audit a session" : '';
     throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})${hint}`);
   }
-  return ((await response.json()) as { client?: unknown }).client === true;
+  const { client } = (await response.json()) as { client?: unknown };
+  return typeof client === 'boolean' ? client : null;
 }
 
 /**
@@ -193,11 +202,11 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
  */
 export async function settleServer(
   server: AuditedServer,
-  sentry: boolean,
+  flushes: boolean,
   basePath: string,
   cookies: readonly { name: string; value: string }[] = [],
 ): Promise<boolean | null> {
-  const client = sentry ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies) : null;
+  const client = flushes ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies) : null;
   if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
     throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;
