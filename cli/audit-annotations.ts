@@ -20,6 +20,9 @@ export function githubAnnotations(result: AuditResult): string[] {
       ...(finding.fix ? [`Fix: ${finding.fix}`] : []),
       ...(finding.evidence ? [`Seen: ${finding.evidence}`] : []),
     ];
-    return `::error title=${escapeProperty(`faultline audit of ${result.app.name}: ${finding.check}`)}::${escapeData(message.join('\n'))}`;
+    // A finding the team's baseline accepts is a notice: said where it is, never a red mark on the pull request.
+    const level = finding.baseline === 'accepted' ? 'notice' : 'error';
+    const accepted = finding.baseline === 'accepted' ? ' (accepted in the baseline)' : '';
+    return `::${level} title=${escapeProperty(`faultline audit of ${result.app.name}: ${finding.check}${accepted}`)}::${escapeData(message.join('\n'))}`;
   });
 }

@@ -31,6 +31,11 @@ export interface AuditOptions {
   clean: boolean;
   /** Cookies every page, request and flush sends to the app (`--cookie NAME=VALUE`): a session past a login wall. */
   cookies: AuditCookie[];
+  /** The team's baseline file as given (`--baseline`; null: `faultline-baseline.json` in the app's folder). */
+  baseline: string | null;
+  /** Write the baseline accepting every finding (`--update-baseline`), drop the fixed ones from it (`--prune-baseline`). */
+  updateBaseline: boolean;
+  pruneBaseline: boolean;
 }
 
 /** A cookie `--cookie` gives the audit's visits to the app. */
@@ -77,6 +82,10 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
   const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
   const shard = values.shard === undefined ? null : parseShard(values.shard);
+  if ((values['update-baseline'] || values['prune-baseline']) && (versions.length > 0 || upgradeTo !== null || shard))
+    throw new UsageError(
+      `--${values['update-baseline'] ? 'update' : 'prune'}-baseline writes the baseline from one whole audit of the app on its own next (not over versions, not a shard)`,
+    );
   if (shard && (versions.length > 0 || upgradeTo !== null))
     throw new UsageError('--shard splits an audit of the app on its own next; an audit over versions (--next, --upgrade-to) is not sharded');
   return {
@@ -92,5 +101,8 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     limits: parseLimits(values.limit),
     clean: false,
     cookies: values.cookie.map(parseCookie),
+    baseline: values.baseline ?? null,
+    updateBaseline: values['update-baseline'],
+    pruneBaseline: values['prune-baseline'],
   };
 }

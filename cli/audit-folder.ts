@@ -4,7 +4,19 @@ import type { OutFolder } from './out-dir';
 /** An audit's outputs folder: what marks it as faultline's, and what an audit (or an audit matrix, or a merge of shards) replaces there. */
 export const AUDIT_FOLDER: OutFolder = {
   mark: '.faultline-audit',
-  written: ['report.json', 'junit.xml', 'audit.html', 'screens', 'html', 'traces', 'audit-matrix.json', 'audit-matrix.md', 'audit-matrix.html'],
+  written: [
+    'report.json',
+    'report.sarif',
+    'summary.md',
+    'junit.xml',
+    'audit.html',
+    'screens',
+    'html',
+    'traces',
+    'audit-matrix.json',
+    'audit-matrix.md',
+    'audit-matrix.html',
+  ],
 };
 
 /** Where an audit (or a merge of its shards) stages what it writes (screens, traces): moved into `--out` once the audit is complete. */

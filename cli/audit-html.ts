@@ -34,7 +34,8 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
         const evidence = group.lines.length ? `<pre>${escape(group.lines.slice(0, 6).join('\n'))}</pre>` : '';
         const fix = group.fix ? `<div class="fix">Fix: ${escape(group.fix)}</div>` : '';
         const seen = group.evidence ? `<div>Seen: ${escape(group.evidence)}</div>` : '';
-        return `<li>${escape(group.what)}<div>In ${group.entries.map((entry) => `<code>${escape(entry)}</code>`).join(', ')}</div>${seen}${fix}${evidence}</li>`;
+        const status = group.baseline ? `<strong>${group.baseline}</strong>: ` : '';
+        return `<li>${status}${escape(group.what)}<div>In ${group.entries.map((entry) => `<code>${escape(entry)}</code>`).join(', ')}</div>${seen}${fix}${evidence}</li>`;
       })
       .join('\n');
     return `<h3>${escape(check)} (${items.reduce((sum, group) => sum + group.entries.length, 0)})</h3>\n<ul>\n${list}\n</ul>`;
@@ -74,6 +75,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
 <h1>faultline audit of ${escape(result.app.name)}</h1>
 <p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
+${result.baseline ? `<p>Against the baseline <code>${escape(result.baseline.file)}</code>: <strong>${result.baseline.new} new</strong>, ${result.baseline.accepted} accepted, ${result.baseline.fixed.length} fixed since.</p>${result.baseline.fixed.length ? `\n<ul>${result.baseline.fixed.map((finding) => `<li>fixed: ${escape(finding.check)}: ${escape(finding.kind)} (in <code>${escape(finding.entry)}</code>)</li>`).join('')}</ul>` : ''}` : ''}
 ${unseen ? `<h2>What faultline cannot see</h2>\n<ul>\n${unseen}\n</ul>` : ''}
 ${notJudged ? `<h2>Not judged</h2>\n<p>These failures were placed but could not be driven in this app, so nothing is said of them:</p>\n<ul>\n${notJudged}\n</ul>` : ''}
 <h2>Findings</h2>

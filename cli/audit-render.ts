@@ -1,4 +1,5 @@
 import { AUDIT_CHECKS, type AuditResult, type Finding } from '../verdict/audit';
+import type { BaselineComparison } from '../verdict/baseline';
 
 export type { AuditResult };
 
@@ -14,7 +15,7 @@ export interface GroupedFinding extends Finding {
 export function groupedFindings(result: AuditResult): GroupedFinding[] {
   const groups = new Map<string, GroupedFinding>();
   const add = (finding: Finding, entry: string, lines: string[]) => {
-    const key = JSON.stringify([finding.check, finding.what, finding.fix]);
+    const key = JSON.stringify([finding.check, finding.what, finding.fix, finding.baseline]);
     const group = groups.get(key);
     if (group) group.entries.push(entry);
     else groups.set(key, { ...finding, entries: [entry], lines });
@@ -39,7 +40,7 @@ export function auditAsTable(result: AuditResult): string {
   );
   const findings = groupedFindings(result).map(
     (group) =>
-      `  ✗ ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
+      `  ${group.baseline === 'accepted' ? '· accepted' : group.baseline === 'new' ? '✗ new' : '✗'} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
   );
   const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
   const notJudged = result.notJudged.length
@@ -58,6 +59,13 @@ export function auditAsTable(result: AuditResult): string {
   ].join('\n');
 }
 
+/** The line an audit against a baseline ends with: new, accepted, and each finding fixed since. */
+export function baselineLine({ file, new: added, accepted, fixed }: BaselineComparison): string {
+  const gone = fixed.map((finding) => `\n  fixed: ${finding.check}: ${finding.kind} (in ${finding.entry})`).join('');
+  const prune = fixed.length > 0 ? ' (--prune-baseline drops them)' : '';
+  return `Baseline ${file}: ${added} new, ${accepted} accepted, ${fixed.length} fixed since${prune}${gone}`;
+}
+
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** `junit.xml`: a test case per entry and check; a finding is a failure, a check that does not apply is skipped. */
@@ -66,8 +74,11 @@ export function auditAsJunit(result: AuditResult): string {
     AUDIT_CHECKS.map((check) => {
       const state = entry.checks[check];
       const findings = entry.findings.filter((finding) => finding.check === check);
-      const body =
-        state === 'finding'
+      // Against a baseline, a check whose findings it all accepts passes, said: only a new finding fails it.
+      const accepted = state === 'finding' && findings.every((finding) => finding.baseline === 'accepted');
+      const body = accepted
+        ? `<skipped message="${xml(`accepted in ${result.baseline?.file}: ${findings.map((finding) => finding.what).join('; ')}`)}"/>`
+        : state === 'finding'
           ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>`
           : state === 'ok'
             ? ''
@@ -78,6 +89,6 @@ export function auditAsJunit(result: AuditResult): string {
   const errors = result.notJudged.map(
     (entry) => `    <testcase classname="${xml(entry.id)}" name="driven"><error message="${xml(`not judged: ${entry.why}`)}"/></testcase>`,
   );
-  const failures = result.entries.reduce((sum, entry) => sum + AUDIT_CHECKS.filter((check) => entry.checks[check] === 'finding').length, 0);
+  const failures = cases.filter((testcase) => testcase.includes('<failure ')).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspectApp, type InspectedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
@@ -9,13 +9,30 @@ import { reachedOutInWords } from '../verdict/audit';
 import { auditIn, incompleteness } from './audit-column';
 import { githubAnnotations } from './audit-annotations';
 import { auditAsHtml } from './audit-html';
+import { auditAsSarif } from './audit-sarif';
+import { auditAsSummary } from './audit-summary';
+import { BASELINE_FILE, withBaseline } from './audit-baseline';
 import type { AuditOptions } from './audit-args';
 import { auditMatrix } from './audit-matrix';
-import { auditAsJunit, auditAsTable, findingCount, type AuditResult } from './audit-render';
+import { auditAsJunit, auditAsTable, baselineLine, findingCount, type AuditResult } from './audit-render';
 import { AUDIT_FOLDER, stagingIn } from './audit-folder';
-import { claimOutDir, holdsEarlier, refuseInputs, replaceEarlier } from './out-dir';
+import { claimOutDir, holdsEarlier, realPath, refuseInputs, replaceEarlier } from './out-dir';
 import type { AuditRun } from './audit-run';
+import { declaredOptions } from './options';
 import { Stopping } from './stopping';
+
+/** The audit's default output folder (`--out`'s default), inside the app when it runs from the app's own folder. */
+const AUDIT_FOLDER_IN_APP = String(declaredOptions('audit').out.default);
+
+/** Whether the app's `.gitignore` already leaves faultline's reports folder out. */
+const ignoredByGit = (root: string) =>
+  existsSync(join(root, '.gitignore')) &&
+  readFileSync(join(root, '.gitignore'), 'utf8')
+    .split('\n')
+    .some((line) => /^\/?faultline-audit\/?\s*$/.test(line.trim()));
+
+/** faultline's own version, as its package says: the tool's in SARIF. */
+const faultlineVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 import { EXIT } from './usage-error';
 
 /**
@@ -28,8 +45,15 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
   if (options.clean) return cleanAll();
   const app = inspectApp(options.app);
   const out = resolve(options.out);
-  refuseInputs(out, [app.root], 'the app to audit');
+  // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
+  const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);
+  if (!inApp) refuseInputs(out, [app.root], 'the app to audit');
+  const first = inApp && !existsSync(out);
   claimOutDir(out, AUDIT_FOLDER, { keepEarlier: true });
+  if (first && !ignoredByGit(app.root))
+    console.log(
+      `Reports go to ${AUDIT_FOLDER_IN_APP}/ in the app, left out of its copy and of the proof that it is unchanged: add "${AUDIT_FOLDER_IN_APP}/" to its .gitignore`,
+    );
   const staging = stagingIn(out);
   rmSync(staging, { recursive: true, force: true });
   const stopping = new Stopping();
@@ -95,7 +119,13 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
     });
     run.proveUnchanged(result.app.distDir);
     run.stopping.signal.throwIfAborted();
-    return writeAudit(result, run.out, say, run.staging);
+    const baseline = {
+      file: options.baseline ? resolve(options.baseline) : join(app.root, BASELINE_FILE),
+      named: options.baseline ?? BASELINE_FILE,
+      update: options.updateBaseline,
+      prune: options.pruneBaseline,
+    };
+    return writeAudit(withBaseline(result, baseline, say), run.out, say, run.staging);
   } finally {
     held.release();
   }
@@ -110,6 +140,11 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
   writeFileSync(join(out, 'audit.html'), auditAsHtml(result, out));
+  const summary = auditAsSummary(result);
+  writeFileSync(join(out, 'summary.md'), summary);
+  // In GitHub Actions, the job's summary page shows it too.
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
+  writeFileSync(join(out, 'report.sarif'), `${JSON.stringify(auditAsSarif(result, faultlineVersion), null, 2)}\n`);
   say('');
   say(auditAsTable(result));
   say('');
@@ -118,6 +153,7 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   say(
     `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
+  if (result.baseline) say(baselineLine(result.baseline));
   for (const line of result.unseen ?? []) say(`Not seen: ${line}`);
   // In GitHub Actions, each finding an annotation as well, as a run's failures are.
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(result)) say(line);
@@ -126,5 +162,6 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);
   if (incomplete) throw new CannotRun('audited app', incomplete);
-  return count > 0 ? EXIT.deviates : EXIT.ok;
+  // Against a baseline, only what it does not accept makes the audit fail: the team's accepted findings stay said, never red.
+  return (result.baseline ? result.baseline.new : count) > 0 ? EXIT.deviates : EXIT.ok;
 }

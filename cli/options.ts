@@ -97,6 +97,13 @@ const COMMANDS = {
         default: false,
         help: 'remove every audit workspace in ~/.cache/faultline/audit (none an audit holds), then exit: takes no app',
       },
+      baseline: {
+        type: 'string',
+        value: 'FILE',
+        help: "the team's accepted findings (default faultline-baseline.json in the app's folder, when it is there): exit 1 only on new ones",
+      },
+      'update-baseline': { type: 'boolean', default: false, help: 'write the baseline: every finding of this audit accepted' },
+      'prune-baseline': { type: 'boolean', default: false, help: 'drop from the baseline the findings fixed since' },
       limit: {
         type: 'string',
         multiple: true,

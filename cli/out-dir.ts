@@ -62,7 +62,7 @@ function makeFolder(dir: string): void {
 }
 
 /** Where `path` really is: symlinks resolved, for the part of it that exists. */
-function realPath(path: string): string {
+export function realPath(path: string): string {
   if (existsSync(path)) return realpathSync(path);
   const parent = dirname(path);
   return parent === path ? path : join(realPath(parent), basename(path));

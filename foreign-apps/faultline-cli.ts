@@ -20,6 +20,18 @@ export async function faultline(args: string[], env: Record<string, string> = {}
   );
 }
 
+/** faultline's bin run from `cwd` (a team's app, as `npx faultline` runs there), with what it printed and its exit code. */
+export async function faultlineIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], {
+    cwd,
+    env: { ...withoutTarget(), ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
 /**
  * Every file of the app with a hash of its bytes (its install, git and the folders in `leaveOut`
  * aside; what is neither a file nor a folder, by its kind): computed here, not by the code under test.

@@ -13,6 +13,8 @@ export type BrokenPart =
   | 'app server'
   | 'workspace'
   | 'faultline'
+  /** The team's baseline of accepted findings (`faultline-baseline.json`). */
+  | 'baseline'
   /** What faultline placed in an audited app: its error is faultline's, never the app's. */
   | 'placed failures';
 

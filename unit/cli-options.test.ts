@@ -58,6 +58,7 @@ const SAMPLES: Record<string, () => string> = {
   'upgrade-to': () => '16.4.5',
   limit: () => 'build=600',
   cookie: () => 'session=abc',
+  baseline: () => join(scratch(), 'faultline-baseline.json'),
   path: () => '/anything',
 };
 

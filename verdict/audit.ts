@@ -1,5 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
+import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
@@ -124,6 +125,8 @@ export interface Finding {
   fix?: string;
   /** What was observed that shows it (a digest, the fields), where the words above leave it out so that entries share a finding. */
   evidence?: string;
+  /** Against the team's baseline (`--baseline`): a finding it does not hold, or one it accepts. */
+  baseline?: 'new' | 'accepted';
 }
 
 export interface EntryAudit {
@@ -583,6 +586,8 @@ export interface AuditResult {
   shard: { current: number; total: number } | null;
   /** What was audited (the app, its next, the placed entries) as a hash: every shard of one audit shares it. */
   selection: string;
+  /** Read against the team's baseline of accepted findings: how many are new, how many accepted, which were fixed since. */
+  baseline?: BaselineComparison;
 }
 
 /**

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuditResult } from '../cli/audit-render';
+import { inspectApp } from '../harness/audit/app';
+import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { expect, test } from '../fixtures/worker/test';
+import { faultlineIn, stderrLines, tree } from './faultline-cli';
+import { generateApp } from './generate';
+import { validSarif } from './sarif-schema';
+
+/**
+ * `faultline audit .` run from a team's own app, as its CI runs it on every pull request (issue #43):
+ * the reports in the app's own `faultline-audit/`, a baseline of the findings the team accepts, and
+ * the outputs CI systems read (SARIF, the job summary, annotations), in a made-up GitHub Actions
+ * environment: nothing here reaches GitHub.
+ */
+test.describe.configure({ mode: 'default', timeout: 600_000 });
+
+const apps = join(tmpdir(), `faultline-team-ci-${process.pid}`);
+/** Sentry's guide app in its own git repository, as a team keeps it. */
+const app = join(apps, 'shop');
+/** The same app on a branch that removed its `onRequestError` export: the regression a pull request brings. */
+const branch = join(apps, 'shop-branch');
+const SCENARIOS = ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'];
+
+test.beforeAll(async () => {
+  for (const dir of [app, branch]) {
+    await generateApp(dir, { sentry: true });
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+  }
+  const instrumentation = join(branch, 'instrumentation.ts');
+  writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
+});
+
+test.afterAll(() => {
+  for (const dir of [app, branch]) for (const workspace of auditWorkspacesOf(inspectApp(dir))) rmSync(workspace, { recursive: true, force: true });
+  rmSync(apps, { recursive: true, force: true });
+});
+
+/** A made-up GitHub Actions job's environment: its summary file, and the variable that says it is Actions. */
+const actions = () => {
+  const summary = join(apps, `step-summary-${Date.now()}.md`);
+  writeFileSync(summary, '');
+  return { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, summary };
+};
+
+const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'faultline-audit', 'report.json'), 'utf8')) as AuditResult;
+
+test('from inside the app: its reports in its own folder, a baseline written, then only new findings fail, in every output CI reads', async () => {
+  const before = tree(app);
+  const accept = await faultlineIn(app, ['audit', '.', ...SCENARIOS, '--update-baseline'], actions().env);
+  expect(stderrLines(accept.stderr), 'no line on stderr').toEqual([]);
+  expect(accept.stdout).toContain(
+    'Reports go to faultline-audit/ in the app, left out of its copy and of the proof that it is unchanged: add "faultline-audit/" to its .gitignore',
+  );
+  const accepted = JSON.parse(readFileSync(join(app, 'faultline-baseline.json'), 'utf8')) as { findings: { check: string; entry: string; kind: string }[] };
+  expect(accepted.findings.length).toBeGreaterThan(0);
+  expect(accept.stdout).toContain(`Baseline faultline-baseline.json: 0 new, ${accepted.findings.length} accepted, 0 fixed since`);
+  expect(accept.code, 'every finding accepted: a green check').toBe(0);
+  expect(tree(app, app, ['faultline-audit', 'faultline-baseline.json']), "the app's files outside what faultline writes, byte for byte").toEqual(before);
+
+  // The next pull request, as CI runs it: the same app, the baseline beside it.
+  const job = actions();
+  const again = await faultlineIn(app, ['audit', '.', ...SCENARIOS], job.env);
+  expect(again.code).toBe(0);
+  expect(again.stdout).not.toContain('.gitignore');
+  expect(again.stdout).toContain(`Baseline faultline-baseline.json: 0 new, ${accepted.findings.length} accepted, 0 fixed since`);
+  expect(again.stdout, 'accepted findings are notices, never errors').not.toMatch(/^::error /m);
+  expect(again.stdout).toMatch(/^::notice title=faultline audit of sentry-guide-app%3A reported once \(accepted in the baseline\)::/m);
+  expect(readFileSync(job.summary, 'utf8')).toContain(`· against \`faultline-baseline.json\`: **0 new**, ${accepted.findings.length} accepted, 0 fixed`);
+
+  // The branch without onRequestError, read against the team's baseline: exit 1 naming only what is new.
+  const regression = actions();
+  const branched = await faultlineIn(branch, ['audit', '.', ...SCENARIOS, '--baseline', join(app, 'faultline-baseline.json')], regression.env);
+  expect(stderrLines(branched.stderr)).toEqual([]);
+  expect(branched.code).toBe(1);
+  const judged = report(branch);
+  const added = [...judged.appFindings, ...judged.entries.flatMap((entry) => entry.findings)].filter((finding) => finding.baseline === 'new');
+  expect(added.map(({ check, what }) => `${check}: ${what}`)).toEqual(["reported once: a server failure is reported only as the browser's redacted copy"]);
+  // What the server's report carried went with it: fixed since, with the double report.
+  expect(judged.baseline?.fixed.map(({ check, entry, kind }) => `${entry}: ${check}: ${kind}`)).toEqual([
+    'server-page-throws: privacy: the reports carry request headers outside the allow-list',
+    "server-page-throws: privacy: the reports carry the client's address",
+    "server-page-throws: reported once: reported twice: by the server, and again as the browser's redacted copy",
+  ]);
+  expect(branched.stdout.match(/^::error .*$/gm)).toEqual([expect.stringContaining("reported only as the browser's redacted copy")]);
+  expect(readFileSync(join(branch, 'faultline-audit', 'summary.md'), 'utf8')).toContain('**1 new**');
+
+  // SARIF a code-scanning upload takes: valid, the new finding located in the app's file its fix changes.
+  const sarif = JSON.parse(readFileSync(join(branch, 'faultline-audit', 'report.sarif'), 'utf8'));
+  expect(validSarif(sarif), JSON.stringify(validSarif.errors)).toBe(true);
+  const located = (sarif.runs[0].results as { baselineState?: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]).map(
+    (result) => [result.baselineState, result.locations[0].physicalLocation.artifactLocation.uri],
+  );
+  expect(located).toContainEqual(['new', 'instrumentation.ts']);
+  expect(
+    located.filter(([, uri]) => !existsSync(join(branch, uri!))),
+    'every location a file of the app',
+  ).toEqual([]);
+});
