@@ -21,7 +21,7 @@ export function githubAnnotations(result: AuditResult): string[] {
       ...(finding.evidence ? [`Seen: ${finding.evidence}`] : []),
     ];
     // A finding the team's baseline accepts is a notice: said where it is, never a red mark on the pull request.
-    const level = finding.baseline === 'accepted' ? 'notice' : 'error';
+    const level = finding.level === 'warn' ? 'warning' : finding.baseline === 'accepted' ? 'notice' : 'error';
     const accepted = finding.baseline === 'accepted' ? ' (accepted in the baseline)' : '';
     return `::${level} title=${escapeProperty(`faultline audit of ${result.app.name}: ${finding.check}${accepted}`)}::${escapeData(message.join('\n'))}`;
   });

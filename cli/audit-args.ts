@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
 import { catalogue } from '../scenarios/catalogue';
+import type { AuditCheck } from '../verdict/audit';
+import type { CheckLevel } from '../verdict/levels';
+import type { AuditConfig } from './audit-config';
 import { parseLimits, type Limits } from '../harness/audit/limits';
 import { MAX_WORKERS, wholeNumber } from '../harness/settings';
 import { parseCommandArgs } from './args';
@@ -36,6 +40,13 @@ export interface AuditOptions {
   /** Write the baseline accepting every finding (`--update-baseline`), drop the fixed ones from it (`--prune-baseline`). */
   updateBaseline: boolean;
   pruneBaseline: boolean;
+  /** Whether `--out` was given (else the team's config may name the folder). */
+  outGiven: boolean;
+  /** From the team's config in the app (`faultline.config.*`): its file, entries skipped with a reason, fields its reports may carry, each check's level. */
+  config: string | null;
+  skip: Record<string, string>;
+  privacyAllow: string[];
+  levels: Partial<Record<AuditCheck, CheckLevel>>;
 }
 
 /** A cookie `--cookie` gives the audit's visits to the app. */
@@ -104,5 +115,30 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     baseline: values.baseline ?? null,
     updateBaseline: values['update-baseline'],
     pruneBaseline: values['prune-baseline'],
+    outGiven: argv.some((arg) => arg === '--out' || arg.startsWith('--out=')),
+    config: null,
+    skip: {},
+    privacyAllow: [],
+    levels: {},
+  };
+}
+
+/**
+ * The options with the team's config applied: what the command line gives wins (`--out`, `--next`,
+ * `--cookie`, `--baseline`); what only the config says (skipped entries, the privacy allow-list,
+ * each check's level) is taken as written. Paths in the config are the app's.
+ */
+export function withConfig(options: AuditOptions, config: AuditConfig | null, appRoot: string): AuditOptions {
+  if (!config) return options;
+  return {
+    ...options,
+    config: config.file,
+    out: !options.outGiven && config.out ? resolve(appRoot, config.out) : options.out,
+    versions: options.versions.length > 0 || options.upgradeTo ? options.versions : config.next,
+    cookies: options.cookies.length > 0 ? options.cookies : config.cookies.map(parseCookie),
+    baseline: options.baseline ?? (config.baseline ? resolve(appRoot, config.baseline) : null),
+    skip: Object.fromEntries(Object.entries(config.skip).map(([id, why]) => [id, `skipped in ${config.file}: ${why}`])),
+    privacyAllow: config.privacyAllow,
+    levels: config.checks,
   };
 }

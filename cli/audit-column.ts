@@ -31,13 +31,18 @@ import { UsageError } from './usage-error';
  */
 const DEFAULT_WORKERS = 3;
 
-/** The part of a placement a `--scenario` selection asks for (all of it without one). */
-function selected(placement: Placement, ids: readonly string[]): Placement {
-  if (ids.length === 0) return placement;
+/** The part of a placement a `--scenario` selection asks for (all of it without one), without the entries the team skips (not applicable, with its reason). */
+function selected(placement: Placement, ids: readonly string[], skip: Readonly<Record<string, string>> = {}): Placement {
+  const asked = (id: string) => ids.length === 0 || ids.includes(id);
   return {
     ...placement,
-    placed: placement.placed.filter((entry) => ids.includes(entry.scenario.id)),
-    notApplicable: placement.notApplicable.filter((entry) => ids.includes(entry.id)),
+    placed: placement.placed.filter((entry) => asked(entry.scenario.id) && !(entry.scenario.id in skip)),
+    notApplicable: [
+      ...placement.notApplicable.filter((entry) => asked(entry.id)),
+      ...placement.placed
+        .filter((entry) => asked(entry.scenario.id) && entry.scenario.id in skip)
+        .map((entry) => ({ id: entry.scenario.id, why: skip[entry.scenario.id] })),
+    ],
   };
 }
 
@@ -56,6 +61,10 @@ export interface ColumnOptions {
   limits?: Limits;
   /** Cookies every visit of the audit sends to the app (`--cookie`). */
   cookies?: { name: string; value: string }[];
+  /** Entries not placed, each with the team's reason (its config's `skip`). */
+  skip?: Readonly<Record<string, string>>;
+  /** Fields the team means its reports to carry (its config's `privacy.allow`). */
+  privacyAllow?: readonly string[];
   /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
   stopping?: { stage: string; readonly signal: AbortSignal };
   /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
@@ -138,14 +147,14 @@ export async function buildForAudit(
   version: string,
   dir: string,
   faultline: string,
-  { scenarios, say, limits = DEFAULT_LIMITS, stopping }: Pick<ColumnOptions, 'scenarios' | 'say' | 'limits' | 'stopping'>,
+  { scenarios, say, limits = DEFAULT_LIMITS, stopping, skip }: Pick<ColumnOptions, 'scenarios' | 'say' | 'limits' | 'stopping' | 'skip'>,
 ): Promise<BuiltForAudit> {
   const compared = comparedVersion(version);
   if (compared.outside) say(`faultline: ${compared.outside}`);
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
   const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
-  const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios);
+  const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios, skip);
   refuseNothingPlaced(placement);
   const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
   say(
@@ -198,7 +207,8 @@ export async function observeBuilt(
     limits = DEFAULT_LIMITS,
     stopping,
     cookies = [],
-  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies'>,
+    privacyAllow = [],
+  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies' | 'privacyAllow'>,
 ): Promise<AuditResult> {
   const started = performance.now();
   if (stopping) stopping.stage = 'the test phase';
@@ -221,6 +231,7 @@ export async function observeBuilt(
     basePath: app.basePath,
     proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: dir, distDir: app.distDir } : null,
     cookies,
+    privacyAllow: [...privacyAllow],
     startLimitSeconds: limits.start,
     placed: placement.placed,
     countsDeliveries: placement.countsDeliveries ?? false,

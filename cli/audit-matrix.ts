@@ -85,11 +85,18 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
     const files = columnFiles(prepared.dir);
     try {
       progress.start(`${label(version, i)} build`);
-      const built = await buildForAudit(app, version, prepared.dir, faultline, { scenarios: options.scenarios, say: quiet, limits: options.limits, stopping });
+      const built = await buildForAudit(app, version, prepared.dir, faultline, {
+        scenarios: options.scenarios,
+        say: quiet,
+        limits: options.limits,
+        stopping,
+        skip: options.skip,
+      });
       result.reused.build = !built.build.built;
       result.seconds.build = progress.end(built.build.built ? 'done' : 'reused');
       progress.start(`${label(version, i)} test`);
-      const key = observationKey(faultline, prepared.dir, options.scenarios);
+      // What the team's config changes of what is observed (its skipped entries, its privacy allow-list) is part of the key.
+      const key = observationKey(faultline, prepared.dir, [...options.scenarios, JSON.stringify([options.skip, options.privacyAllow])]);
       const saved = existsSync(files.column) ? (JSON.parse(readFileSync(files.column, 'utf8')) as { key: string; column: AuditColumn }) : null;
       if (!options.fresh && saved?.key === key) {
         result.seconds.test = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
@@ -105,6 +112,7 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
         limits: options.limits,
         stopping,
         cookies: options.cookies,
+        privacyAllow: options.privacyAllow,
       });
       const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
       result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);

@@ -15,7 +15,7 @@ export interface GroupedFinding extends Finding {
 export function groupedFindings(result: AuditResult): GroupedFinding[] {
   const groups = new Map<string, GroupedFinding>();
   const add = (finding: Finding, entry: string, lines: string[]) => {
-    const key = JSON.stringify([finding.check, finding.what, finding.fix, finding.baseline]);
+    const key = JSON.stringify([finding.check, finding.what, finding.fix, finding.baseline, finding.level]);
     const group = groups.get(key);
     if (group) group.entries.push(entry);
     else groups.set(key, { ...finding, entries: [entry], lines });
@@ -29,6 +29,10 @@ const listed = (entries: readonly string[]) => (entries.length <= 3 ? entries.jo
 
 const clip = (text: string, length = 120) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
+/** How the terminal marks a finding: failing (`✗`, `✗ new` against a baseline), accepted by the baseline, or at the `warn` level of the team's config. */
+const statusMark = (finding: Finding) =>
+  finding.level === 'warn' ? '! warn' : finding.baseline === 'accepted' ? '· accepted' : finding.baseline === 'new' ? '✗ new' : '✗';
+
 const MARK = (state: string) => (state === 'ok' ? '✓' : state === 'finding' ? '✗' : '–');
 
 /** The terminal table: entries by checks, then every finding in a line. */
@@ -40,7 +44,7 @@ export function auditAsTable(result: AuditResult): string {
   );
   const findings = groupedFindings(result).map(
     (group) =>
-      `  ${group.baseline === 'accepted' ? '· accepted' : group.baseline === 'new' ? '✗ new' : '✗'} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
+      `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
   );
   const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
   const notJudged = result.notJudged.length
@@ -74,15 +78,17 @@ export function auditAsJunit(result: AuditResult): string {
     AUDIT_CHECKS.map((check) => {
       const state = entry.checks[check];
       const findings = entry.findings.filter((finding) => finding.check === check);
-      // Against a baseline, a check whose findings it all accepts passes, said: only a new finding fails it.
-      const accepted = state === 'finding' && findings.every((finding) => finding.baseline === 'accepted');
-      const body = accepted
-        ? `<skipped message="${xml(`accepted in ${result.baseline?.file}: ${findings.map((finding) => finding.what).join('; ')}`)}"/>`
-        : state === 'finding'
-          ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>`
-          : state === 'ok'
-            ? ''
-            : `<skipped message="${xml(state)}"/>`;
+      // Against a baseline, a check whose findings it all accepts (or the team set to warn) passes, said: only what fails the audit fails it.
+      const failing = findings.filter((finding) => finding.level !== 'warn' && finding.baseline !== 'accepted');
+      const why = findings.every((finding) => finding.level === 'warn') ? 'warn in the config' : `accepted in ${result.baseline?.file}`;
+      const body =
+        state === 'finding' && failing.length === 0
+          ? `<skipped message="${xml(`${why}: ${findings.map((finding) => finding.what).join('; ')}`)}"/>`
+          : state === 'finding'
+            ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>`
+            : state === 'ok'
+              ? ''
+              : `<skipped message="${xml(state)}"/>`;
       return `    <testcase classname="${xml(entry.id)}" name="${xml(check)}">${body}</testcase>`;
     }),
   );

@@ -90,7 +90,7 @@ export function auditAsSarif(result: AuditResult, version: string): object {
     ];
     return {
       ruleId: ruleOf(group).id,
-      level: group.baseline === 'accepted' ? 'note' : 'error',
+      level: group.level === 'warn' ? 'warning' : group.baseline === 'accepted' ? 'note' : 'error',
       message: { text: message.join('\n') },
       locations: [{ physicalLocation: { artifactLocation: { uri, uriBaseId: 'SRCROOT' }, region: { startLine: line } } }],
       partialFingerprints: {

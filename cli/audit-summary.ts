@@ -17,7 +17,8 @@ export function auditAsSummary(result: AuditResult): string {
     : '';
   const groups = groupedFindings(result).sort((a, b) => Number(a.baseline === 'accepted') - Number(b.baseline === 'accepted'));
   const rows = groups.map(
-    (group) => `| ${group.baseline ?? 'finding'} | ${cell(group.check)} | ${cell(group.what)} | ${cell(listed(group.entries))} | ${cell(group.fix ?? '')} |`,
+    (group) =>
+      `| ${group.level ?? group.baseline ?? 'finding'} | ${cell(group.check)} | ${cell(group.what)} | ${cell(listed(group.entries))} | ${cell(group.fix ?? '')} |`,
   );
   const fixed = (result.baseline?.fixed ?? []).map((finding) => `- ${finding.check}: ${finding.kind} (${finding.entry})`);
   return [

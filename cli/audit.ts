@@ -12,7 +12,9 @@ import { auditAsHtml } from './audit-html';
 import { auditAsSarif } from './audit-sarif';
 import { auditAsSummary } from './audit-summary';
 import { BASELINE_FILE, withBaseline } from './audit-baseline';
-import type { AuditOptions } from './audit-args';
+import { readAuditConfig } from './audit-config';
+import { failingFindings, withLevels } from '../verdict/levels';
+import { type AuditOptions, withConfig } from './audit-args';
 import { auditMatrix } from './audit-matrix';
 import { auditAsJunit, auditAsTable, baselineLine, findingCount, type AuditResult } from './audit-render';
 import { AUDIT_FOLDER, stagingIn } from './audit-folder';
@@ -41,9 +43,10 @@ import { EXIT } from './usage-error';
  * and proven unchanged at the end; the earlier outputs in `--out` stay until the new ones are
  * complete; stopped by a signal, it says what was stopped and exits 130 or 143.
  */
-export async function audit(options: AuditOptions, faultline: string): Promise<number> {
-  if (options.clean) return cleanAll();
-  const app = inspectApp(options.app);
+export async function audit(given: AuditOptions, faultline: string): Promise<number> {
+  if (given.clean) return cleanAll();
+  const app = inspectApp(given.app);
+  const options = withConfig(given, await readAuditConfig(app.root), app.root);
   const out = resolve(options.out);
   // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);
@@ -62,6 +65,7 @@ export async function audit(options: AuditOptions, faultline: string): Promise<n
     const say = (line: string) => console.log(line);
     const monorepo = app.monorepo ? `; a package of the monorepo at ${app.monorepo.root}, built in a copy of it` : '';
     say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/${monorepo})`);
+    if (options.config) say(`Config: ${options.config}`);
     for (const { path, kind } of before.skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
     const proveUnchanged = (distDir: string) => {
       const changes = treeChanges(before, treeFingerprint(app.root), [distDir]);
@@ -115,6 +119,8 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
       limits: options.limits,
       stopping: run.stopping,
       cookies: options.cookies,
+      skip: options.skip,
+      privacyAllow: options.privacyAllow,
       say,
     });
     run.proveUnchanged(result.app.distDir);
@@ -125,7 +131,8 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
       update: options.updateBaseline,
       prune: options.pruneBaseline,
     };
-    return writeAudit(withBaseline(result, baseline, say), run.out, say, run.staging);
+    const leveled = options.config ? withLevels(result, options.levels, options.config) : result;
+    return writeAudit(withBaseline(leveled, baseline, say), run.out, say, run.staging);
   } finally {
     held.release();
   }
@@ -162,6 +169,6 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   // Part of what was placed went unjudged: the audit says less than it claims, whatever it found.
   const incomplete = incompleteness(result);
   if (incomplete) throw new CannotRun('audited app', incomplete);
-  // Against a baseline, only what it does not accept makes the audit fail: the team's accepted findings stay said, never red.
-  return (result.baseline ? result.baseline.new : count) > 0 ? EXIT.deviates : EXIT.ok;
+  // Against a baseline, only what it does not accept makes the audit fail, and a check the team set to warn fails nothing: said, never red.
+  return failingFindings(result).length > 0 ? EXIT.deviates : EXIT.ok;
 }

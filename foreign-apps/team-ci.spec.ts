@@ -100,3 +100,36 @@ test('from inside the app: its reports in its own folder, a baseline written, th
     'every location a file of the app',
   ).toEqual([]);
 });
+
+test("the team's config in its app: a check at warn said and failing nothing, an entry skipped with its reason, a field it means to send no finding", async () => {
+  writeFileSync(
+    join(app, 'faultline.config.mjs'),
+    [
+      'export default {',
+      "  checks: { screen: 'warn' },",
+      "  skip: { 'client-effect-throws': 'client errors are tracked by the design system team' },",
+      "  privacy: { allow: ['user.ip_address'] },",
+      "  baseline: 'ci/faultline-baseline.json',",
+      '};',
+      '',
+    ].join('\n'),
+  );
+  const { code, stdout, stderr } = await faultlineIn(app, ['audit', '.', ...SCENARIOS]);
+  expect(stderrLines(stderr)).toEqual([]);
+  expect(stdout).toContain('Config: faultline.config.mjs\n');
+  const judged = report(app);
+  expect(judged.notApplicable).toContainEqual({
+    id: 'client-effect-throws',
+    why: 'skipped in faultline.config.mjs: client errors are tracked by the design system team',
+  });
+  expect(judged.baseline, 'its baseline is where the config says, and not there yet').toBeUndefined();
+  const [entry] = judged.entries;
+  expect(entry.findings.map(({ check, what, level }) => `${level ?? 'error'} ${check}: ${what}`)).toEqual([
+    'warn screen: the screen says a client-side exception occurred, for a server-side failure',
+    'warn screen: no reference the user could quote: the digest the server log prints is not on the screen',
+    "error reported once: reported twice: by the server, and again as the browser's redacted copy",
+    'error privacy: the reports carry request headers outside the allow-list',
+  ]);
+  expect(stdout).toMatch(/^ {2}! warn screen: /m);
+  expect(code, 'the double report still fails it').toBe(1);
+});

@@ -15,6 +15,8 @@ export type BrokenPart =
   | 'faultline'
   /** The team's baseline of accepted findings (`faultline-baseline.json`). */
   | 'baseline'
+  /** The team's audit config in its app (`faultline.config.json`, `.mjs`, `.ts`). */
+  | 'config'
   /** What faultline placed in an audited app: its error is faultline's, never the app's. */
   | 'placed failures';
 

@@ -127,6 +127,8 @@ export interface Finding {
   evidence?: string;
   /** Against the team's baseline (`--baseline`): a finding it does not hold, or one it accepts. */
   baseline?: 'new' | 'accepted';
+  /** Its check set to `warn` in the team's config: said, failing nothing. */
+  level?: 'warn';
 }
 
 export interface EntryAudit {
@@ -140,6 +142,8 @@ export interface EntryAudit {
 export interface AuditContext {
   /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
   sentry: boolean;
+  /** Fields the team means its reports to carry, as a privacy finding's evidence names them (its config's `privacy.allow`). */
+  privacyAllow?: readonly string[];
   /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
   otherReporters?: readonly string[];
   /** Those of them whose server sends faultline reads (`PostHog`): their reports are judged as Sentry's are, on the server. */
@@ -500,9 +504,14 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
 
   // The allow-list is Sentry's fields: a report read from another reporter is not judged by it.
   const privacy = privacyProblems(observation.reports.filter((report) => !report.reporter).map((report) => report.event));
-  checks.privacy = !context.sentry ? 'no Sentry in the app' : privacy.length > 0 ? 'finding' : 'ok';
-  for (const [kind, fields] of privacyByKind(privacy))
-    findings.push({ check: 'privacy', what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') });
+  // What the team means its reports to carry (its config's privacy allow-list) is no finding.
+  const meant = new Set(context.privacyAllow ?? []);
+  const carried = [...privacyByKind(privacy)].flatMap(([kind, all]) => {
+    const fields = all.filter((field) => !meant.has(field));
+    return fields.length > 0 ? [{ check: 'privacy' as const, what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') }] : [];
+  });
+  checks.privacy = !context.sentry ? 'no Sentry in the app' : carried.length > 0 ? 'finding' : 'ok';
+  findings.push(...carried);
 
   const departures = frameworkFindings(scenario, screen, observation);
   checks.framework = departures.length > 0 ? 'finding' : 'ok';

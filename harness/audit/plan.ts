@@ -22,6 +22,8 @@ export interface AuditPlan {
   proxy: { file: string; workspace: string; distDir: string } | null;
   /** Cookies every page and request of the audit sends to the app (`--cookie`): a session past its wall. */
   cookies: { name: string; value: string }[];
+  /** Fields the team means its reports to carry (its config's `privacy.allow`): no privacy finding. */
+  privacyAllow: string[];
   /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
   startLimitSeconds: number;
   placed: PlacedEntry[];
