@@ -42,6 +42,8 @@ export interface AuditOptions {
   pruneBaseline: boolean;
   /** Whether `--out` was given (else the team's config may name the folder). */
   outGiven: boolean;
+  /** The team's config file as given (`--config`; null: the one in the app's folder, if any). */
+  configFile: string | null;
   /** From the team's config in the app (`faultline.config.*`): its file, entries skipped with a reason, fields its reports may carry, each check's level. */
   config: string | null;
   skip: Record<string, string>;
@@ -116,6 +118,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     updateBaseline: values['update-baseline'],
     pruneBaseline: values['prune-baseline'],
     outGiven: argv.some((arg) => arg === '--out' || arg.startsWith('--out=')),
+    configFile: values.config ?? null,
     config: null,
     skip: {},
     privacyAllow: [],

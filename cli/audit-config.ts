@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { CannotRun } from '../harness/failures';
@@ -45,7 +45,7 @@ const ConfigSchema = z.strictObject({
 
 /** What the file exports (its default export; a JSON file's content). */
 async function loaded(root: string, file: string): Promise<unknown> {
-  const path = join(root, file);
+  const path = resolve(root, file);
   try {
     if (file.endsWith('.json')) return JSON.parse(readFileSync(path, 'utf8'));
     const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
@@ -60,8 +60,9 @@ async function loaded(root: string, file: string): Promise<unknown> {
  * every problem at once, each naming its field, exit 2; entries and versions checked against what
  * faultline knows, not only their shape.
  */
-export async function readAuditConfig(root: string): Promise<AuditConfig | null> {
-  const file = CONFIG_FILES.find((name) => existsSync(join(root, name)));
+export async function readAuditConfig(root: string, named: string | null = null): Promise<AuditConfig | null> {
+  if (named !== null && !existsSync(resolve(named))) throw new CannotRun('config', `--config ${named}: no such file`);
+  const file = named !== null ? resolve(named) : CONFIG_FILES.find((name) => existsSync(join(root, name)));
   if (!file) return null;
   const given = await loaded(root, file);
   const checked = ConfigSchema.safeParse(given);

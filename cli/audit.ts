@@ -46,7 +46,7 @@ import { EXIT } from './usage-error';
 export async function audit(given: AuditOptions, faultline: string): Promise<number> {
   if (given.clean) return cleanAll();
   const app = inspectApp(given.app);
-  const options = withConfig(given, await readAuditConfig(app.root), app.root);
+  const options = withConfig(given, await readAuditConfig(app.root, given.configFile), app.root);
   const out = resolve(options.out);
   // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);

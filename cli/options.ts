@@ -97,6 +97,7 @@ const COMMANDS = {
         default: false,
         help: 'remove every audit workspace in ~/.cache/faultline/audit (none an audit holds), then exit: takes no app',
       },
+      config: { type: 'string', value: 'FILE', help: "the team's audit config (default: faultline.config.json, .mjs, .js or .ts in the app's folder)" },
       baseline: {
         type: 'string',
         value: 'FILE',

@@ -1,9 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
 import type { AuditResult } from '../cli/audit-render';
 import { inspectApp } from '../harness/audit/app';
+import { faultlineRoot } from '../harness/root';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
 import { faultlineIn, stderrLines, tree } from './faultline-cli';
@@ -132,4 +135,77 @@ test("the team's config in its app: a check at warn said and failing nothing, an
   ]);
   expect(stdout).toMatch(/^ {2}! warn screen: /m);
   expect(code, 'the double report still fails it').toBe(1);
+});
+
+test("the GitHub Action: its declared steps, and its audit step run as Actions runs it, in a made-up job's environment", async () => {
+  const action = parse(readFileSync(join(faultlineRoot, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default: string }>;
+    outputs: Record<string, { value: string }>;
+    runs: {
+      using: string;
+      steps: {
+        id?: string;
+        uses?: string;
+        run?: string;
+        if?: string;
+        env?: Record<string, string>;
+        with?: Record<string, string>;
+        'working-directory'?: string;
+      }[];
+    };
+  };
+  expect(Object.keys(action.inputs)).toEqual(['app', 'upgrade-to', 'baseline', 'config']);
+  expect(Object.keys(action.outputs)).toEqual(['findings', 'new', 'accepted', 'fixed', 'out']);
+  const { steps } = action.runs;
+  expect(steps.map((step) => step.uses ?? step.run)).toEqual([
+    'actions/setup-node@v4',
+    'bash "$GITHUB_ACTION_PATH/.ci/setup"',
+    'actions/cache@v4',
+    'node "$GITHUB_ACTION_PATH/action/audit.mjs"',
+    'actions/upload-artifact@v4',
+  ]);
+  expect(steps[2].with?.path, 'the next versions faultline installs, cached between jobs').toBe('~/.cache/faultline/next');
+  expect([steps[4].if, steps[4].with?.path]).toEqual(["always() && steps.audit.outputs.out != ''", '${{ steps.audit.outputs.out }}']);
+
+  // The audit step as the runner runs it: its expressions given the inputs a team's workflow sets.
+  const inputs: Record<string, string> = { app: 'shop', 'upgrade-to': '', baseline: 'faultline-baseline.json', config: '' };
+  const expand = (text: string) => text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_all, name: string) => inputs[name]);
+  const audit = steps.find((step) => step.id === 'audit')!;
+  const job = actions();
+  const output = join(apps, 'github-output');
+  writeFileSync(output, '');
+  const env = {
+    ...job.env,
+    ...Object.fromEntries(Object.entries(audit.env ?? {}).map(([name, value]) => [name, expand(value)])),
+    GITHUB_ACTION_PATH: faultlineRoot,
+    GITHUB_OUTPUT: output,
+    GITHUB_WORKSPACE: apps,
+  };
+  const ran = await promisify(execFile)('bash', ['-c', audit.run!], {
+    cwd: join(apps, expand(audit['working-directory']!)),
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    () => 0,
+    (error: { code: number }) => error.code,
+  );
+  const said = Object.fromEntries(
+    readFileSync(output, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=') as [string, string]),
+  );
+  const judged = report(app);
+  const all = [...judged.appFindings, ...judged.entries.flatMap((entry) => entry.findings)];
+  expect(said).toEqual({
+    out: join(app, 'faultline-audit'),
+    'exit-code': String(ran),
+    findings: String(all.length),
+    new: String(judged.baseline!.new),
+    accepted: String(judged.baseline!.accepted),
+    fixed: String(judged.baseline!.fixed.length),
+  });
+  expect(judged.entries.length, 'the whole catalogue, as a job audits it').toBeGreaterThan(40);
+  expect([ran, judged.baseline!.new > 0], 'findings beyond the two entries the baseline accepted fail the job').toEqual([1, true]);
+  expect(readFileSync(job.summary, 'utf8')).toContain(`**${judged.baseline!.new} new**`);
 });

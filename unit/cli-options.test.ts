@@ -59,6 +59,7 @@ const SAMPLES: Record<string, () => string> = {
   limit: () => 'build=600',
   cookie: () => 'session=abc',
   baseline: () => join(scratch(), 'faultline-baseline.json'),
+  config: () => join(scratch(), 'faultline.config.json'),
   path: () => '/anything',
 };
 
