@@ -317,13 +317,13 @@ test('a Sentry setup switched off (enabled: false on the server, the browser’s
   const never = (id: string) => neverReported(report!, id);
   expect(never('server-page-throws')).toEqual([
     {
-      what: "a server failure is never reported: sentry.server.config.ts's Sentry.init has enabled: false, so the SDK sends nothing",
+      what: 'a server failure is never reported: sentry.server.config.ts:5: Sentry.init has enabled: false, so the SDK sends nothing',
       fix: 'drop `enabled: false` from `Sentry.init` in `sentry.server.config.ts`',
     },
   ]);
   expect(never('client-effect-throws')).toEqual([
     {
-      what: 'a browser failure is never reported: instrumentation-client.ts sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
+      what: 'a browser failure is never reported: instrumentation-client.ts:4 sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
       fix: 'initialise Sentry wherever the app runs (`instrumentation-client.ts` without the `NEXT_PUBLIC_VERCEL_ENV` condition), or audit with `NEXT_PUBLIC_VERCEL_ENV` set as Vercel sets it',
     },
   ]);

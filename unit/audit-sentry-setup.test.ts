@@ -42,8 +42,8 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       },
       'app',
       {
-        server: "sentry.server.config.ts's Sentry.init has enabled: false, so the SDK sends nothing",
-        browser: "instrumentation-client.ts's Sentry.init has enabled: false, so the SDK sends nothing",
+        server: 'sentry.server.config.ts:2: Sentry.init has enabled: false, so the SDK sends nothing',
+        browser: 'instrumentation-client.ts:4: Sentry.init has enabled: false, so the SDK sends nothing',
       },
     ],
     [
@@ -57,9 +57,9 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       },
       'app',
       {
-        server: 'sentry.server.config.ts sets Sentry up only where VERCEL is set (process.env.VERCEL), which it is not here: on Vercel it may report',
+        server: 'sentry.server.config.ts:2 sets Sentry up only where VERCEL is set (process.env.VERCEL), which it is not here: on Vercel it may report',
         browser:
-          'instrumentation-client.ts sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
+          'instrumentation-client.ts:2 sets Sentry up only where NEXT_PUBLIC_VERCEL_ENV is set (process.env.NEXT_PUBLIC_VERCEL_ENV), which it is not here: on Vercel it may report',
       },
     ],
     [

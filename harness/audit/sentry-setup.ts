@@ -106,12 +106,15 @@ function initCause(found: { dir: string; file: string } | null, shown: (dir: str
   const text = readFileSync(join(found.dir, found.file), 'utf8');
   if (!/\bSentry\.init\b|\binit\(/.test(text)) return null;
   const name = shown(found.dir, found.file);
-  if (/\benabled\s*:\s*false\b/.test(text))
-    return { why: `${name}'s Sentry.init has enabled: false, so the SDK sends nothing`, fix: `drop \`enabled: false\` from \`Sentry.init\` in \`${name}\`` };
+  // The line a team changes: where the file says it.
+  const at = (pattern: RegExp) => `${name}:${text.split('\n').findIndex((line) => pattern.test(line)) + 1}`;
+  const off = /\benabled\s*:\s*false\b/;
+  if (off.test(text))
+    return { why: `${at(off)}: Sentry.init has enabled: false, so the SDK sends nothing`, fix: `drop \`enabled: false\` from \`Sentry.init\` in \`${name}\`` };
   const vercel = VERCEL_ONLY.exec(text);
   if (vercel && !process.env[vercel[1]])
     return {
-      why: `${name} sets Sentry up only where ${vercel[1]} is set (process.env.${vercel[1]}), which it is not here: on Vercel it may report`,
+      why: `${at(VERCEL_ONLY)} sets Sentry up only where ${vercel[1]} is set (process.env.${vercel[1]}), which it is not here: on Vercel it may report`,
       fix: `initialise Sentry wherever the app runs (\`${name}\` without the \`${vercel[1]}\` condition), or audit with \`${vercel[1]}\` set as Vercel sets it`,
     };
   return null;
