@@ -35,12 +35,29 @@ function appFile(root: string, appDir: string, named: string): string {
   return join(folders[0], named.includes('*') ? `${stem}.ts` : named);
 }
 
-/** Where a finding's fix lands in the app: the file (app-relative) and line its words name, else the app's package.json. */
+/**
+ * Where a fix lands that names no file, by what it changes: the error screen is the app's
+ * `global-error`, its proxy is `proxy` (or Next 15's `middleware`), `Sentry.init` and `beforeSend`
+ * are the server's Sentry setup (`sentry.server.config`, else the instrumentation).
+ */
+const FIX_LANDS: readonly [RegExp, readonly string[]][] = [
+  [/\bthe proxy\b/, ['proxy.ts', 'middleware.ts']],
+  [/error screen|render the sentence|what the page renders/, ['global-error.tsx']],
+  [/Sentry\.init|beforeSend/, ['sentry.server.config.ts', 'instrumentation.ts']],
+];
+
+/** Where a finding's fix lands in the app: the file (app-relative) and line its words name, or what it changes, else the app's package.json. */
 export function fixLocation(finding: Pick<GroupedFinding, 'what' | 'fix'>, app: { root: string; appDir: string }): { file: string; line: number } {
   const at = FILE_AT_LINE.exec(finding.what);
   if (at) return { file: appFile(app.root, app.appDir, at[1]), line: Number(at[2]) };
-  const named = [...(finding.fix ?? '').matchAll(NAMED_FILE)].map((match) => match[1]);
+  const fix = finding.fix ?? '';
+  const named = [...fix.matchAll(NAMED_FILE)].map((match) => match[1]);
   if (named.length > 0) return { file: appFile(app.root, app.appDir, named[0]), line: 1 };
+  const lands = FIX_LANDS.find(([pattern]) => pattern.test(fix))?.[1];
+  if (lands) {
+    const files = lands.map((name) => appFile(app.root, app.appDir, name));
+    return { file: files.find((file) => existsSync(join(app.root, file))) ?? files[0], line: 1 };
+  }
   return { file: 'package.json', line: 1 };
 }
 

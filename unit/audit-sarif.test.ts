@@ -76,6 +76,10 @@ describe("an audit's findings as SARIF 2.1.0, for code scanning", () => {
     expect(at('no DSN: sentry.server.config.ts:5 takes it from SENTRY_DSN')).toEqual({ file: 'sentry.server.config.ts', line: 5 });
     expect(at('x', 'set `experimental.authInterrupts` in `next.config.*`')).toEqual({ file: 'next.config.mjs', line: 1 });
     expect(at('2 reports no failure claims')).toEqual({ file: 'package.json', line: 1 });
+    // A fix that names no file, by what it changes: the error screen, the proxy, the server's Sentry setup.
+    expect(at('the screen says a client-side exception occurred', FIX.wrongSide)).toEqual({ file: 'src/app/global-error.tsx', line: 1 });
+    expect(at('a server failure is never reported', FIX.proxyMissing)).toEqual({ file: 'src/proxy.ts', line: 1 });
+    expect(at("the reports carry the client's address", FIX.privacy)).toEqual({ file: 'sentry.server.config.ts', line: 1 });
   });
 
   it('writes the summary a pull request comment and the job summary show: counts, new findings first', () => {
