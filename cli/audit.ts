@@ -22,6 +22,7 @@ import { claimOutDir, holdsEarlier, realPath, refuseInputs, replaceEarlier } fro
 import type { AuditRun } from './audit-run';
 import { declaredOptions } from './options';
 import { Stopping } from './stopping';
+import { EXIT } from './usage-error';
 
 /** The audit's default output folder (`--out`'s default), inside the app when it runs from the app's own folder. */
 const AUDIT_FOLDER_IN_APP = String(declaredOptions('audit').out.default);
@@ -35,7 +36,6 @@ const ignoredByGit = (root: string) =>
 
 /** faultline's own version, as its package says: the tool's in SARIF. */
 const faultlineVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
-import { EXIT } from './usage-error';
 
 /**
  * `faultline audit`: the app on its own `next` (report.json, junit.xml, audit.html), or with
