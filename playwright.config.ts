@@ -4,6 +4,7 @@ import { ENV } from './harness/contract';
 import { exitWithLauncher } from './harness/lifeline';
 import { UsageError } from './harness/failures';
 import { workersFrom } from './harness/settings';
+import { ownModule } from './harness/root';
 
 // Under `faultline run`, the runner ends with the faultline process that started it, even a SIGKILLed
 // one (its stdin), and each worker with its runner (its IPC channel): a worker whose runner died can
@@ -28,7 +29,7 @@ function orExit<T>(read: () => T): T {
 const executablePath = orExit(() => findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }));
 
 export default defineConfig({
-  globalSetup: './e2e/global-setup.ts',
+  globalSetup: ownModule('e2e/global-setup'),
   fullyParallel: true,
   workers: orExit(() => workersFrom(process.env)),
   // A stray `.only` would make a run check one test and pass: never allowed.

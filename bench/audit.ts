@@ -6,6 +6,10 @@
  * - a cold audit (no workspace): its build (the app with the catalogue placed) and its test phase;
  *   target: at most the app's own build plus 30 s;
  * - a second audit of the unchanged app: no build, target 30 s from start to end;
+ * - issue #43's build cache in CI, each a cold audit again: with the app's own `.next/cache` (what
+ *   a team's CI build just left) in the workspace before its build, and with only the workspace's
+ *   own `.next/cache` from the last audit (what the Action's cache restores in the next job);
+ *   no target: the figures say which makes the audit's build incremental;
  * and issue #32's, on the default app generated on next 16.1.7, `--upgrade-to 16.4.5`:
  * - a cold audit matrix of the two versions (no workspace; `next` packages from faultline's
  *   cache, as after a first matrix): target at most its two builds plus 60 s;
@@ -13,12 +17,12 @@
  * Writes bench/audit-results.json; exit 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
 import { nextBin } from '../harness/build';
 import { withoutTarget } from '../harness/target';
 import { generateApp } from '../foreign-apps/generate';
@@ -45,7 +49,7 @@ const removeWorkspaces = () => {
 };
 removeWorkspaces();
 
-console.error('bench:audit: 1/5 the app’s own next build (a copy, fonts answered offline)');
+console.error('bench:audit: 1/7 the app’s own next build (a copy, fonts answered offline)');
 const copy = join(dir, 'own-build');
 cpSync(app, copy, { recursive: true, verbatimSymlinks: true });
 const fonts = await offlineFonts(googleFonts(copy, [join(copy, 'app')]), join(dir, 'fonts.cjs'));
@@ -55,13 +59,28 @@ if (own.code !== 0) throw new Error('bench:audit: the app’s own build failed')
 
 const audit = (target: string, out: string, args: string[] = []) =>
   timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget());
-console.error('bench:audit: 2/5 a cold audit (no workspace)');
+console.error('bench:audit: 2/7 a cold audit (no workspace)');
 const cold = await audit(app, 'cold');
-console.error('bench:audit: 3/5 a second audit of the unchanged app');
+console.error('bench:audit: 3/7 a second audit of the unchanged app');
 const warm = await audit(app, 'warm');
-console.error('bench:audit: 4/5 a cold audit matrix: the app on 16.1.7 --upgrade-to 16.4.5 (no workspace)');
+/** A cold audit of the app whose fresh workspace holds only the build cache at `cache`, as a CI job's cache step leaves it. */
+const seeded = async (cache: string, out: string) => {
+  const workspace = auditWorkspace(inspectApp(app));
+  const kept = join(dir, `${out}-cache`);
+  rmSync(kept, { recursive: true, force: true });
+  cpSync(cache, kept, { recursive: true });
+  removeWorkspaces();
+  mkdirSync(join(workspace, '.next'), { recursive: true });
+  cpSync(kept, join(workspace, '.next', 'cache'), { recursive: true });
+  return audit(app, out);
+};
+console.error('bench:audit: 4/7 a cold audit, its workspace holding the app’s own .next/cache (the team’s CI build)');
+const teamCache = await seeded(join(copy, '.next', 'cache'), 'team-cache');
+console.error('bench:audit: 5/7 a cold audit, its workspace holding only its own last .next/cache (the Action’s cache)');
+const ownCache = await seeded(join(auditWorkspace(inspectApp(app)), '.next', 'cache'), 'own-cache');
+console.error('bench:audit: 6/7 a cold audit matrix: the app on 16.1.7 --upgrade-to 16.4.5 (no workspace)');
 const matrixCold = await audit(older, 'matrix-cold', ['--upgrade-to', '16.4.5']);
-console.error('bench:audit: 5/5 the same audit matrix again, nothing changed');
+console.error('bench:audit: 7/7 the same audit matrix again, nothing changed');
 const matrixWarm = await audit(older, 'matrix-warm', ['--upgrade-to', '16.4.5']);
 /** Each column's build, in seconds, from the matrix's progress lines. */
 const columnBuilds = (stdout: string) => [...stdout.matchAll(/\] build done \(([\d.]+) s\)/g)].map((match) => Number(match[1]));
@@ -81,6 +100,12 @@ const results = {
     testPhaseSeconds: phase(cold.stdout),
     entries: entries(cold.stdout),
     exit: cold.code,
+  },
+  buildCache: {
+    coldBuildSeconds: builtIn(cold.stdout),
+    withTheAppsOwnCacheSeconds: builtIn(teamCache.stdout),
+    withTheAuditsLastCacheSeconds: builtIn(ownCache.stdout),
+    exits: [teamCache.code, ownCache.code],
   },
   warm: { seconds: round(warm.seconds), rebuilt: warm.stdout.includes('Building the app'), testPhaseSeconds: phase(warm.stdout), exit: warm.code },
   targets: {

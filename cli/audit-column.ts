@@ -16,7 +16,7 @@ import { ensureBuild, forgetBuild } from '../harness/build';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
 import { CannotRun, type BrokenPart } from '../harness/failures';
-import { faultlineRoot } from '../harness/root';
+import { faultlineRoot, ownModule } from '../harness/root';
 import { discard, startRunner, windDown, type Runner } from '../harness/runner';
 import { catalogue } from '../scenarios/catalogue';
 import { comparedVersion, forNext } from '../scenarios/versions';
@@ -279,7 +279,7 @@ export async function observeBuilt(
   });
   try {
     const reporters = [
-      [join(import.meta.dirname, 'audit-reporter.ts'), { eventsFile: files.events }],
+      [ownModule('cli/audit-reporter'), { eventsFile: files.events }],
       ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     ];
     const args = [

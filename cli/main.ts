@@ -5,6 +5,7 @@ import { parseCommandArgs } from './args';
 import { parseOptionsOf, usageText } from './options';
 import { exitWithLauncher } from '../harness/lifeline';
 import { ENV } from '../harness/contract';
+import { carriesReferenceApp } from '../harness/root';
 
 const root = join(import.meta.dirname, '..');
 
@@ -30,9 +31,16 @@ export function parseBrowserArgs(argv: string[]): void {
   if (argv.length > 0) throw new UsageError(`browser takes no options (got ${argv.join(' ')})`);
 }
 
+/** The commands that check faultline's reference app, which the installed package does not carry. */
+const ON_THE_REFERENCE_APP = new Set(['run', 'repro', 'matrix']);
+
 // Each command loads only its own modules: a conformance run should not wait for repro's.
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && ON_THE_REFERENCE_APP.has(command) && !carriesReferenceApp())
+    throw new UsageError(
+      `${command} checks faultline's own reference app, which the installed package does not carry (it carries the audit of your app: faultline audit .); run it from a checkout of faultline`,
+    );
   switch (command) {
     case 'list': {
       const { catalogue } = await import('../scenarios/catalogue');

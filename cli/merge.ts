@@ -24,6 +24,7 @@ import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { CannotRun } from '../harness/failures';
 import { ENV } from '../harness/contract';
+import { ownModule, playwrightCli } from '../harness/root';
 
 export interface MergeOptions {
   dirs: string[];
@@ -120,15 +121,11 @@ export async function merge(options: MergeOptions, root: string): Promise<number
     mkdirSync(dirname(logFile), { recursive: true });
     let errors = '';
     const code = await new Promise<number | null>((done, fail) => {
-      const child = spawn(
-        process.execPath,
-        [join(root, 'node_modules/@playwright/test/cli.js'), 'merge-reports', '--config', join(root, 'cli/merge.config.ts'), gathered],
-        {
-          cwd: root,
-          env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters(options.out, { blob: false })), [ENV.selection]: options.selection },
-          stdio: ['ignore', 'inherit', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, [playwrightCli(), 'merge-reports', '--config', ownModule('cli/merge.config'), gathered], {
+        cwd: root,
+        env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters(options.out, { blob: false })), [ENV.selection]: options.selection },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      });
       child.stderr.on('data', (chunk) => (errors += chunk));
       child.on('error', fail);
       child.on('close', done);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { EXIT } from './usage-error';
+import { ownModule } from '../harness/root';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
@@ -10,7 +11,7 @@ export function reporters(outDir: string, { blob = true, env = process.env as Re
   return [
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
-    [join(import.meta.dirname, 'conformance-reporter.ts'), { outDir }],
+    [ownModule('cli/conformance-reporter'), { outDir }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.

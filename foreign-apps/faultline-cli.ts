@@ -20,13 +20,22 @@ export async function faultline(args: string[], env: Record<string, string> = {}
   );
 }
 
-/** faultline's bin run from `cwd` (a team's app, as `npx faultline` runs there), with what it printed and its exit code. */
+/** faultline's bin run from `cwd` (a team's app), with what it printed and its exit code. */
 export async function faultlineIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], {
-    cwd,
-    env: { ...withoutTarget(), ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  }).then(
+  return binIn(cwd, process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], env);
+}
+
+/** The faultline a team installed in its app (`npm i -D faultline`), run from the app as `npx faultline` runs it: the bin npm linked. */
+export async function installedFaultlineIn(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return binIn(cwd, join(cwd, 'node_modules', '.bin', 'faultline'), args, env);
+}
+
+async function binIn(cwd: string, file: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(file, args, { cwd, env: { ...withoutTarget(), ...env }, maxBuffer: 16 * 1024 * 1024 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

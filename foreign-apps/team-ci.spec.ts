@@ -1,15 +1,16 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import type { AuditResult } from '../cli/audit-render';
 import { inspectApp } from '../harness/audit/app';
 import { faultlineRoot } from '../harness/root';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
-import { faultlineIn, stderrLines, tree } from './faultline-cli';
+import { pack } from '../cli/pack';
+import { installedFaultlineIn, stderrLines, tree } from './faultline-cli';
 import { generateApp } from './generate';
 import { validSarif } from './sarif-schema';
 
@@ -29,8 +30,15 @@ const branch = join(apps, 'shop-branch');
 const SCENARIOS = ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'];
 
 test.beforeAll(async () => {
-  for (const dir of [app, branch]) {
+  // faultline's package as a team installs it, from npm's cache, offline: `npm pack`'s tarball in
+  // the app, its folder in the branch (copied in, as npm installs a tarball: `--install-links`).
+  const packed = await pack(faultlineRoot, join(apps, 'faultline-package'), apps);
+  for (const [dir, from] of [
+    [app, [packed.tarball]],
+    [branch, ['--install-links', packed.folder]],
+  ] as const) {
     await generateApp(dir, { sentry: true });
+    execFileSync('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', ...from], { cwd: dir, stdio: 'pipe' });
     execFileSync('git', ['init', '-q'], { cwd: dir });
   }
   const instrumentation = join(branch, 'instrumentation.ts');
@@ -51,9 +59,21 @@ const actions = () => {
 
 const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'faultline-audit', 'report.json'), 'utf8')) as AuditResult;
 
-test('from inside the app: its reports in its own folder, a baseline written, then only new findings fail, in every output CI reads', async () => {
+test('installed from its tarball, from inside the app: its reports in its own folder, a baseline written, then only new findings fail, in every output CI reads', async () => {
+  // What the team installed: compiled JavaScript and the runtime dependencies, nothing of the reference app.
+  const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'faultline', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(Object.keys(manifest.dependencies).filter((name) => ['next', 'react', 'react-dom', '@sentry/nextjs', 'tsx'].includes(name))).toEqual([]);
+  expect(existsSync(join(app, 'node_modules', 'tsx')), 'no TypeScript loader in the app').toBe(false);
+  const elsewhere = await installedFaultlineIn(app, ['run']);
+  expect([elsewhere.code, stderrLines(elsewhere.stderr)]).toEqual([
+    2,
+    [
+      "faultline: run checks faultline's own reference app, which the installed package does not carry (it carries the audit of your app: faultline audit .); run it from a checkout of faultline",
+    ],
+  ]);
+
   const before = tree(app);
-  const accept = await faultlineIn(app, ['audit', '.', ...SCENARIOS, '--update-baseline'], actions().env);
+  const accept = await installedFaultlineIn(app, ['audit', '.', ...SCENARIOS, '--update-baseline'], actions().env);
   expect(stderrLines(accept.stderr), 'no line on stderr').toEqual([]);
   expect(accept.stdout).toContain(
     'Reports go to faultline-audit/ in the app, left out of its copy and of the proof that it is unchanged: add "faultline-audit/" to its .gitignore',
@@ -66,7 +86,7 @@ test('from inside the app: its reports in its own folder, a baseline written, th
 
   // The next pull request, as CI runs it: the same app, the baseline beside it.
   const job = actions();
-  const again = await faultlineIn(app, ['audit', '.', ...SCENARIOS], job.env);
+  const again = await installedFaultlineIn(app, ['audit', '.', ...SCENARIOS], job.env);
   expect(again.code).toBe(0);
   expect(again.stdout).not.toContain('.gitignore');
   expect(again.stdout).toContain(`Baseline faultline-baseline.json: 0 new, ${accepted.findings.length} accepted, 0 fixed since`);
@@ -76,7 +96,7 @@ test('from inside the app: its reports in its own folder, a baseline written, th
 
   // The branch without onRequestError, read against the team's baseline: exit 1 naming only what is new.
   const regression = actions();
-  const branched = await faultlineIn(branch, ['audit', '.', ...SCENARIOS, '--baseline', join(app, 'faultline-baseline.json')], regression.env);
+  const branched = await installedFaultlineIn(branch, ['audit', '.', ...SCENARIOS, '--baseline', join(app, 'faultline-baseline.json')], regression.env);
   expect(stderrLines(branched.stderr)).toEqual([]);
   expect(branched.code).toBe(1);
   const judged = report(branch);
@@ -117,7 +137,7 @@ test("the team's config in its app: a check at warn said and failing nothing, an
       '',
     ].join('\n'),
   );
-  const { code, stdout, stderr } = await faultlineIn(app, ['audit', '.', ...SCENARIOS]);
+  const { code, stdout, stderr } = await installedFaultlineIn(app, ['audit', '.', ...SCENARIOS]);
   expect(stderrLines(stderr)).toEqual([]);
   expect(stdout).toContain('Config: faultline.config.mjs\n');
   const judged = report(app);
@@ -161,11 +181,23 @@ test("the GitHub Action: its declared steps, and its audit step run as Actions r
     'actions/setup-node@v4',
     'bash "$GITHUB_ACTION_PATH/.ci/setup"',
     'actions/cache@v4',
+    'actions/cache@v4',
     'node "$GITHUB_ACTION_PATH/action/audit.mjs"',
     'actions/upload-artifact@v4',
   ]);
   expect(steps[2].with?.path, 'the next versions faultline installs, cached between jobs').toBe('~/.cache/faultline/next');
-  expect([steps[4].if, steps[4].with?.path]).toEqual(["always() && steps.audit.outputs.out != ''", '${{ steps.audit.outputs.out }}']);
+  // The build cache the audit's copy of the app left, restored in the next job: what makes its build incremental (bench:audit).
+  expect(steps[3].with?.path).toBe('~/.cache/faultline/audit/*/.next/cache');
+  const runner = { ...process.env, XDG_CACHE_HOME: '' };
+  const workspace = auditWorkspace(inspectApp(app), runner);
+  expect(steps[3].with?.path.replace('~', homedir()).replace('*', basename(workspace)), "the workspace's own cache, on a runner").toBe(
+    join(workspace, '.next', 'cache'),
+  );
+  expect([steps[3].with?.key, steps[3].with?.['restore-keys']]).toEqual([
+    'faultline-build-${{ runner.os }}-${{ github.sha }}',
+    'faultline-build-${{ runner.os }}-',
+  ]);
+  expect([steps[5].if, steps[5].with?.path]).toEqual(["always() && steps.audit.outputs.out != ''", '${{ steps.audit.outputs.out }}']);
 
   // The audit step as the runner runs it: its expressions given the inputs a team's workflow sets.
   const inputs: Record<string, string> = { app: 'shop', 'upgrade-to': '', baseline: 'faultline-baseline.json', config: '' };

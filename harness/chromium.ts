@@ -19,7 +19,10 @@ export const TEST_DOMAIN = 'example.test';
 export class BrowserNotFoundError extends CannotRun {
   override name = 'BrowserNotFoundError';
   constructor(detail: string) {
-    super('browser', `No Chromium found (${detail}). Set ${ENV.chromium} to a Chromium binary, or run \`npm run setup\`.`);
+    super(
+      'browser',
+      `No Chromium found (${detail}). Set ${ENV.chromium} to a Chromium binary, or install Playwright's: npx playwright install chromium (in faultline's checkout: npm run setup).`,
+    );
   }
 }
 

@@ -1,4 +1,18 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
 
-/** The faultline checkout: its CLI, harness and reference app. */
+/** faultline's own tree: a checkout (TypeScript, run through tsx), or the installed package (the same tree, its modules compiled beside where they stood: cli/pack.ts). */
 export const faultlineRoot = join(import.meta.dirname, '..');
+
+/** The extension of faultline's modules in this install: `.ts` in a checkout, `.mjs` in the package. */
+const MODULE_EXTENSION = extname(import.meta.filename);
+
+/** One of faultline's modules that Playwright loads by path (a config, a reporter, a setup), named from the root without its extension. */
+export const ownModule = (path: string): string => join(faultlineRoot, `${path}${MODULE_EXTENSION}`);
+
+/** Playwright's CLI as faultline's own dependency resolves it: in a team's app, npm may have hoisted it beside faultline. */
+export const playwrightCli = (): string => createRequire(import.meta.url).resolve('@playwright/test/cli');
+
+/** Whether this install carries the reference app `faultline run` checks: a checkout does; the package carries the audit. */
+export const carriesReferenceApp = (): boolean => existsSync(join(faultlineRoot, 'next.config.ts'));

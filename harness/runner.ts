@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { ENV } from './contract';
 import { endGroup, spawnInGroup } from './process-group';
+import { playwrightCli } from './root';
 
 /** How long a runner told to stop may take to wind down before it is ended by force (twice: SIGTERM, then SIGKILL to its group). */
 const WIND_DOWN_MS = 10_000;
@@ -22,7 +22,7 @@ export interface Runner {
  */
 export function startRunner(root: string, args: readonly string[], env: NodeJS.ProcessEnv): Runner {
   const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...own } = env;
-  const child = spawnInGroup(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), ...args], {
+  const child = spawnInGroup(process.execPath, [playwrightCli(), ...args], {
     cwd: root,
     env: { ...own, [ENV.lifeline]: '1' },
     stdio: ['pipe', 'pipe', 'pipe'],
