@@ -50,7 +50,11 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
   const out = resolve(options.out);
   // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);
-  if (!inApp) refuseInputs(out, [app.root], 'the app to audit');
+  if (!inApp)
+    refuseInputs(out, [app.root], 'the app to audit', {
+      setBy: given.outGiven || !options.config ? '--out' : `out in ${options.config}`,
+      otherwise: `, or ${AUDIT_FOLDER_IN_APP}/ at its top`,
+    });
   const first = inApp && !existsSync(out);
   claimOutDir(out, AUDIT_FOLDER, { keepEarlier: true });
   if (first && !ignoredByGit(app.root))

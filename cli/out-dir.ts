@@ -76,15 +76,22 @@ function within(inner: string, outer: string): boolean {
 
 /**
  * Never deletes what faultline was given: an output folder that is, holds or lies inside one of
- * the inputs (compared by real path, through any symlink) is refused before anything is written.
+ * the inputs (compared by real path, through any symlink) is refused before anything is written,
+ * naming where the folder was set (`setBy`: `--out`, or a config's field) and what else would do.
  */
-export function refuseInputs(out: string, inputs: readonly string[], what = 'one of the folders to merge'): void {
+export function refuseInputs(
+  out: string,
+  inputs: readonly string[],
+  what = 'one of the folders to merge',
+  { setBy = '--out', otherwise = '' }: { setBy?: string; otherwise?: string } = {},
+): void {
   const real = realPath(out);
+  const named = setBy === '--out' ? `--out ${out}` : `${setBy} (${out})`;
   for (const input of inputs) {
     const given = realPath(input);
     if (within(real, given) || within(given, real)) {
       throw new UsageError(
-        `--out ${out} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another (nothing was deleted)`,
+        `${named} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another${otherwise} (nothing was deleted)`,
       );
     }
   }

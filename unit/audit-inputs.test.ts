@@ -106,7 +106,18 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
   it('never writes its report into the app it audits', async () => {
     const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '' });
     const { code, stderr } = await faultline(['audit', app, '--out', join(app, 'report')]);
-    expect(stderr.trim()).toMatch(/^faultline: --out \S+ is inside the app to audit \(\S+\); pick another \(nothing was deleted\)$/);
+    expect(stderr.trim()).toMatch(
+      /^faultline: --out \S+ is inside the app to audit \(\S+\); pick another, or faultline-audit\/ at its top \(nothing was deleted\)$/,
+    );
+    expect(code).toBe(2);
+  });
+
+  it("names the team's config when the folder it sets is inside the app", async () => {
+    const app = appWith({ ...installed('16.4.5'), 'app/page.tsx': '', 'faultline.config.json': '{ "out": "reports" }' });
+    const { code, stderr } = await faultline(['audit', app]);
+    expect(stderr.trim()).toMatch(
+      /^faultline: out in faultline\.config\.json \(\S+\/reports\) is inside the app to audit \(\S+\); pick another, or faultline-audit\/ at its top \(nothing was deleted\)$/,
+    );
     expect(code).toBe(2);
   });
 });
