@@ -17,6 +17,7 @@ import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render
 import { oneLine, versionProblem } from './matrix';
 import { Progress } from './progress';
 import { EXIT } from './usage-error';
+import { failingFindings, withLevels } from '../verdict/levels';
 
 /** The versions' order in the matrix: the app's own and the others, each once, oldest first; what is not a version at the end, as given. */
 export function matrixVersions(own: string, others: readonly string[]): string[] {
@@ -130,9 +131,9 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
   const env = envFilesLine(app);
   if (env) progress.note(env);
   const held: { release(): void }[] = [];
-  let columns: AuditColumn[];
+  let observed: AuditColumn[];
   try {
-    columns = await overVersions(versions, prepare, async (version, prepared, i) => {
+    observed = await overVersions(versions, prepare, async (version, prepared, i) => {
       const done = await column(version, prepared, i);
       if (done.error) progress.note(`${label(version, i)} not audited: ${done.error}`);
       return done;
@@ -140,6 +141,9 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
   } finally {
     for (const lock of held) lock.release();
   }
+  // The team's levels judge what was observed (never part of it): a check at warn said, one off not judged, in every column.
+  const { config } = options;
+  const columns = config ? observed.map((done) => (done.result ? { ...done, result: withLevels(done.result, options.levels, config) } : done)) : observed;
   proveUnchanged(columns.find((done) => done.own)?.result?.app.distDir ?? '.next');
   stopping.signal.throwIfAborted();
   replaceEarlier(out, AUDIT_FOLDER);
@@ -175,8 +179,5 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
   const incomplete = columns.flatMap((done) => (done.result && incompleteness(done.result) ? [`next ${done.next}: ${incompleteness(done.result)}`] : []));
   for (const line of incomplete) console.error(`faultline: ${line}`);
   if (failed.length > 0 || incomplete.length > 0) return EXIT.cannotJudge;
-  const findings = columns.some(
-    (done) => done.result && (done.result.appFindings.length > 0 || done.result.entries.some((entry) => entry.findings.length > 0)),
-  );
-  return findings ? EXIT.deviates : EXIT.ok;
+  return columns.some((done) => done.result && failingFindings(done.result).length > 0) ? EXIT.deviates : EXIT.ok;
 }

@@ -155,6 +155,17 @@ test("the team's config in its app: a check at warn said and failing nothing, an
   ]);
   expect(stdout).toMatch(/^ {2}! warn screen: /m);
   expect(code, 'the double report still fails it').toBe(1);
+
+  // The same config over versions (here the app's own `next` alone, its build reused): the levels hold in the audit matrix too.
+  const over = await installedFaultlineIn(app, ['audit', '.', ...SCENARIOS, '--next', inspectApp(app).next]);
+  expect(stderrLines(over.stderr)).toEqual([]);
+  const matrix = JSON.parse(readFileSync(join(app, 'faultline-audit', 'audit-matrix.json'), 'utf8')) as { columns: { result: AuditResult }[] };
+  expect(
+    matrix.columns[0].result.entries.flatMap((judgedEntry) =>
+      judgedEntry.findings.map(({ check, what, level }) => `${judgedEntry.id}: ${level ?? 'error'} ${check}: ${what}`),
+    ),
+  ).toEqual(entry.findings.map(({ check, what, level }) => `server-page-throws: ${level ?? 'error'} ${check}: ${what}`));
+  expect(over.code, 'the double report still fails it, the warnings do not').toBe(1);
 });
 
 test("the GitHub Action: its declared steps, and its audit step run as Actions runs it, in a made-up job's environment", async () => {
