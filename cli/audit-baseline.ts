@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CannotRun } from '../harness/failures';
 import { AUDIT_CHECKS, type AuditResult } from '../verdict/audit';
-import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline } from '../verdict/baseline';
+import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updatedBaseline } from '../verdict/baseline';
 
 /** The name of a team's baseline file, in its app's folder unless `--baseline` names another. */
 export const BASELINE_FILE = 'faultline-baseline.json';
@@ -38,6 +38,8 @@ export interface BaselineRequest {
   named: string;
   update: boolean;
   prune: boolean;
+  /** Whether the audit ran every entry: else the baseline keeps what it accepted of the others. */
+  wholeApp: boolean;
 }
 
 /**
@@ -49,13 +51,18 @@ export interface BaselineRequest {
  */
 export function withBaseline(result: AuditResult, request: BaselineRequest, say: (line: string) => void): AuditResult {
   if (request.update) {
-    const baseline = baselineOf(result);
+    // An audit of some entries leaves what the baseline accepted of the others as it was: a broken file is refused then, never overwritten.
+    const previous = !request.wholeApp && existsSync(request.file) ? readBaseline(request.file) : null;
+    const baseline = updatedBaseline(previous, result, request);
     written(request.file, baseline);
-    say(`Baseline: ${baseline.findings.length} finding${baseline.findings.length === 1 ? '' : 's'} accepted in ${request.file}`);
+    const kept = baseline.findings.length - baselineOf(result).findings.length;
+    say(
+      `Baseline: ${baseline.findings.length} finding${baseline.findings.length === 1 ? '' : 's'} accepted in ${request.file}${kept > 0 ? ` (${kept} of them of what this audit did not run, kept)` : ''}`,
+    );
   }
   if (!existsSync(request.file)) return result;
   const baseline = readBaseline(request.file);
-  const { result: marked, comparison } = compareWithBaseline(result, baseline, request.named);
+  const { result: marked, comparison } = compareWithBaseline(result, baseline, request.named, request);
   if (request.prune && comparison.fixed.length > 0) {
     written(request.file, prunedBaseline(baseline, comparison));
     say(`Baseline: ${comparison.fixed.length} fixed finding${comparison.fixed.length === 1 ? '' : 's'} dropped from ${request.file}`);

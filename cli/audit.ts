@@ -134,6 +134,7 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
       named: options.baseline ?? BASELINE_FILE,
       update: options.updateBaseline,
       prune: options.pruneBaseline,
+      wholeApp: options.scenarios.length === 0 && !options.shard,
     };
     const leveled = options.config ? withLevels(result, options.levels, options.config) : result;
     return writeAudit(withBaseline(leveled, baseline, say), run.out, say, run.staging);

@@ -5,7 +5,7 @@ import { readBaseline, withBaseline } from '../cli/audit-baseline';
 import { auditAsJunit, baselineLine, type AuditResult } from '../cli/audit-render';
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';
-import { baselineOf, compareWithBaseline, prunedBaseline, WHOLE_APP } from '../verdict/baseline';
+import { baselineOf, compareWithBaseline, prunedBaseline, WHOLE_APP, type Baseline } from '../verdict/baseline';
 import { AUDIT_CHECKS, type Finding } from '../verdict/audit';
 
 const twice: Finding = { check: 'reported once', what: 'the server reports it 2 times, where it fails once' };
@@ -42,7 +42,7 @@ describe("a team's baseline of accepted findings", () => {
   it('marks what it accepts and what is new, and names what was fixed since among the entries judged', () => {
     const baseline = baselineOf(audit({ 'server-page-throws': [noDigest, address], 'client-effect-throws': [address] }));
     const now = audit({ 'server-page-throws': [noDigest, twice] });
-    const { result, comparison } = compareWithBaseline(now, baseline, 'faultline-baseline.json');
+    const { result, comparison } = compareWithBaseline(now, baseline, 'faultline-baseline.json', { wholeApp: false });
     expect(result.entries[0].findings.map(({ check, baseline }) => `${check}: ${baseline}`)).toEqual(['traceable: accepted', 'reported once: new']);
     // client-effect-throws was not judged this time (another --scenario): its finding stays accepted, never "fixed".
     expect(comparison).toEqual({
@@ -57,12 +57,22 @@ describe("a team's baseline of accepted findings", () => {
     ]);
   });
 
+  it("judges the whole app's findings only in an audit of the whole app, never under --scenario or --shard", () => {
+    const unclaimed: Finding = { check: 'reported once', what: '2 reports no failure claims' };
+    const baseline = baselineOf(audit({ 'server-page-throws': [twice] }, [unclaimed]));
+    const part = compareWithBaseline(audit({ 'server-page-throws': [twice] }), baseline, 'b.json', { wholeApp: false });
+    expect(part.comparison.fixed, 'the reports no failure claims may come from an entry not run').toEqual([]);
+    const whole = compareWithBaseline(audit({ 'server-page-throws': [twice] }), baseline, 'b.json', { wholeApp: true });
+    expect(whole.comparison.fixed).toEqual([{ check: 'reported once', entry: WHOLE_APP, kind: 'N reports no failure claims' }]);
+  });
+
   it('takes a new kind of finding in an entry as new, though the entry had another of the same check', () => {
     const baseline = baselineOf(audit({ 'server-page-throws': [twice] }));
     const { comparison } = compareWithBaseline(
       audit({ 'server-page-throws': [{ check: 'reported once', what: 'a server failure is never reported' }] }),
       baseline,
       'b.json',
+      { wholeApp: true },
     );
     expect([comparison.new, comparison.accepted, comparison.fixed.length]).toEqual([1, 0, 1]);
   });
@@ -98,7 +108,7 @@ describe('the baseline file, read and written where the team keeps its app', () 
     const dir = folderWith({}, 'faultline-baseline-');
     const file = join(dir, 'faultline-baseline.json');
     const said: string[] = [];
-    const request = { file, named: 'faultline-baseline.json', update: false, prune: false };
+    const request = { file, named: 'faultline-baseline.json', update: false, prune: false, wholeApp: true };
     expect(withBaseline(result([found('a server failure is never reported')]), request, (line) => said.push(line)).baseline).toBeUndefined();
     const updated = withBaseline(result([found('a server failure is never reported')]), { ...request, update: true }, (line) => said.push(line));
     expect([updated.baseline, JSON.parse(readFileSync(file, 'utf8')).findings.length]).toEqual([
@@ -114,6 +124,20 @@ describe('the baseline file, read and written where the team keeps its app', () 
     const fixed = withBaseline(result([]), { ...request, prune: true }, (line) => said.push(line));
     expect([fixed.baseline?.fixed.length, JSON.parse(readFileSync(file, 'utf8')).findings]).toEqual([1, []]);
     expect(said).toEqual([`Baseline: 1 finding accepted in ${file}`, `Baseline: 1 fixed finding dropped from ${file}`]);
+  });
+
+  it('updated by an audit of some entries (--scenario), keeps what it accepted of the others and of the whole app', () => {
+    const file = join(folderWith({}, 'faultline-baseline-'), 'faultline-baseline.json');
+    const unclaimed: Finding = { check: 'reported once', what: '2 reports no failure claims' };
+    writeFileSync(file, JSON.stringify(baselineOf(audit({ 'client-effect-throws': [address], 'server-page-throws': [twice] }, [unclaimed]))));
+    const request = { file, named: 'faultline-baseline.json', update: true, prune: false, wholeApp: false };
+    const updated = withBaseline(result([found('a server failure is never reported')]), request, () => {});
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Baseline).findings.map(({ entry, kind }) => `${entry}: ${kind}`)).toEqual([
+      "client-effect-throws: the server's report carries the client's address",
+      'server-page-throws: a server failure is never reported',
+      `${WHOLE_APP}: N reports no failure claims`,
+    ]);
+    expect(updated.baseline).toEqual({ file: 'faultline-baseline.json', new: 0, accepted: 1, fixed: [] });
   });
 
   it('ends the audit’s output with what is new, accepted and fixed, and passes a JUnit check whose findings are all accepted', () => {

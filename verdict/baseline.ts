@@ -58,12 +58,37 @@ export interface BaselineComparison {
   fixed: BaselineFinding[];
 }
 
+/** What an audit judged of the app besides its entries: the whole app only when it ran every entry (no `--scenario`, no `--shard`), since a report no failure claims may come from any of them. */
+export interface Judged {
+  wholeApp: boolean;
+}
+
+const judgedBy = (result: Audited, { wholeApp }: Judged) => new Set([...(wholeApp ? [WHOLE_APP] : []), ...result.entries.map((entry) => entry.id)]);
+
+/** The baseline that accepts every finding of `result`, keeping what `previous` accepted of what this audit did not judge. */
+export function updatedBaseline(previous: Baseline | null, result: Audited, judged: Judged): Baseline {
+  const now = judgedBy(result, judged);
+  const kept = new Map(
+    [...(previous?.findings ?? []).filter((finding) => !now.has(finding.entry)), ...baselineOf(result).findings].map((finding) => [
+      findingKey(finding),
+      finding,
+    ]),
+  );
+  return { version: 1, findings: [...kept.values()].sort((a, b) => findingKey(a).localeCompare(findingKey(b))) };
+}
+
 /**
  * `result` read against `baseline`: each finding marked `new` or `accepted`; the baseline's
- * findings of entries this audit judged (or of the whole app) that it no longer found, fixed. An
- * entry not judged this time (another `--scenario`, another shard) keeps its findings accepted.
+ * findings of entries this audit judged (and of the whole app, when it judged it) that it no
+ * longer found, fixed. An entry not judged this time (another `--scenario`, another shard) keeps
+ * its findings accepted.
  */
-export function compareWithBaseline<R extends Audited>(result: R, baseline: Baseline, file: string): { result: R; comparison: BaselineComparison } {
+export function compareWithBaseline<R extends Audited>(
+  result: R,
+  baseline: Baseline,
+  file: string,
+  judgedApp: Judged,
+): { result: R; comparison: BaselineComparison } {
   const accepted = new Set(baseline.findings.map(findingKey));
   const mark = <F extends Finding>(finding: F, entry: string): F & { baseline: 'new' | 'accepted' } => ({
     ...finding,
@@ -75,7 +100,7 @@ export function compareWithBaseline<R extends Audited>(result: R, baseline: Base
     entries: result.entries.map((entry) => ({ ...entry, findings: entry.findings.map((finding) => mark(finding, entry.id)) })),
   };
   const found = new Set(findingsOf(result).map((finding) => findingKey({ ...finding, kind: kindOf(finding) })));
-  const judged = new Set([WHOLE_APP, ...result.entries.map((entry) => entry.id)]);
+  const judged = judgedBy(result, judgedApp);
   const all = findingsOf(marked);
   return {
     result: marked,
