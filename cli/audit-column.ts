@@ -316,13 +316,13 @@ export async function observeBuilt(
         `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
       );
     }
-    const unreachedAll = [...records.values()].every((record) => 'notJudged' in record && record.notJudged.startsWith('not reached: '));
+    const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
     if (records.size > 0 && unreachedAll) {
       // The first in the catalogue's order, whichever worker ended first.
-      const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { notJudged: string };
+      const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { unreached: string };
       throw new CannotRun(
         'audited app',
-        `none of the ${records.size} placed failures was reached: ${first.notJudged.slice('not reached: '.length)}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
+        `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
       );
     }
     if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);

@@ -26,8 +26,9 @@ export function verdictFailure(verdict: Verdict): string {
 /** The attachment that carries an audited entry's record to the audit's reporter. */
 const AUDIT_ENTRY_ATTACHMENT = 'faultline-audit-entry.json';
 
-/** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be. */
-export type AuditEntryRecord = { id: string; judged: AuditResult['entries'][number]; claimed: string[] } | { id: string; notJudged: string };
+/** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be (and what answered, when its route never did). */
+export type AuditEntryRecord =
+  { id: string; judged: AuditResult['entries'][number]; claimed: string[] } | { id: string; notJudged: string; unreached?: string };
 
 export function attachAuditRecord(testInfo: TestInfo, record: AuditEntryRecord): Promise<void> {
   return testInfo.attach(AUDIT_ENTRY_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
