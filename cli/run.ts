@@ -1,6 +1,5 @@
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { serverFirst, watchAborts, type Abort } from '../harness/abort';
 import { unaccountedFor } from '../harness/accounting';
@@ -15,6 +14,7 @@ import { holdOutput } from './held-output';
 import { claimOutDir } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
 import { abortedRun, accountFor, outcomeOf, reporters } from './run-report';
+import { Stopping } from './stopping';
 import { UsageError } from './usage-error';
 
 export { parseRunArgs } from './run-args';
@@ -51,12 +51,6 @@ async function planApp(options: RunOptions, root: string): Promise<HarnessPlan> 
   }
 }
 
-/** A run stopped from outside (Ctrl-C, SIGTERM): said on one line, exit 128 + the signal's number. */
-function stoppedBy(signal: NodeJS.Signals): number {
-  console.error(`faultline: stopped by ${signal}`);
-  return 128 + constants.signals[signal];
-}
-
 /** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
 export async function run(options: RunOptions, root: string): Promise<number> {
   await preflight(options);
@@ -78,15 +72,10 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   env[ENV.nextVersion] = compared.version;
 
   // Stopped from outside: the build, or Playwright then the server, wind down first; nothing is left behind.
-  const stopping = new AbortController();
-  let signalled: NodeJS.Signals | undefined;
+  const stopping = new Stopping();
   let playwright: ChildProcess | undefined;
-  const stop = (signal: NodeJS.Signals) => {
-    signalled = signal;
-    playwright?.kill(signal);
-    stopping.abort(new Error(`stopped by ${signal}`));
-  };
-  process.once('SIGINT', stop).once('SIGTERM', stop);
+  stopping.signal.addEventListener('abort', () => playwright?.kill(stopping.by), { once: true });
+  const stopped = () => stopping.exit('what it started was wound down');
   let app: HarnessApp | undefined;
   let stopWatching = () => {};
   const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
@@ -136,7 +125,11 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
     if (!planned || hasBuild(root)) runner = startHeld();
     try {
-      app = await launchApp(options, root, stopping.signal, planned, discardRunner);
+      const onStale = async () => {
+        stopping.stage = 'the build';
+        await discardRunner();
+      };
+      app = await launchApp(options, root, stopping.signal, planned, onStale);
     } catch (error) {
       await discardRunner();
       throw error;
@@ -144,10 +137,11 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     // A server stopped before it served (the run ended early: a browser that failed its proof)
     // rejects its readiness; that is no failure of its own (one that is, `causes.starting` names).
     app?.ready.catch(() => {});
-    if (signalled) {
+    if (stopping.by) {
       await discardRunner();
-      return stoppedBy(signalled);
+      return stopped();
     }
+    stopping.stage = 'the checks';
     runner ??= startHeld();
     if (app) causes.starting(app.ready);
     const { output, finished } = runner;
@@ -158,7 +152,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       throw error;
     }
     output.release();
-    if (signalled) return stoppedBy(signalled);
+    if (stopping.by) return stopped();
     const server = app;
     server?.exited.then((exit) => {
       if (exit.expected) return;
@@ -166,18 +160,18 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       abort({ cause: `the app server died during the run (${how}); its log: ${server.logFile}${lastLines(server.logFile)}`, at: exit.at.toISOString() });
     });
     const code = await finished;
-    if (signalled) return stoppedBy(signalled);
+    if (stopping.by) return stopped();
     if (aborted) return abortedRun(out, aborted);
     if (server) accountFor(out, await unaccountedFor(server));
     return outcomeOf(out, code);
   } catch (error) {
     // The build under way was stopped by the signal.
-    if (signalled) return stoppedBy(signalled);
+    if (stopping.by) return stopped();
     throw error;
   } finally {
     stopWatching();
     rmSync(abortFile, { force: true });
-    process.off('SIGINT', stop).off('SIGTERM', stop);
+    stopping.dispose();
     await app?.stop();
   }
 }

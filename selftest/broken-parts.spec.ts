@@ -326,7 +326,7 @@ test.describe('a copy of the project', () => {
     await expect.poll(() => processesWith(tag).some(({ command }) => /next\/dist\/bin\/next build/.test(command)), { message: 'next build runs' }).toBe(true);
     run.kill('SIGINT');
     expect(await exited).toBe(130);
-    expectOneLine(stderr, /^faultline: stopped by SIGINT$/m);
+    expectOneLine(stderr, /^faultline: stopped by SIGINT during the build; what it started was wound down$/m);
     // Processes sent SIGKILL or SIGTERM as the run ended are gone within moments, not at the instant it exits.
     await expect.poll(() => processesWith(tag), { timeout: 5_000, message: 'nothing of the build or the runner is left' }).toEqual([]);
     expect(existsSync(join(copy, '.faultline', 'build.lock')), 'the build lock is released').toBe(false);

@@ -165,12 +165,15 @@ test('a run stopped with SIGTERM winds down Playwright and the app it started, a
     env: { ...process.env, ...OWN_SERVER },
   });
   let stdout = '';
+  let stderr = '';
   run.stdout.on('data', (chunk) => (stdout += chunk));
+  run.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
   // A check's line means the app is serving and Playwright is mid-run.
   await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/^[✓✗] /m);
   run.kill('SIGTERM');
   expect(await exited).toBe(143);
+  expect(stderr).toMatch(/^faultline: stopped by SIGTERM during the checks; what it started was wound down$/m);
   await expect(fetch(`http://localhost:${port}/`), 'the app faultline started is gone').rejects.toThrow();
 });
 
