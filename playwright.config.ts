@@ -55,8 +55,8 @@ export default defineConfig({
     // the lifetime of what it starts, the harness's exposure, the report check itself, the matrix.
     { name: 'selftest', testDir: 'selftest', dependencies: ['conformance'] },
     // `faultline audit` of apps faultline did not write, generated from registry packages: after the
-    // selftests, alone: each check builds an app and drives 45 pages, which beside the selftests'
-    // own timed runs slowed one enough to expose a race (fixed in verdict/report.ts).
+    // selftests, alone: each check builds an app and drives 45 pages, which would slow the
+    // selftests' own timed runs beside it.
     { name: 'foreign-apps', testDir: 'foreign-apps', dependencies: ['selftest'] },
     // `faultline audit` only: a check per entry placed in the audited app its CLI started. An entry
     // waits on its page (15 s at most), then on what it set off on the server.
