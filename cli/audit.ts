@@ -52,7 +52,8 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);
   if (!inApp)
     refuseInputs(out, [app.root], 'the app to audit', {
-      setBy: given.outGiven || !options.config ? '--out' : `out in ${options.config}`,
+      // The config's `out` is the folder only where it set one and the command line did not.
+      setBy: options.out !== given.out ? `out in ${options.config}` : '--out',
       otherwise: `, or ${AUDIT_FOLDER_IN_APP}/ at its top`,
     });
   const first = inApp && !existsSync(out);

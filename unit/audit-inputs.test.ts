@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,10 +8,10 @@ import { folderWith } from './folder-with';
 
 const root = join(import.meta.dirname, '..');
 
-async function faultline(args: string[], env: Record<string, string> = {}) {
+async function faultline(args: string[], env: Record<string, string> = {}, cwd = root) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], {
-      cwd: root,
+      cwd,
       env: { ...process.env, ...env },
     });
     return { code: 0, stdout, stderr };
@@ -119,5 +119,9 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
       /^faultline: out in faultline\.config\.json \(\S+\/reports\) is inside the app to audit \(\S+\); pick another, or faultline-audit\/ at its top \(nothing was deleted\)$/,
     );
     expect(code).toBe(2);
+    // A config that sets no folder is not blamed for the default one, here in a folder of the app.
+    writeFileSync(join(app, 'faultline.config.json'), '{ "checks": { "screen": "warn" } }');
+    const below = await faultline(['audit', '..'], {}, join(app, 'app'));
+    expect(below.stderr.trim()).toMatch(/^faultline: --out \S+\/app\/faultline-audit is inside the app to audit /);
   });
 });
