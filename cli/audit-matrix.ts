@@ -11,7 +11,7 @@ import type { AuditOptions } from './audit-args';
 import type { AuditRun } from './audit-run';
 import { AUDIT_FOLDER } from './audit-folder';
 import { replaceEarlier } from './out-dir';
-import { buildForAudit, incompleteness, observeBuilt } from './audit-column';
+import { buildForAudit, incompleteness, observeBuilt } from '../harness/audit/column';
 import { auditMatrixAsHtml } from './audit-matrix-html';
 import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
 import { oneLine, versionProblem } from './matrix';

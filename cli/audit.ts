@@ -6,7 +6,7 @@ import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
 import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
 import { CannotRun } from '../harness/failures';
 import { reachedOutInWords } from '../verdict/audit';
-import { auditIn, incompleteness } from './audit-column';
+import { auditIn, incompleteness } from '../harness/audit/column';
 import { githubAnnotations } from './audit-annotations';
 import { auditAsHtml } from './audit-html';
 import { auditAsSarif } from './audit-sarif';

@@ -1,14 +1,12 @@
-import { type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { serverFirst, watchAborts, type Abort } from '../harness/abort';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
 import { PortInUseError } from '../harness/app-server';
 import { hasBuild } from '../harness/build';
 import { proveChromium } from '../harness/chromium';
 import { ENV } from '../harness/contract';
 import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
-import { discard, startRunner, windDown } from '../harness/runner';
+import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { holdOutput } from './held-output';
 import { claimOutDir } from './out-dir';
@@ -71,14 +69,12 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   if (compared.outside) console.log(`faultline: ${compared.outside}\n`);
   env[ENV.nextVersion] = compared.version;
 
-  // Stopped from outside: the build, or Playwright then the server, wind down first; nothing is left behind.
+  // Stopped from outside (the build, or Playwright then the server) or by a part that dies (the
+  // server here, a browser in a worker): wound down, exit 2 with one cause; nothing is left behind.
   const stopping = new Stopping();
-  let playwright: ChildProcess | undefined;
-  stopping.signal.addEventListener('abort', () => playwright?.kill(stopping.by), { once: true });
   const stopped = () => stopping.exit('what it started was wound down');
+  const checking = new Checking(join(root, '.faultline', `abort-${process.pid}.jsonl`), stopping.signal);
   let app: HarnessApp | undefined;
-  let stopWatching = () => {};
-  const abortFile = join(root, '.faultline', `abort-${process.pid}.jsonl`);
   try {
     // A browser is proven before it is trusted, while the app's build is checked and the app
     // starts, and Playwright's runner loads (its output held until then: a browser that fails
@@ -91,35 +87,18 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     if (planned) Object.assign(env, { [ENV.serverLog]: planned.logFile, [ENV.targetSecret]: planned.secret });
     else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
 
-    // A part that dies (the server here, a browser in a worker) stops the run at once: exit 2, one cause.
-    mkdirSync(dirname(abortFile), { recursive: true });
-    env[ENV.abortFile] = abortFile;
-    let aborted: Abort | undefined;
-    const abort = (cause: Abort) => {
-      if (aborted || !runner) return;
-      aborted = cause;
-      windDown(runner);
-    };
-    // A server that never served is the cause named, whatever its checks met of it first.
-    const causes = serverFirst(abort);
-    stopWatching = watchAborts(abortFile, causes.raise);
-
     // Its output is piped through (held until the browser is proven): colours as on this terminal.
     const colour = process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
     const startHeld = () => {
-      const started = startRunner(root, playwrightArgs(options), { ...env, ...colour });
-      playwright = started.child;
+      const started = checking.start(root, playwrightArgs(options), { ...env, ...colour });
       return { ...started, output: holdOutput(started.child) };
     };
     let runner: ReturnType<typeof startHeld> | undefined;
     /** A runner whose output was never shown, ended: the browser failed its proof, or the build it started beside was stale. */
     const discardRunner = async () => {
-      const discarded = runner;
+      runner?.output.drop();
       runner = undefined;
-      playwright = undefined;
-      if (!discarded) return;
-      discarded.output.drop();
-      await discard(discarded);
+      await checking.discard();
     };
     // With a build there, the runner loads while it is checked (about half a second); a stale build
     // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
@@ -135,7 +114,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       throw error;
     }
     // A server stopped before it served (the run ended early: a browser that failed its proof)
-    // rejects its readiness; that is no failure of its own (one that is, `causes.starting` names).
+    // rejects its readiness; that is no failure of its own (one that is, `checking.serverStarting` names).
     app?.ready.catch(() => {});
     if (stopping.by) {
       await discardRunner();
@@ -143,7 +122,8 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     }
     stopping.stage = 'the checks';
     runner ??= startHeld();
-    if (app) causes.starting(app.ready);
+    // A server that never served is the cause named, whatever its checks met of it first.
+    if (app) checking.serverStarting(app.ready);
     const { output, finished } = runner;
     try {
       await browser;
@@ -154,14 +134,13 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     output.release();
     if (stopping.by) return stopped();
     const server = app;
-    server?.exited.then((exit) => {
-      if (exit.expected) return;
-      const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-      abort({ cause: `the app server died during the run (${how}); its log: ${server.logFile}${lastLines(server.logFile)}`, at: exit.at.toISOString() });
-    });
+    if (server)
+      checking.watchServer(server.exited, (exit) => ({
+        cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${server.logFile}${lastLines(server.logFile)}`,
+      }));
     const code = await finished;
     if (stopping.by) return stopped();
-    if (aborted) return abortedRun(out, aborted);
+    if (checking.aborted) return abortedRun(out, checking.aborted);
     if (server) accountFor(out, await unaccountedFor(server));
     return outcomeOf(out, code);
   } catch (error) {
@@ -169,9 +148,8 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     if (stopping.by) return stopped();
     throw error;
   } finally {
-    stopWatching();
-    rmSync(abortFile, { force: true });
     stopping.dispose();
+    await checking.dispose();
     await app?.stop();
   }
 }

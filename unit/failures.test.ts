@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamePlacedFiles } from '../cli/audit-column';
+import { blamePlacedFiles } from '../harness/audit/column';
 import { describeFailure } from '../cli/failure';
 import { refuseInputs } from '../cli/out-dir';
 import { visible } from '../cli/select';

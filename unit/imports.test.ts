@@ -61,11 +61,18 @@ export const RULES: Rule[] = [
     why: "the audit's specs import nothing of the CLI, the bench, the conformance specs or faultline's own tests",
   },
   {
+    from: ['cli/'],
+    only: null,
+    not: ['harness/runner.ts'],
+    why: "the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
+  },
+  {
     from: ['cli/audit'],
     only: null,
     not: ['fixtures/worker/'],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
   },
+
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
 ];
 
@@ -126,11 +133,13 @@ describe('imports', () => {
       'verdict/verdict.ts': ['harness/target.ts'],
       'fixtures/page/probe.ts': ['fixtures/page/screen.ts'],
       'harness/build.ts': ['cli/usage-error.ts'],
-      'cli/audit-column.ts': ['fixtures/worker/audit/observe.ts'],
+      'cli/audit.ts': ['fixtures/worker/audit/observe.ts'],
+      'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
     };
     expect(violations(graph)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)',
-      "cli/audit-column.ts -> fixtures/worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      "cli/audit.ts -> fixtures/worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
       'fixtures/page/probe.ts -> fixtures/page/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',

@@ -8,9 +8,6 @@ import type { AuditedApp } from './app';
 import { readReporters } from './reporters';
 import { CannotRun } from '../failures';
 
-/** The reserved segment, defined in the contract; still importable from here for cli/audit-column.ts. */
-export { AUDIT_SEGMENT };
-
 /** Where the reference app keeps each entry's route and the throwers they import. */
 const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');
 const THROWERS = join('fixtures', 'app');

@@ -1,29 +1,26 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchAborts, type Abort } from '../harness/abort';
-import { configuredApp, type AuditedApp, type InspectedApp } from '../harness/audit/app';
-import { DEFAULT_LIMITS, type Limits } from '../harness/audit/limits';
-import { resolveNextConfig } from '../harness/audit/next-config';
-import { googleFonts, offlineFonts } from '../harness/audit/fonts';
-import { isOpaque, sideBySideGroups } from '../harness/audit/lanes';
-import { writeAuditPlan } from '../harness/audit/plan';
-import { readReporters } from '../harness/audit/reporters';
-import { AUDIT_SEGMENT, placeCatalogue, type Placement } from '../harness/audit/placement';
-import { launchAuditedServer, NotSettled, settleServer } from '../harness/audit/server';
-import { buildHoldsPlacedRoutes, proxyRunsFor } from '../harness/audit/workspace';
-import { ensureBuild, forgetBuild } from '../harness/build';
-import { ENV } from '../harness/contract';
-import { follow } from '../harness/events';
-import { CannotRun, type BrokenPart } from '../harness/failures';
-import { faultlineRoot, ownModule } from '../harness/root';
-import { discard, startRunner, windDown, type Runner } from '../harness/runner';
-import { catalogue } from '../scenarios/catalogue';
-import { comparedVersion, forNext } from '../scenarios/versions';
-import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting } from '../verdict/audit';
-import type { AuditResult } from './audit-render';
-import { UsageError } from './usage-error';
+import { configuredApp, type AuditedApp, type InspectedApp } from './app';
+import { DEFAULT_LIMITS, type Limits } from './limits';
+import { resolveNextConfig } from './next-config';
+import { googleFonts, offlineFonts } from './fonts';
+import { isOpaque, sideBySideGroups } from './lanes';
+import { writeAuditPlan } from './plan';
+import { readReporters } from './reporters';
+import { placeCatalogue, type Placement } from './placement';
+import { launchAuditedServer, NotSettled, settleServer } from './server';
+import { buildHoldsPlacedRoutes, proxyRunsFor } from './workspace';
+import { ensureBuild, forgetBuild } from '../build';
+import { AUDIT_SEGMENT, ENV } from '../contract';
+import { follow } from '../events';
+import { CannotRun, UsageError, type BrokenPart } from '../failures';
+import { faultlineRoot, ownModule } from '../root';
+import { Checking } from '../engine';
+import { catalogue } from '../../scenarios/catalogue';
+import { comparedVersion, forNext } from '../../scenarios/versions';
+import type { AuditEntryRecord } from '../../verdict/attachment';
+import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
 
 /**
  * How many browsers check entries side by side by default: a page spends part of its time waiting
@@ -258,25 +255,12 @@ export async function observeBuilt(
     (onEntry ?? sayEntry(say))(records.size, planned, record);
   });
 
-  let runner: Runner | undefined;
-  let aborted: Abort | undefined;
-  const abort = (cause: Abort) => {
-    if (aborted) return;
-    aborted = cause;
-    if (runner) windDown(runner);
-  };
-  const stopWatching = watchAborts(files.abort, abort);
-  // Stopped from outside: the runner winds down (its workers close their browsers), then the server stops.
-  const windDownOnStop = () => runner && windDown(runner);
-  stopping?.signal.addEventListener('abort', windDownOnStop, { once: true });
-  void server.exited.then((exit) => {
-    if (!exit.expected)
-      abort({
-        part: 'app server',
-        cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`,
-        at: exit.at.toISOString(),
-      });
-  });
+  // A part that dies (a worker's browser, next start, the audit's flush route) or a signal winds the runner down: the checks stop, the server after them.
+  const checking = new Checking(files.abort, stopping?.signal);
+  checking.watchServer(server.exited, () => ({
+    part: 'app server',
+    cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`,
+  }));
   try {
     const reporters = [
       [ownModule('cli/audit-reporter'), { eventsFile: files.events }],
@@ -293,10 +277,9 @@ export async function observeBuilt(
       String(limits.entry * 1000),
       ...(shard ? ['--shard', `${shard.current}/${shard.total}`] : []),
     ];
-    runner = startRunner(faultlineRoot, args, {
+    const runner = checking.start(faultlineRoot, args, {
       ...env,
       [ENV.auditPlan]: files.plan,
-      [ENV.abortFile]: files.abort,
       [ENV.reporter]: JSON.stringify(reporters),
       [ENV.outputDir]: join(state, 'test-results'),
     });
@@ -304,10 +287,12 @@ export async function observeBuilt(
     const log = createWriteStream(files.runnerLog);
     runner.child.stdout?.pipe(log);
     runner.child.stderr?.pipe(log);
+    checking.serverStarting(server.ready);
     await server.ready;
     const code = await runner.finished;
     events.stop();
     stopping?.signal.throwIfAborted();
+    const { aborted } = checking;
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
     // A shard that holds no entry checked nothing: it never passes for an audit of the app.
     if (planned === 0 && shard) {
@@ -336,11 +321,8 @@ export async function observeBuilt(
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
   } finally {
-    stopping?.signal.removeEventListener('abort', windDownOnStop);
     events.stop();
-    stopWatching();
-    rmSync(files.abort, { force: true });
-    if (runner) await discard(runner);
+    await checking.dispose();
     await server.stop();
   }
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));

@@ -1,0 +1,98 @@
+/**
+ * `npm run lines`: how much of faultline is one engine. The modules `faultline run` reaches and
+ * those `faultline audit` reaches (esbuild's import graph from each command's entries: the CLI,
+ * the spec, the reporter, what runs in the server), counted in lines: shared, the run's alone, the
+ * audit's alone; and of the audit's alone, those that stand where the run has a layer of its own
+ * (a second way to do what the run does, issue #39's measure) against what only an audit needs.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(import.meta.dirname, '..');
+
+const RUN = [
+  'cli/run.ts',
+  'cli/repro.ts',
+  'cli/matrix.ts',
+  'e2e/catalogue.spec.ts',
+  'e2e/global-setup.ts',
+  'cli/conformance-reporter.ts',
+  'instrumentation.ts',
+];
+const AUDIT = [
+  'cli/audit.ts',
+  'cli/audit-matrix.ts',
+  'audit/entries.spec.ts',
+  'cli/audit-reporter.ts',
+  'fixtures/server/audit-intercept.mjs',
+  'harness/audit/next-config.cjs',
+];
+/** Shared by construction: the project's config (the command line, `cli/main.ts`, reaches every command and is left out). */
+const COMMON = ['playwright.config.ts'];
+
+/**
+ * The audit's own modules that stand where the run has a layer of its own, by that layer (the
+ * table of issue #39); every other audit-only module does what a run has no need of (placing the
+ * catalogue in a copy of the app, its config, its baseline, SARIF).
+ */
+const PARALLEL: Record<string, string> = {
+  // Its second half (the runner's result composed) stands where cli/run.ts does; its first (the catalogue placed and built) is the audit's own.
+  'harness/audit/column.ts': 'orchestration',
+  'fixtures/worker/audit/drive.ts': 'trigger and settle',
+  'fixtures/worker/audit/observe.ts': 'observation',
+  'fixtures/worker/audit/check-entry.ts': 'observation',
+  'fixtures/worker/audit/test.ts': 'session',
+  'fixtures/worker/audit/claims.ts': 'claiming a report',
+  'harness/audit/lanes.ts': 'claiming a report',
+  'harness/audit/server.ts': 'server reports',
+  'fixtures/server/audit-intercept.mjs': 'server reports',
+  'cli/audit-reporter.ts': 'outputs',
+  'cli/audit-render.ts': 'outputs',
+  'cli/audit-html.ts': 'outputs',
+  'cli/audit-annotations.ts': 'outputs',
+};
+
+async function reached(entries: readonly string[]): Promise<Set<string>> {
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: [...entries],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: 'out',
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    jsx: 'automatic',
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+  });
+  return new Set(Object.keys(metafile.inputs).map((file) => relative(root, join(root, file))));
+}
+
+const lines = (file: string) => readFileSync(join(root, file), 'utf8').split('\n').length - 1;
+const sum = (files: readonly string[]) => files.reduce((total, file) => total + lines(file), 0);
+
+const run = await reached([...RUN, ...COMMON]);
+const audit = await reached([...AUDIT, ...COMMON]);
+// The app's own files (the reference app the run checks) are not the harness.
+const harnessSide = (file: string) => !/^(app|fixtures\/app|fixtures\/ingest)\//.test(file) && !/^(next\.config|proxy|instrumentation-client)\.ts$/.test(file);
+const shared = [...run].filter((file) => audit.has(file) && harnessSide(file)).sort();
+const runOnly = [...run].filter((file) => !audit.has(file) && harnessSide(file)).sort();
+const auditOnly = [...audit].filter((file) => !run.has(file)).sort();
+const parallel = auditOnly.filter((file) => file in PARALLEL);
+const own = auditOnly.filter((file) => !(file in PARALLEL));
+
+console.log(`shared by run and audit   ${String(sum(shared)).padStart(6)} lines in ${shared.length} files`);
+console.log(`the run's alone           ${String(sum(runOnly)).padStart(6)} lines in ${runOnly.length} files`);
+console.log(`the audit's alone         ${String(sum(auditOnly)).padStart(6)} lines in ${auditOnly.length} files`);
+console.log(`  where the run has a layer of its own: ${sum(parallel)} lines`);
+for (const layer of [...new Set(Object.values(PARALLEL))]) {
+  const files = parallel.filter((file) => PARALLEL[file] === layer);
+  console.log(`    ${layer.padEnd(20)} ${String(sum(files)).padStart(5)}  ${files.map((file) => `${file} (${lines(file)})`).join(', ')}`);
+}
+console.log(`  what only an audit needs: ${sum(own)} lines in ${own.length} files`);
+if (process.argv.includes('--files')) for (const file of own) console.log(`    ${file} (${lines(file)})`);
+const stale = Object.keys(PARALLEL).filter((file) => !auditOnly.includes(file));
+if (stale.length > 0) console.log(`(named as parallel but not the audit's alone: ${stale.join(', ')})`);
