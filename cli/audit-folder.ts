@@ -19,5 +19,4 @@ export const AUDIT_FOLDER: OutFolder = {
   ],
 };
 
-/** Where an audit (or a merge of its shards) stages what it writes (screens, traces): moved into `--out` once the audit is complete. */
-export const stagingIn = (out: string) => join(out, '.faultline-incoming');
+export { stagingIn } from './out-dir';

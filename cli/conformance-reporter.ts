@@ -61,12 +61,15 @@ export default class ConformanceReporter implements Reporter {
   private readonly entries: EntryReport[] = [];
   private readonly startedAt = new Date();
   private readonly outDir: string;
+  /** Where the user will find the reports (a run writes them to its staging folder first). */
+  private readonly shownAs: string;
   private workers = 1;
   private stopped = false;
   private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[ENV.selection] ?? '', errors: [], status: 'passed' };
 
-  constructor(options: { outDir?: string } = {}) {
+  constructor(options: { outDir?: string; shownAs?: string } = {}) {
     this.outDir = options.outDir ?? 'faultline-report';
+    this.shownAs = options.shownAs ?? this.outDir;
   }
 
   printsToStdio() {
@@ -121,6 +124,6 @@ export default class ConformanceReporter implements Reporter {
     console.log(`took ${(result.duration / 1000).toFixed(1)}s`);
     const slow = slowest(this.entries).map((e) => `${e.id} ${(e.durationMs / 1000).toFixed(1)}s`);
     if (slow.length > 0) console.log(`slowest: ${slow.join(', ')}`);
-    console.log(`reports: ${this.outDir}/report.json, ${this.outDir}/junit.xml, ${this.outDir}/html/index.html`);
+    console.log(`reports: ${this.shownAs}/report.json, ${this.shownAs}/junit.xml, ${this.shownAs}/html/index.html`);
   }
 }

@@ -37,6 +37,9 @@ export function claimOutDir(dir: string, kind: OutFolder = REPORT_FOLDER, { keep
   writeFileSync(join(dir, kind.mark), 'faultline writes here, and replaces what it wrote on the next run.\n');
 }
 
+/** Where a command stages what it writes (a run's reports, an audit's screens and traces): moved into `--out` once complete. */
+export const stagingIn = (out: string) => join(out, '.faultline-incoming');
+
 /** Whether `dir` holds outputs of an earlier command of this kind. */
 export const holdsEarlier = (dir: string, kind: OutFolder): boolean => kind.written.some((name) => existsSync(join(dir, name)));
 

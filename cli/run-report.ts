@@ -7,11 +7,19 @@ import { ownModule } from '../harness/root';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
-export function reporters(outDir: string, { blob = true, env = process.env as Record<string, string | undefined> } = {}): unknown[] {
+export function reporters(
+  outDir: string,
+  {
+    blob = true,
+    env = process.env as Record<string, string | undefined>,
+    shownAs = outDir,
+  }: { blob?: boolean; env?: Record<string, string | undefined>; shownAs?: string } = {},
+): unknown[] {
   return [
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
-    [ownModule('cli/conformance-reporter'), { outDir }],
+    // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder).
+    [ownModule('cli/conformance-reporter'), { outDir, shownAs }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.

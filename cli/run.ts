@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
 import { PortInUseError } from '../harness/app-server';
@@ -9,7 +9,7 @@ import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } f
 import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { holdOutput } from './held-output';
-import { claimOutDir } from './out-dir';
+import { claimOutDir, replaceEarlier, REPORT_FOLDER, stagingIn } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
 import { abortedRun, accountFor, outcomeOf, reporters } from './run-report';
 import { Stopping } from './stopping';
@@ -53,12 +53,16 @@ async function planApp(options: RunOptions, root: string): Promise<HarnessPlan> 
 export async function run(options: RunOptions, root: string): Promise<number> {
   await preflight(options);
   const out = resolve(options.out);
-  claimOutDir(out);
+  // The earlier reports stay until this run's are whole: it writes them beside, and they replace the earlier once it has a report.
+  claimOutDir(out, REPORT_FOLDER, { keepEarlier: true });
+  const staging = stagingIn(out);
+  rmSync(staging, { recursive: true, force: true });
+  const publish = () => existsSync(join(staging, 'report.json')) && replaceEarlier(out, REPORT_FOLDER, staging);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
-    [ENV.reporter]: JSON.stringify(reporters(out)),
-    [ENV.outputDir]: join(out, 'test-results'),
+    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out })),
+    [ENV.outputDir]: join(staging, 'test-results'),
     [ENV.selection]: selectionOf(options),
     [ENV.scenarios]: options.scenarios.join(','),
   };
@@ -140,8 +144,13 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       }));
     const code = await finished;
     if (stopping.by) return stopped();
-    if (checking.aborted) return abortedRun(out, checking.aborted);
-    if (server) accountFor(out, await unaccountedFor(server));
+    if (checking.aborted) {
+      const exit = abortedRun(staging, checking.aborted);
+      publish();
+      return exit;
+    }
+    if (server) accountFor(staging, await unaccountedFor(server));
+    publish();
     return outcomeOf(out, code);
   } catch (error) {
     // The build under way was stopped by the signal.
@@ -151,6 +160,8 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     stopping.dispose();
     await checking.dispose();
     await app?.stop();
+    // What a run that stopped before its report wrote: the earlier reports are what stays.
+    rmSync(staging, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,9 +158,15 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
   expect(readFileSync(join(out, 'html', 'index.html'), 'utf8')).toContain('<html');
 });
 
-test('a run stopped with SIGTERM winds down Playwright and the app it started, and exits 143', async () => {
+test('a run stopped with SIGTERM winds down Playwright and the app it started, exits 143, and keeps the earlier report', async () => {
   const port = await freePort();
-  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--port', String(port), '--out', outDir()], {
+  // An earlier run's folder: what a stopped run leaves is the report it had, never half of a new one.
+  const out = outDir();
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, '.faultline-report'), '');
+  writeFileSync(join(out, 'report.json'), '{"earlier":true}\n');
+  writeFileSync(join(out, 'junit.xml'), '<testsuites name="earlier"/>\n');
+  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--port', String(port), '--out', out], {
     cwd: root,
     env: { ...process.env, ...OWN_SERVER },
   });
@@ -175,6 +181,11 @@ test('a run stopped with SIGTERM winds down Playwright and the app it started, a
   expect(await exited).toBe(143);
   expect(stderr).toMatch(/^faultline: stopped by SIGTERM during the checks; what it started was wound down$/m);
   await expect(fetch(`http://localhost:${port}/`), 'the app faultline started is gone').rejects.toThrow();
+  expect([readFileSync(join(out, 'report.json'), 'utf8'), readFileSync(join(out, 'junit.xml'), 'utf8')], 'the earlier report, whole').toEqual([
+    '{"earlier":true}\n',
+    '<testsuites name="earlier"/>\n',
+  ]);
+  expect(readdirSync(out).sort(), 'nothing of the stopped run left beside it').toEqual(['.faultline-report', 'junit.xml', 'report.json']);
 });
 
 test('a run against a broken expectation exits 1 and says what deviated', async () => {
