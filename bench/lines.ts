@@ -6,8 +6,8 @@
  * (a second way to do what the run does, issue #39's measure) against what only an audit needs.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { importGraph } from './import-graph';
 
 const root = join(import.meta.dirname, '..');
 
@@ -53,23 +53,7 @@ const PARALLEL: Record<string, string> = {
   'cli/audit-annotations.ts': 'outputs',
 };
 
-async function reached(entries: readonly string[]): Promise<Set<string>> {
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: [...entries],
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-    jsx: 'automatic',
-    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
-  });
-  return new Set(Object.keys(metafile.inputs).map((file) => relative(root, join(root, file))));
-}
+const reached = async (entries: readonly string[]) => new Set(Object.keys(await importGraph(root, entries)));
 
 const lines = (file: string) => readFileSync(join(root, file), 'utf8').split('\n').length - 1;
 const sum = (files: readonly string[]) => files.reduce((total, file) => total + lines(file), 0);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { importGraph } from '../bench/import-graph';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -95,34 +95,16 @@ export function violations(graph: Record<string, string[]>): string[] {
 }
 
 /** The project's runtime import graph: every source file and the project files it imports. */
-async function importGraph(): Promise<Record<string, string[]>> {
+function projectGraph(): Promise<Record<string, string[]>> {
   const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\n')
     .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.endsWith('.d.ts') && existsSync(join(root, file)));
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: tracked,
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-    jsx: 'automatic',
-    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
-  });
-  const graph: Record<string, string[]> = {};
-  for (const [file, input] of Object.entries(metafile.inputs)) {
-    graph[relative(root, join(root, file))] = input.imports.filter((entry) => !entry.external).map((entry) => relative(root, join(root, entry.path)));
-  }
-  return graph;
+  return importGraph(root, tracked);
 }
 
 describe('imports', () => {
   it('follow where code runs: nothing imports upward', async () => {
-    const graph = await importGraph();
+    const graph = await projectGraph();
     expect(Object.keys(graph).length).toBeGreaterThan(100);
     expect(violations(graph)).toEqual([]);
   }, 30_000);
