@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { replaceEarlier, REPORT_FOLDER } from './out-dir';
 import { join } from 'node:path';
 import type { Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
@@ -72,4 +73,15 @@ export function abortedRun(out: string, abort: Abort): number {
   }
   console.error(`faultline: ${abort.cause}`);
   return EXIT.cannotJudge;
+}
+
+/**
+ * The end of a run that staged its reports in `staging`: its exit code read from what it wrote
+ * there (never from `out`, which still holds the earlier reports), then its reports moved into
+ * `out` when it wrote a report.json (one that deviated, or stopped because a part died, included).
+ */
+export function finishRun(out: string, staging: string, playwrightExit: number | null, aborted?: Abort): number {
+  const exit = aborted ? abortedRun(staging, aborted) : outcomeOf(staging, playwrightExit);
+  if (existsSync(join(staging, 'report.json'))) replaceEarlier(out, REPORT_FOLDER, staging);
+  return exit;
 }

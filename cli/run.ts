@@ -9,9 +9,9 @@ import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } f
 import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { holdOutput } from './held-output';
-import { claimOutDir, replaceEarlier, REPORT_FOLDER, stagingIn } from './out-dir';
+import { claimOutDir, REPORT_FOLDER, stagingIn } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
-import { abortedRun, accountFor, outcomeOf, reporters } from './run-report';
+import { accountFor, finishRun, reporters } from './run-report';
 import { Stopping } from './stopping';
 import { UsageError } from './usage-error';
 
@@ -57,7 +57,6 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   claimOutDir(out, REPORT_FOLDER, { keepEarlier: true });
   const staging = stagingIn(out);
   rmSync(staging, { recursive: true, force: true });
-  const publish = () => existsSync(join(staging, 'report.json')) && replaceEarlier(out, REPORT_FOLDER, staging);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
@@ -144,14 +143,8 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       }));
     const code = await finished;
     if (stopping.by) return stopped();
-    if (checking.aborted) {
-      const exit = abortedRun(staging, checking.aborted);
-      publish();
-      return exit;
-    }
-    if (server) accountFor(staging, await unaccountedFor(server));
-    publish();
-    return outcomeOf(out, code);
+    if (server && !checking.aborted) accountFor(staging, await unaccountedFor(server));
+    return finishRun(out, staging, code, checking.aborted);
   } catch (error) {
     // The build under way was stopped by the signal.
     if (stopping.by) return stopped();

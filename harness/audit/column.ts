@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuredApp, type AuditedApp, type InspectedApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
