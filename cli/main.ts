@@ -3,8 +3,6 @@ import { describeFailure } from './failure';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf, usageText } from './options';
-import { exitWithLauncher } from '../harness/lifeline';
-import { ENV } from '../harness/contract';
 import { carriesReferenceApp } from '../harness/root';
 
 const root = join(import.meta.dirname, '..');
@@ -100,19 +98,10 @@ function stopOnStrayFailure(): void {
 
 export async function main(argv: string[]): Promise<number> {
   stopOnStrayFailure();
-  // Started by a matrix: end (winding down like Ctrl-C) when the matrix is gone, even by SIGKILL.
-  const lifeline = process.env[ENV.runLifeline] === '1';
-  if (lifeline) {
-    delete process.env[ENV.runLifeline];
-    exitWithLauncher('SIGINT');
-  }
   try {
     return await dispatch(argv);
   } catch (error) {
     console.error(`faultline: ${describeFailure(error).line}`);
     return EXIT.cannotJudge;
-  } finally {
-    // The lifeline holds stdin open: let the process end once the command has.
-    if (lifeline) process.stdin.destroy();
   }
 }

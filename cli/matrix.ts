@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { lt, major, valid } from 'semver';
@@ -31,6 +30,10 @@ import { parseOptionsOf } from './options';
 import { Progress } from './progress';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
+import { describeFailure } from './failure';
+import { run } from './run';
+import { parseRunArgs } from './run-args';
+import { Stopping } from './stopping';
 
 /** The newest patch of each minor from 15.5 to 16.4 that installs here. */
 export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
@@ -86,16 +89,17 @@ export function versionProblem(version: string): string | null {
 const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] =>
   scenarios.length > 0 ? scenarios : catalogue.map((scenario) => scenario.id);
 
-/** A conformance run of the catalogue in the workspace, its progress followed as events. */
-async function observe(dir: string, scenarios: readonly string[], progress: Progress): Promise<ConformanceReport> {
-  const { report: reportDir, screens } = workspaceOutputs(dir);
+/**
+ * A conformance run of the catalogue in the workspace: `faultline run`'s own orchestration, in this
+ * process, its runner started by the one engine in the workspace's copy of faultline, its progress
+ * followed as events (as an audit column's is). Its first error line is the column's cause.
+ */
+async function observe(dir: string, scenarios: readonly string[], progress: Progress, stopping: Stopping): Promise<ConformanceReport> {
+  const { report: reportDir, screens, runnerLog } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
   mkdirSync(screens, { recursive: true });
-  const { [ENV.catalogue]: _catalogue, ...env } = withoutTarget();
   const ids = plannedIds({ scenarios });
-  const args = [join(dir, 'bin/faultline.mjs'), 'run', '--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])];
   let checked = 0;
-  let stderr = '';
   // This run's progress alone: the last run's events are in the same file until it is emptied.
   const eventsFile = join(dir, '.faultline', 'run-events.jsonl');
   mkdirSync(dirname(eventsFile), { recursive: true });
@@ -103,24 +107,25 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   const events = follow(eventsFile, (event) => {
     if ('end' in event) progress.detail = `${++checked}/${ids.length} entries`;
   });
-  const code = await new Promise<number | null>((done, fail) => {
-    // stdin is its lifeline: the run (its server, its browsers) ends with this process, even a SIGKILLed one.
-    const child = spawn(process.execPath, args, {
-      cwd: dir,
-      env: { ...env, [ENV.screenshots]: screens, [ENV.runLifeline]: '1', [ENV.events]: eventsFile },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdout.resume();
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', done);
-  }).finally(() => events.stop());
+  let cause: string | undefined;
+  const tell = { log: () => {}, error: (line: string) => (cause ??= line.replace(/^faultline: /, '')), playwrightOutput: runnerLog };
+  const options = parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]);
+  const code = await run(options, dir, {
+    env: { ...withoutTarget(), [ENV.screenshots]: screens, [ENV.events]: eventsFile },
+    stopping,
+    said: { tell, runnerLog },
+  })
+    .catch((error: unknown) => {
+      if (stopping.by) throw error;
+      cause = describeFailure(error).line;
+      return EXIT.cannotJudge;
+    })
+    .finally(() => events.stop());
+  stopping.signal.throwIfAborted();
   const reportFile = join(reportDir, 'report.json');
   // 1 is a run with deviations: in a matrix, those are the cells that differ from their pins.
-  if ((code !== 0 && code !== 1) || !existsSync(reportFile)) {
-    const said = stderr.split('\n').find((line) => line.startsWith('faultline: ')) ?? stderr.trim().split('\n').at(-1) ?? '';
-    throw new WorkspaceError(`the run could not complete (exit ${code}): ${said.replace(/^faultline: /, '') || 'no message'}`);
-  }
+  if ((code !== 0 && code !== 1) || !existsSync(reportFile))
+    throw new WorkspaceError(`the run could not complete (exit ${code}): ${cause ?? `no message (Playwright's output: ${runnerLog})`}`);
   return JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport;
 }
 
@@ -134,7 +139,7 @@ interface Prepared {
 }
 
 /** The workspace's sources and its `next`: the first stage, the network's and the disk's. */
-async function install(root: string, version: string, fallback: FallbackKind, label: string, progress: Progress): Promise<Prepared> {
+async function install(root: string, version: string, fallback: FallbackKind, label: string, progress: Progress, signal: AbortSignal): Promise<Prepared> {
   const dir = workspaceDir(root, version, fallback);
   const prepared: Prepared = { dir, adaptations: [], seconds: { install: 0, build: 0 }, reused: { install: false, build: false } };
   const problem = versionProblem(version);
@@ -142,7 +147,7 @@ async function install(root: string, version: string, fallback: FallbackKind, la
   const started = performance.now();
   try {
     prepared.adaptations = syncSources(root, dir, version, fallback);
-    prepared.reused.install = !(await installNext(root, dir, version));
+    prepared.reused.install = !(await installNext(root, dir, version, process.env, { signal }));
     prepared.seconds.install = (performance.now() - started) / 1000;
     progress.note(`${label} install ${prepared.reused.install ? 'reused' : 'done'} (${prepared.seconds.install.toFixed(1)} s)`);
     return prepared;
@@ -154,7 +159,7 @@ async function install(root: string, version: string, fallback: FallbackKind, la
 }
 
 /** The installed workspace built (the project's own build where it is the same app, or the last one while nothing changed): the second stage. */
-async function build(root: string, prepared: Prepared, label: string, progress: Progress): Promise<Prepared> {
+async function build(root: string, prepared: Prepared, label: string, progress: Progress, signal: AbortSignal): Promise<Prepared> {
   if (prepared.error) return prepared;
   const started = performance.now();
   try {
@@ -162,6 +167,7 @@ async function build(root: string, prepared: Prepared, label: string, progress: 
     const adopted = await adoptProjectBuild(root, prepared.dir, env);
     const built = await ensureBuild(prepared.dir, env, {
       log: (line) => line.startsWith('faultline: ') && progress.note(`${label} ${line.slice('faultline: '.length)}`),
+      signal,
     });
     const seconds = (performance.now() - started) / 1000;
     progress.note(`${label} build ${adopted ? "the project's own" : built.built ? 'done' : 'reused'} (${seconds.toFixed(1)} s)`);
@@ -181,6 +187,7 @@ async function column(
   options: MatrixOptions,
   label: string,
   progress: Progress,
+  stopping: Stopping,
 ): Promise<MatrixColumn> {
   const { dir } = prepared;
   const result: MatrixColumn = {
@@ -205,7 +212,7 @@ async function column(
       result.seconds.run = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
       return { ...saved.column, seconds: result.seconds, reused: result.reused };
     }
-    const report = await observe(dir, options.scenarios, progress);
+    const report = await observe(dir, options.scenarios, progress, stopping);
     result.observedAt = report.startedAt;
     result.cells = report.entries
       .filter((entry) => entry.entry)
@@ -270,18 +277,35 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   const label = ({ version, fallback }: (typeof plan)[number], i: number) =>
     `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
   const progress = new Progress();
-  const results = await overVersions(
-    plan,
-    (step, i) => install(root, step.version, step.fallback, label(step, i), progress),
-    // Build and run in one stage, one version at a time: a build beside a run changed no verdict but
-    // saved nothing either (both take both cores: 291 s from nothing against 287 s; docs/matrix.md).
-    async (step, installed: Prepared, i) => {
-      const prepared = await build(root, installed, label(step, i), progress);
-      const result = await column(step.version, step.fallback, prepared, options, label(step, i), progress);
-      if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
-      return result;
-    },
-  );
+  // Stopped from outside: the install, build or run under way winds down, and the matrix exits with one line.
+  const stopping = new Stopping();
+  const named = ({ version, fallback }: (typeof plan)[number]) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''}`;
+  let results: MatrixColumn[];
+  try {
+    results = await overVersions(
+      plan,
+      (step, i) => {
+        if (i === 0) stopping.stage = `the install of ${named(step)}`;
+        return install(root, step.version, step.fallback, label(step, i), progress, stopping.signal);
+      },
+      // Build and run in one stage, one version at a time: a build beside a run changed no verdict but
+      // saved nothing either (both take both cores: 291 s from nothing against 287 s; docs/matrix.md).
+      async (step, installed: Prepared, i) => {
+        stopping.signal.throwIfAborted();
+        stopping.stage = `the build of ${named(step)}`;
+        const prepared = await build(root, installed, label(step, i), progress, stopping.signal);
+        stopping.stage = `the checks of ${named(step)}`;
+        const result = await column(step.version, step.fallback, prepared, options, label(step, i), progress, stopping);
+        if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
+        return result;
+      },
+    );
+  } catch (error) {
+    if (stopping.by) return stopping.exit('what it started was wound down');
+    throw error;
+  } finally {
+    stopping.dispose();
+  }
   gatherScreens(root, out, results);
   const columns = options.fallbacks.flatMap((fallback) => markChanges(results.filter((result) => result.fallback === fallback)));
   const built: Matrix = { generatedAt: new Date().toISOString(), fallback: options.fallbacks.length > 1 ? 'both' : options.fallbacks[0], entries, columns };

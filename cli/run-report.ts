@@ -8,19 +8,30 @@ import { ownModule } from '../harness/root';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
+/** Where a run's own lines go: the terminal, or a matrix column observing it (which keeps the first error as its cause). */
+export interface Tell {
+  log(line: string): void;
+  error(line: string): void;
+  /** Where Playwright's own output can be read, as a line says it. */
+  playwrightOutput: string;
+}
+
+export const TERMINAL: Tell = { log: (line) => console.log(line), error: (line) => console.error(line), playwrightOutput: 'the lines above' };
+
 export function reporters(
   outDir: string,
   {
     blob = true,
     env = process.env as Record<string, string | undefined>,
     shownAs = outDir,
-  }: { blob?: boolean; env?: Record<string, string | undefined>; shownAs?: string } = {},
+    root,
+  }: { blob?: boolean; env?: Record<string, string | undefined>; shownAs?: string; root?: string } = {},
 ): unknown[] {
   return [
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
-    // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder).
-    [ownModule('cli/conformance-reporter'), { outDir, shownAs }],
+    // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder); `root`: the tree the runner runs in.
+    [ownModule('cli/conformance-reporter', root), { outDir, shownAs }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.
@@ -32,25 +43,25 @@ export function reporters(
  * 0 all conform, 1 a deviation, 2 the run could not complete or checked less than it claims (no
  * report, nothing checked, planned checks that never ended, an error outside the checks).
  */
-export function outcomeOf(out: string, playwrightExit: number | null): number {
+export function outcomeOf(out: string, playwrightExit: number | null, tell: Tell = TERMINAL): number {
   const reportFile = join(out, 'report.json');
   const report: ConformanceReport | undefined = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   if (!report) {
-    console.error('faultline: the conformance run could not complete (see the lines above).');
+    tell.error(`faultline: the conformance run could not complete (see ${tell.playwrightOutput}).`);
     return EXIT.cannotJudge;
   }
   const incomplete = incompleteness(report);
   if (incomplete) {
-    console.error(`faultline: incomplete run: ${incomplete}`);
+    tell.error(`faultline: incomplete run: ${incomplete}`);
     return EXIT.cannotJudge;
   }
   // A report no check claims fails the run: the app sent what no entry explains.
   const unaccounted = report.run.unaccounted ?? [];
-  for (const line of unaccounted) console.error(`faultline: ${line}`);
-  if (unaccounted.length > 0) console.log(summaryLine(report.counts, unaccounted.length));
+  for (const line of unaccounted) tell.error(`faultline: ${line}`);
+  if (unaccounted.length > 0) tell.log(summaryLine(report.counts, unaccounted.length));
   if (report.counts.failed > 0 || unaccounted.length > 0) return EXIT.deviates;
   if (playwrightExit !== 0) {
-    console.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see the lines above).`);
+    tell.error(`faultline: Playwright exited with code ${playwrightExit} although every check passed (see ${tell.playwrightOutput}).`);
     return EXIT.cannotJudge;
   }
   return EXIT.ok;
@@ -65,13 +76,13 @@ export function accountFor(out: string, lines: readonly string[]): void {
 }
 
 /** A run stopped because a part of it died: its report says why, and counts no check that ended after as a deviation. */
-export function abortedRun(out: string, abort: Abort): number {
+export function abortedRun(out: string, abort: Abort, tell: Tell = TERMINAL): number {
   const reportFile = join(out, 'report.json');
   if (existsSync(reportFile)) {
     const report = markAborted(JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport, abort);
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   }
-  console.error(`faultline: ${abort.cause}`);
+  tell.error(`faultline: ${abort.cause}`);
   return EXIT.cannotJudge;
 }
 
@@ -80,8 +91,8 @@ export function abortedRun(out: string, abort: Abort): number {
  * there (never from `out`, which still holds the earlier reports), then its reports moved into
  * `out` when it wrote a report.json (one that deviated, or stopped because a part died, included).
  */
-export function finishRun(out: string, staging: string, playwrightExit: number | null, aborted?: Abort): number {
-  const exit = aborted ? abortedRun(staging, aborted) : outcomeOf(staging, playwrightExit);
+export function finishRun(out: string, staging: string, playwrightExit: number | null, aborted?: Abort, tell: Tell = TERMINAL): number {
+  const exit = aborted ? abortedRun(staging, aborted, tell) : outcomeOf(staging, playwrightExit, tell);
   if (existsSync(join(staging, 'report.json'))) replaceEarlier(out, REPORT_FOLDER, staging);
   return exit;
 }

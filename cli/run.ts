@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
 import { PortInUseError } from '../harness/app-server';
 import { hasBuild } from '../harness/build';
@@ -11,7 +11,7 @@ import { comparedVersion, installedNext } from '../scenarios/versions';
 import { holdOutput } from './held-output';
 import { claimOutDir, REPORT_FOLDER, stagingIn } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
-import { accountFor, finishRun, reporters } from './run-report';
+import { accountFor, finishRun, reporters, TERMINAL, type Tell } from './run-report';
 import { Stopping } from './stopping';
 import { UsageError } from './usage-error';
 
@@ -34,9 +34,10 @@ async function launchApp(
   signal: AbortSignal,
   plan: HarnessPlan | undefined,
   onStale: () => Promise<void>,
+  tell: Tell,
 ): Promise<HarnessApp | undefined> {
   if (options.baseUrl) return undefined;
-  return launchHarnessApp({ root, plan, onBuildLine: (line) => console.log(line), signal, onStale });
+  return launchHarnessApp({ root, plan, onBuildLine: (line) => tell.log(line), signal, onStale });
 }
 
 /** Where the app will serve, before its build is checked: a port taken since the preflight stops the run. */
@@ -49,8 +50,22 @@ async function planApp(options: RunOptions, root: string): Promise<HarnessPlan> 
   }
 }
 
+/**
+ * Who asked for a run: `faultline run` itself (every default), or a matrix observing a column in
+ * its workspace, in this process.
+ */
+export interface RunContext {
+  /** The environment the run starts from (by default this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The matrix's stop, which the run listens to; the matrix names the stage, says the line and exits. */
+  stopping?: Stopping;
+  /** Where its output goes: faultline's own lines to `tell`, Playwright's to the file `runnerLog`; by default both to the terminal. */
+  said?: { tell: Tell; runnerLog: string };
+}
+
 /** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
-export async function run(options: RunOptions, root: string): Promise<number> {
+export async function run(options: RunOptions, root: string, context: RunContext = {}): Promise<number> {
+  const tell = context.said?.tell ?? TERMINAL;
   await preflight(options);
   const out = resolve(options.out);
   // The earlier reports stay until this run's are whole: it writes them beside, and they replace the earlier once it has a report.
@@ -58,9 +73,9 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   const staging = stagingIn(out);
   rmSync(staging, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...(context.env ?? process.env),
     NEXT_TELEMETRY_DISABLED: '1',
-    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out })),
+    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root })),
     [ENV.outputDir]: join(staging, 'test-results'),
     [ENV.selection]: selectionOf(options),
     [ENV.scenarios]: options.scenarios.join(','),
@@ -69,15 +84,17 @@ export async function run(options: RunOptions, root: string): Promise<number> {
   else delete env[ENV.catalogue];
   // Which next's expectations apply: the installed one, or the nearest the catalogue was pinned on.
   const compared = comparedVersion(installedNext(root));
-  if (compared.outside) console.log(`faultline: ${compared.outside}\n`);
+  if (compared.outside) tell.log(`faultline: ${compared.outside}\n`);
   env[ENV.nextVersion] = compared.version;
 
   // Stopped from outside (the build, or Playwright then the server) or by a part that dies (the
   // server here, a browser in a worker): wound down, exit 2 with one cause; nothing is left behind.
-  const stopping = new Stopping();
-  const stopped = () => stopping.exit('what it started was wound down');
+  const stopping = context.stopping ?? new Stopping();
+  const stopped = () => (context.stopping ? stopping.code : stopping.exit('what it started was wound down'));
   const checking = new Checking(join(root, '.faultline', `abort-${process.pid}.jsonl`), stopping.signal);
   let app: HarnessApp | undefined;
+  // Asked by a matrix: Playwright's output is for whoever opens the log; the column says its cause.
+  const runnerLog = context.said ? openLog(context.said.runnerLog) : undefined;
   try {
     // A browser is proven before it is trusted, while the app's build is checked and the app
     // starts, and Playwright's runner loads (its output held until then: a browser that fails
@@ -91,10 +108,11 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
 
     // Its output is piped through (held until the browser is proven): colours as on this terminal.
-    const colour = process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+    const colour = !context.said && process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+    const to = runnerLog ? { stdout: runnerLog, stderr: runnerLog } : process;
     const startHeld = () => {
       const started = checking.start(root, playwrightArgs(options), { ...env, ...colour });
-      return { ...started, output: holdOutput(started.child) };
+      return { ...started, output: holdOutput(started.child, to) };
     };
     let runner: ReturnType<typeof startHeld> | undefined;
     /** A runner whose output was never shown, ended: the browser failed its proof, or the build it started beside was stale. */
@@ -108,10 +126,10 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     if (!planned || hasBuild(root)) runner = startHeld();
     try {
       const onStale = async () => {
-        stopping.stage = 'the build';
+        if (!context.stopping) stopping.stage = 'the build';
         await discardRunner();
       };
-      app = await launchApp(options, root, stopping.signal, planned, onStale);
+      app = await launchApp(options, root, stopping.signal, planned, onStale, tell);
     } catch (error) {
       await discardRunner();
       throw error;
@@ -123,7 +141,7 @@ export async function run(options: RunOptions, root: string): Promise<number> {
       await discardRunner();
       return stopped();
     }
-    stopping.stage = 'the checks';
+    if (!context.stopping) stopping.stage = 'the checks';
     runner ??= startHeld();
     // A server that never served is the cause named, whatever its checks met of it first.
     if (app) checking.serverStarting(app.ready);
@@ -144,18 +162,25 @@ export async function run(options: RunOptions, root: string): Promise<number> {
     const code = await finished;
     if (stopping.by) return stopped();
     if (server && !checking.aborted) accountFor(staging, await unaccountedFor(server));
-    return finishRun(out, staging, code, checking.aborted);
+    return finishRun(out, staging, code, checking.aborted, tell);
   } catch (error) {
     // The build under way was stopped by the signal.
     if (stopping.by) return stopped();
     throw error;
   } finally {
-    stopping.dispose();
+    if (!context.stopping) stopping.dispose();
     await checking.dispose();
     await app?.stop();
+    runnerLog?.end();
     // What a run that stopped before its report wrote: the earlier reports are what stays.
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** A log file, emptied first. */
+function openLog(file: string): WriteStream {
+  mkdirSync(dirname(file), { recursive: true });
+  return createWriteStream(file);
 }
 
 /** The last lines of a server log, indented under the cause. */

@@ -26,10 +26,15 @@ export class Stopping {
     return this.controller.signal;
   }
 
-  /** Its line said, the exit code of a command stopped by the signal: 130 for SIGINT, 143 for SIGTERM. */
+  /** The exit code of a command stopped by the signal: 130 for SIGINT, 143 for SIGTERM. */
+  get code(): number {
+    return 128 + constants.signals[this.by!];
+  }
+
+  /** Its line said, the exit code of a command stopped by the signal. */
   exit(what: string): number {
     console.error(`faultline: stopped by ${this.by} during ${this.stage}; ${what}`);
-    return 128 + constants.signals[this.by!];
+    return this.code;
   }
 
   dispose(): void {

@@ -37,9 +37,12 @@ export const VARIABLES = {
   targetSecret: variable('FAULTLINE_TARGET_SECRET', 'faultline', 'for the workers: the secret of the server they test'),
   serverLog: variable('FAULTLINE_SERVER_LOG', 'faultline', 'for the workers: the log file of the server they test'),
   lifeline: variable('FAULTLINE_LIFELINE', 'faultline', 'on the servers and the Playwright runner faultline starts: they end when their stdin ends'),
-  runLifeline: variable('FAULTLINE_RUN_LIFELINE', 'faultline', 'on the `faultline run` a matrix starts: it ends with the matrix'),
   abortFile: variable('FAULTLINE_ABORT_FILE', 'faultline', 'where a worker says that a part of the run (its browser) broke'),
-  events: variable('FAULTLINE_EVENTS', 'faultline', "set by the matrices on the runs they start: where the run's reporter appends its progress as JSON lines"),
+  events: variable(
+    'FAULTLINE_EVENTS',
+    'faultline',
+    "set by the matrices on the runs they observe: where the run's reporter appends its progress as JSON lines",
+  ),
   auditPlan: variable(
     'FAULTLINE_AUDIT_PLAN',
     'faultline',

@@ -27,7 +27,7 @@ export function workspaceDir(root: string, version: string, fallback: FallbackKi
 /** What a matrix keeps in a workspace beside its install and build (in `.faultline/`, which a sync keeps): its last observation. */
 export function workspaceOutputs(dir: string) {
   const base = join(dir, '.faultline', 'matrix');
-  return { report: join(base, 'report'), screens: join(base, 'screens'), column: join(base, 'column.json') };
+  return { report: join(base, 'report'), screens: join(base, 'screens'), column: join(base, 'column.json'), runnerLog: join(base, 'runner.log') };
 }
 
 /**

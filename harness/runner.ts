@@ -14,7 +14,8 @@ export interface Runner {
 }
 
 /**
- * `playwright test ARGS` from faultline's root: in a process group of its own (a runner discarded
+ * `playwright test ARGS` in `root` (faultline's tree, or a matrix workspace's copy of it), with the
+ * Playwright that tree resolves: in a process group of its own (a runner discarded
  * unseen ends with its workers, even ones still loading), its stdin the lifeline (it ends with the
  * faultline process that started it, even a SIGKILLed one: see playwright.config.ts), its output
  * piped. An enclosing Playwright run's worker variables (faultline's own tests run faultline) are
@@ -22,7 +23,7 @@ export interface Runner {
  */
 export function startRunner(root: string, args: readonly string[], env: NodeJS.ProcessEnv): Runner {
   const { TEST_WORKER_INDEX: _worker, TEST_PARALLEL_INDEX: _parallel, ...own } = env;
-  const child = spawnInGroup(process.execPath, [playwrightCli(), ...args], {
+  const child = spawnInGroup(process.execPath, [playwrightCli(root), ...args], {
     cwd: root,
     env: { ...own, [ENV.lifeline]: '1' },
     stdio: ['pipe', 'pipe', 'pipe'],

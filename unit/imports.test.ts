@@ -109,6 +109,13 @@ describe('imports', () => {
     expect(violations(graph)).toEqual([]);
   }, 30_000);
 
+  it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
+    for (const command of ['cli/matrix.ts', 'cli/audit-matrix.ts']) {
+      const reached = Object.keys(await importGraph(root, [command]));
+      expect(reached, command).toContain('harness/engine.ts');
+    }
+  }, 30_000);
+
   it('names an upward import with the rule it breaks', () => {
     const graph = {
       'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
