@@ -69,34 +69,8 @@ test('an unreachable registry names the version and the cause, exit 2', async ()
   expect(code).toBe(2);
 });
 
-test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {
-  const marker = `${ENV.testTag}=${randomUUID()}`;
-  const [name, value] = marker.split('=');
-  const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], {
-    cwd: root,
-    env: { ...withoutTarget(), [name]: value },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.on('close', resolve));
-  await expect
-    .poll(
-      () =>
-        processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)),
-      {
-        timeout: 120_000,
-        message: 'the matrix runs the catalogue: a server and Playwright workers',
-      },
-    )
-    .toBe(true);
-  child.kill('SIGKILL');
-  await exited;
-  await expect
-    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' })
-    .toEqual([]);
-});
-
-test('a matrix stopped with SIGTERM winds down what it started, says so in one line and exits 143', async () => {
+/** A matrix of 16.4.5 started with a marker in its environment, once it runs the catalogue: a server and Playwright workers. */
+async function matrixChecking() {
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const [name, value] = marker.split('=');
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
@@ -108,19 +82,27 @@ test('a matrix stopped with SIGTERM winds down what it started, says so in one l
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  await expect
-    .poll(
-      () =>
-        processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command)),
-      { timeout: 120_000, message: 'the matrix runs the catalogue: a server and Playwright workers' },
-    )
-    .toBe(true);
+  const running = () =>
+    processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command));
+  await expect.poll(running, { timeout: 120_000, message: 'the matrix runs the catalogue: a server and Playwright workers' }).toBe(true);
+  const nothingLeft = () =>
+    expect.poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' }).toEqual([]);
+  return { child, out, exited, stderr: () => stderr, nothingLeft };
+}
+
+test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {
+  const { child, exited, nothingLeft } = await matrixChecking();
+  child.kill('SIGKILL');
+  await exited;
+  await nothingLeft();
+});
+
+test('a matrix stopped with SIGTERM winds down what it started, says so in one line and exits 143', async () => {
+  const { child, out, exited, stderr, nothingLeft } = await matrixChecking();
   child.kill('SIGTERM');
   expect(await exited).toBe(143);
-  expect(stderr).toMatch(/^faultline: stopped by SIGTERM during the checks of next 16\.4\.5; what it started was wound down$/m);
-  expect(stderr.trim().split('\n'), 'one line, never a stack trace').toHaveLength(1);
+  expect(stderr()).toMatch(/^faultline: stopped by SIGTERM during the checks of next 16\.4\.5; what it started was wound down$/m);
+  expect(stderr().trim().split('\n'), 'one line, never a stack trace').toHaveLength(1);
   expect(existsSync(join(out, 'matrix.json')), 'no matrix of columns it never observed').toBe(false);
-  await expect
-    .poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' })
-    .toEqual([]);
+  await nothingLeft();
 });
