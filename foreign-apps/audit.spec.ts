@@ -110,6 +110,19 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   expect(existsSync(join(out, 'traces', 'server-page-throws.zip'))).toBe(true);
   expect([entry(report, 'client-effect-throws').trace, existsSync(join(out, 'traces', 'client-effect-throws.zip'))]).toEqual([undefined, false]);
   expect(existsSync(join(out, 'html', 'index.html')), "Playwright's HTML report").toBe(true);
+  // Playwright's report of the checks says each entry's findings, with their fixes, beside its trace and screen.
+  const checks = await (await browser.newContext()).newPage();
+  const openCheck = async (id: string) => {
+    await checks.goto(pathToFileURL(join(out, 'html', 'index.html')).href);
+    // A test's title is its entry's id, inside a group's when it runs in order with others.
+    await checks.getByRole('link', { name: new RegExp(`(^| › )${id}$`) }).click();
+    await expect(checks.locator('body')).toContainText(`faultline-entry: ${id}`);
+  };
+  await openCheck('server-page-throws');
+  for (const finding of entry(report, 'server-page-throws').findings)
+    await expect(checks.locator('body')).toContainText(`finding: ${finding.check}: ${finding.what}${finding.fix ? ` (fix: ${finding.fix})` : ''}`);
+  await openCheck('client-effect-throws');
+  await expect(checks.locator('body'), 'an entry with no finding').not.toContainText('finding: ');
 
   // The page a team lead reads: it renders, its screenshots load, and axe finds nothing.
   const page = await (await browser.newContext()).newPage();
