@@ -6,7 +6,7 @@ import type { AuditConfig } from './audit-config';
 import { parseLimits, type Limits } from '../harness/audit/limits';
 import { MAX_WORKERS, wholeNumber } from '../harness/settings';
 import { parseCommandArgs } from './args';
-import { nextVersions, versionProblem } from './matrix';
+import { nextVersions, versionProblem } from './columns';
 import { parseOptionsOf } from './options';
 import { parseShard } from './run-args';
 import { resolveScenario } from './select';

@@ -6,7 +6,7 @@ import { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
 import { AUDIT_CHECKS, type AuditCheck } from '../verdict/audit';
 import type { CheckLevel } from '../verdict/levels';
-import { versionProblem } from './matrix';
+import { versionProblem } from './columns';
 
 /** Where a team keeps its audit's settings in its app, the first of these that is there. */
 export const CONFIG_FILES = ['faultline.config.ts', 'faultline.config.mjs', 'faultline.config.js', 'faultline.config.json'];

@@ -14,7 +14,7 @@ import { replaceEarlier } from './out-dir';
 import { buildForAudit, incompleteness, observeBuilt } from '../harness/audit/column';
 import { auditMatrixAsHtml } from './audit-matrix-html';
 import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
-import { oneLine, versionProblem } from './matrix';
+import { oneLine, versionProblem } from './columns';
 import { Progress } from './progress';
 import { EXIT } from './usage-error';
 import { failingFindings, withLevels } from '../verdict/levels';

@@ -1,6 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { lt, major, valid } from 'semver';
 import { ensureBuild } from '../harness/build';
 import { CannotRun } from '../harness/failures';
 import { harnessEnv } from '../harness/harness-app';
@@ -16,7 +15,7 @@ import {
 } from '../harness/next-workspace';
 import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
-import { NEWEST_MAJOR, OLDEST_NEXT, type FallbackKind } from '../scenarios/next-adaptations';
+import type { FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
 import { cellOf, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from './matrix-html';
@@ -28,6 +27,7 @@ import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { Progress } from './progress';
+import { nextVersions, oneLine, versionProblem } from './columns';
 import { ENV } from '../harness/contract';
 import { follow } from '../harness/events';
 import { describeFailure } from './failure';
@@ -65,24 +65,6 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
     out: values.out,
     fresh: values.fresh,
   };
-}
-
-/** The versions `--next` names (repeatable, each a comma list), each once; none named at all is bad usage. */
-export function nextVersions(given: readonly string[]): string[] {
-  const versions = given
-    .flatMap((list) => list.split(','))
-    .map((version) => version.trim())
-    .filter(Boolean);
-  if (given.length > 0 && versions.length === 0) throw new UsageError('--next names no version (use e.g. --next 16.1.7,16.4.5)');
-  return [...new Set(versions)];
-}
-
-/** Why `version` cannot be a column, before anything is installed; null when it can. */
-export function versionProblem(version: string): string | null {
-  if (valid(version) === null) return 'not an exact version (like 16.1.7)';
-  if (lt(version, OLDEST_NEXT)) return `older than ${OLDEST_NEXT}, the first version the app runs on (instrumentation-client.ts came in 15.3)`;
-  if (major(version) > NEWEST_MAJOR) return `newer than next ${NEWEST_MAJOR}.x, the last major the catalogue knows`;
-  return null;
 }
 
 /** The entries a column observes: the chosen ones, or the whole catalogue. */
@@ -233,13 +215,6 @@ async function column(
     progress.end('failed');
     return { ...result, error: oneLine((error as Error).message) };
   }
-}
-
-/** A failure in one line: its first, and for a failed build the first line that names an error. */
-export function oneLine(message: string): string {
-  const [first, ...rest] = message.replace(/\x1b\[[\d;]*m/g, '').split('\n');
-  const cause = rest.find((line) => /error/i.test(line))?.trim();
-  return cause ? `${first.replace(/:$/, '')}: ${cause}` : first;
 }
 
 /** Copies each column's screenshots into the matrix folder, where the cells name them. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../verdict/report';
 import { matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
-import { DEFAULT_VERSIONS, parseMatrixArgs, versionProblem } from '../cli/matrix';
+import { DEFAULT_VERSIONS, parseMatrixArgs } from '../cli/matrix';
+import { versionProblem } from '../cli/columns';
 import { npmFailure } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
