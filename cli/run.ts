@@ -89,8 +89,11 @@ export async function run(options: RunOptions, root: string, context: RunContext
 
   // Stopped from outside (the build, or Playwright then the server) or by a part that dies (the
   // server here, a browser in a worker): wound down, exit 2 with one cause; nothing is left behind.
+  // A matrix's stop is the matrix's: it names the stage (a version's checks) and says the line.
+  const own = !context.stopping;
   const stopping = context.stopping ?? new Stopping();
-  const stopped = () => (context.stopping ? stopping.code : stopping.exit('what it started was wound down'));
+  const stage = (what: string) => own && (stopping.stage = what);
+  const stopped = () => (own ? stopping.exit('what it started was wound down') : stopping.code);
   const checking = new Checking(join(root, '.faultline', `abort-${process.pid}.jsonl`), stopping.signal);
   let app: HarnessApp | undefined;
   // Asked by a matrix: Playwright's output is for whoever opens the log; the column says its cause.
@@ -126,7 +129,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
     if (!planned || hasBuild(root)) runner = startHeld();
     try {
       const onStale = async () => {
-        if (!context.stopping) stopping.stage = 'the build';
+        stage('the build');
         await discardRunner();
       };
       app = await launchApp(options, root, stopping.signal, planned, onStale, tell);
@@ -141,7 +144,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
       await discardRunner();
       return stopped();
     }
-    if (!context.stopping) stopping.stage = 'the checks';
+    stage('the checks');
     runner ??= startHeld();
     // A server that never served is the cause named, whatever its checks met of it first.
     if (app) checking.serverStarting(app.ready);
@@ -168,7 +171,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
     if (stopping.by) return stopped();
     throw error;
   } finally {
-    if (!context.stopping) stopping.dispose();
+    if (own) stopping.dispose();
     await checking.dispose();
     await app?.stop();
     runnerLog?.end();
