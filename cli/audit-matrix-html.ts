@@ -2,14 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
 import { auditCellText, columnHeader, upgradeLines } from './audit-matrix-render';
+import { escapeHtml as escape, gridAsHtml } from './grid';
 
 /**
  * `audit-matrix.html`: one self-contained page (no script, no request) a team reads before an
  * upgrade: the upgrade's summary on top, each changed screen's screenshots side by side; then
  * the grid, colour-coded, every cell a link to what was observed there.
  */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
@@ -74,14 +73,10 @@ ${image ? `<figure><img src="${image}" alt="The screen of ${escape(id)} on next 
 }
 
 export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
-  const rows = matrix.entries.map(({ id, title }) => {
-    const cells = matrix.columns.map((column, i) => {
-      const cell = cellOf(column, id);
-      const text = escape(auditCellText(matrix, i, id));
-      if (!cell) return `<td class="absent">${text || '—'}</td>`;
-      return `<td class="${cell.findings.length ? 'findings' : 'clean'}"><a href="#${anchor(column, id)}">${text}</a></td>`;
-    });
-    return `<tr><th class="entry" scope="row" title="${escape(title)}">${escape(id)}</th>${cells.join('')}</tr>`;
+  const table = gridAsHtml({ entries: matrix.entries, headers: matrix.columns.map(columnHeader), text: (i, id) => auditCellText(matrix, i, id) }, (i, id) => {
+    const cell = cellOf(matrix.columns[i], id);
+    if (!cell) return { className: 'absent', anchor: null };
+    return { className: cell.findings.length ? 'findings' : 'clean', anchor: anchor(matrix.columns[i], id) };
   });
   const notes = matrix.columns.map(
     (column) =>
@@ -97,8 +92,7 @@ export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
 ${upgradeSection(matrix, dir)}
 <h2>Every entry, version by version</h2>
 <p class="legend"><span style="background:#dafbe1">no finding</span><span style="background:#ffebe9">findings</span><span style="background:#eaeef2">not audited or not applicable</span><span>Δ behaves otherwise than in the version before</span></p>
-<table><thead><tr><th scope="col">entry</th>${matrix.columns.map((column) => `<th scope="col">${escape(columnHeader(column))}</th>`).join('')}</tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>
+${table}
 <ul>${notes.join('\n')}</ul>
 ${details.join('\n')}
 </main>

@@ -9,9 +9,9 @@ import {
   type EntryUpgrade,
 } from '../verdict/audit-matrix';
 
-/** The audit matrix as text: the terminal grid and `audit-matrix.md`. */
+import { CHANGED, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 
-const CHANGED = 'Δ';
+/** The audit matrix as text: the terminal grid and `audit-matrix.md`. */
 
 const SCREEN: Record<string, string> = {
   'classic fallback': 'classic',
@@ -40,44 +40,28 @@ export function auditCellText(matrix: AuditMatrix, index: number, id: string): s
   const column = matrix.columns[index];
   const cell = cellOf(column, id);
   if (!cell) return missing(column, id);
-  // First, so that a clipped cell still says it changed.
-  return changedAt(matrix.columns, index, id) ? `${CHANGED} ${auditCellMark(cell)}` : auditCellMark(cell);
+  return markedChanged(changedAt(matrix.columns, index, id), auditCellMark(cell));
 }
 
 export const columnHeader = (column: AuditColumn) => `${column.next}${column.own ? ' (own)' : ''}`;
 
-const LEGEND = `screen, status, ✓ no finding or ✗N findings · ${CHANGED} behaves otherwise than in the version before · n/a not applicable on that version · — version not audited`;
+/** The audit matrix as a grid of marks, each said changed where it is. */
+const gridOf = (matrix: AuditMatrix): Grid => ({
+  entries: matrix.entries,
+  headers: matrix.columns.map(columnHeader),
+  text: (i, id) => auditCellText(matrix, i, id),
+});
 
-const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+const LEGEND = `screen, status, ✓ no finding or ✗N findings · ${CHANGED} behaves otherwise than in the version before · n/a not applicable on that version · — version not audited`;
 
 /** Entries as rows, versions as columns; the upgrade's headlines and each column's error below. */
 export function auditMatrixAsTable(matrix: AuditMatrix, { cellWidth = 24 } = {}): string {
-  const idWidth = Math.max(5, ...matrix.entries.map((entry) => entry.id.length));
-  const widths = matrix.columns.map((column) => Math.max(columnHeader(column).length, cellWidth));
-  const row = (first: string, cells: string[]) =>
-    [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
-  const lines = [
-    row('entry', matrix.columns.map(columnHeader)),
-    row(
-      '',
-      widths.map((width) => '─'.repeat(width)),
-    ),
-  ];
-  for (const { id } of matrix.entries)
-    lines.push(
-      row(
-        id,
-        matrix.columns.map((_, i) => auditCellText(matrix, i, id)),
-      ),
-    );
-  lines.push('', LEGEND);
+  const lines = [...gridAsTable(gridOf(matrix), cellWidth), '', LEGEND];
   for (const column of matrix.columns) if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
   if (matrix.upgrade)
     lines.push('', `Upgrading from next ${matrix.upgrade.from} to ${matrix.upgrade.to}:`, ...upgradeHeadlines(matrix.upgrade).map((line) => `  ${line}`));
   return lines.join('\n');
 }
-
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** One entry's upgrade in lines: only what differs. */
 export function upgradeLines(entry: EntryUpgrade): string[] {
@@ -103,15 +87,15 @@ export function auditMatrixAsMarkdown(matrix: AuditMatrix): string {
   if (matrix.upgrade) {
     lines.push(`## Upgrading from next ${matrix.upgrade.from} to ${matrix.upgrade.to}`, '', ...upgradeHeadlines(matrix.upgrade).map((line) => `- ${line}`), '');
     for (const { entries, first } of groupedUpgrade(matrix.upgrade))
-      lines.push(`- ${entries.map((entry) => `\`${entry.id}\``).join(', ')}: ${upgradeLines(first).map(escapeCell).join('; ')}`);
+      lines.push(`- ${entries.map((entry) => `\`${entry.id}\``).join(', ')}: ${upgradeLines(first).map(escapeMarkdownCell).join('; ')}`);
     lines.push('');
   }
-  lines.push('## Every entry', '', `| entry | ${columns.map(columnHeader).join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`);
-  for (const { id } of matrix.entries) lines.push(`| \`${id}\` | ${columns.map((_, i) => escapeCell(auditCellText(matrix, i, id))).join(' | ')} |`);
-  lines.push('', LEGEND, '');
+  lines.push('## Every entry', '', ...gridAsMarkdown(gridOf(matrix)), '', LEGEND, '');
   for (const column of columns) {
     const cost = `install ${column.seconds.install.toFixed(0)} s, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, test ${column.reused.observation ? `reused (observed ${column.observedAt})` : `${column.seconds.test.toFixed(0)} s`}`;
-    lines.push(`- **next ${columnHeader(column)}**: ${escapeCell([column.error ? `not audited: ${column.error}` : cost, ...column.adaptations].join('; '))}`);
+    lines.push(
+      `- **next ${columnHeader(column)}**: ${escapeMarkdownCell([column.error ? `not audited: ${column.error}` : cost, ...column.adaptations].join('; '))}`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
-import { cellMark, header } from './matrix-render';
+import { escapeHtml as escape, gridAsHtml } from './grid';
+import { cellIn, cellMark, header } from './matrix-render';
 
 /**
  * `matrix.html`: one self-contained page (no script, no request): the grid colour-coded, every
  * cell a link to what was observed there, and one screenshot of each distinct error screen.
  */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1f24; background: #fff; }
@@ -68,15 +67,17 @@ function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | un
 
 export function matrixAsHtml(matrix: Matrix, dir: string): string {
   const { screens, screenOf } = distinctScreens(matrix, dir);
-  const rows = matrix.entries.map(({ id, title }) => {
-    const cells = matrix.columns.map((column) => {
-      const cell = column.cells.find((candidate) => candidate.entry === id);
-      if (column.error !== undefined || !cell) return `<td class="absent">—</td>`;
-      const kind = cell.error ? 'error' : cell.matchesPin ? 'pin' : 'differs';
-      return `<td class="${kind}"><a href="#${anchor(column, id)}" class="${cell.changed ? 'changed' : ''}">${escape(cellMark(cell))}</a></td>`;
-    });
-    return `<tr><th class="entry" title="${escape(title)}">${escape(id)}</th>${cells.join('')}</tr>`;
-  });
+  // Each cell its mark (a change is the style's Δ), coloured by how it compares with its pin.
+  const observed = (i: number, id: string) => (matrix.columns[i].error === undefined ? cellIn(matrix.columns[i], id) : undefined);
+  const table = gridAsHtml(
+    { entries: matrix.entries, headers: matrix.columns.map(header), text: (i, id) => (observed(i, id) ? cellMark(observed(i, id)!) : '') },
+    (i, id) => {
+      const cell = observed(i, id);
+      if (!cell) return { className: 'absent', anchor: null };
+      const className = cell.error ? 'error' : cell.matchesPin ? 'pin' : 'differs';
+      return { className, anchor: anchor(matrix.columns[i], id), linkClass: cell.changed ? 'changed' : '' };
+    },
+  );
   const columnNotes = matrix.columns.map(
     (column) =>
       `<li><b>next ${escape(header(column))}</b>: ${escape(column.error ? `not run: ${column.error}` : `pins of ${column.pinsOf}; observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
@@ -92,8 +93,7 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
 <h1>How this app fails, version by version</h1>
 <p>Generated ${escape(matrix.generatedAt)} by <code>faultline matrix</code>, ${{ classic: "the app's classic fallback", builtin: "Next's own global error screen", both: "the app's classic fallback and Next's own screen" }[matrix.fallback]}. Click a cell for what was observed.</p>
 <p class="legend"><span style="background:#dafbe1">✓ as pinned</span><span style="background:#ffebe9">✗ differs from the pin</span><span style="background:#eaeef2">not observed</span><span>Δ behaves otherwise than the version before</span></p>
-<table><thead><tr><th>entry</th>${matrix.columns.map((column) => `<th>${escape(header(column))}</th>`).join('')}</tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>
+${table}
 <ul>${columnNotes.join('\n')}</ul>
 ${details.join('\n')}
 <h2>Screens</h2>

@@ -1,101 +1,58 @@
 import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
 import { block, DOCS, replaceBlock } from './docs-blocks';
+import { CHANGED, clip, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 
 /** The matrix as text: the terminal table and `matrix.md` (which docs/matrix.md shows). */
-
-const CHANGED = 'Δ';
 
 /** A cell in a few characters: as pinned, what differs, or that it was not observed. */
 export function cellMark(cell: MatrixCell): string {
   return cell.error !== undefined ? 'not observed' : cell.matchesPin ? '✓' : `✗ ${cell.short}`;
 }
 
+/** The cell of entry `id` in `column`, if the column has one. */
+export const cellIn = (column: MatrixColumn, id: string) => column.cells.find((cell) => cell.entry === id);
+
 function cellText(cell: MatrixCell | undefined, column: MatrixColumn): string {
   if (column.error !== undefined) return '—';
   if (!cell) return '';
-  const mark = cellMark(cell);
-  // First, so that a clipped cell still says it changed.
-  return cell.changed ? `${CHANGED} ${mark}` : mark;
+  return markedChanged(cell.changed, cellMark(cell));
 }
 
 export function header(column: MatrixColumn): string {
   return column.fallback === 'builtin' ? `${column.next} (builtin)` : column.next;
 }
 
-function clip(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
-}
+/** The matrix as a grid of marks, each said changed where it is. */
+const gridOf = (matrix: Matrix): Grid => ({
+  entries: matrix.entries,
+  headers: matrix.columns.map(header),
+  text: (i, id) => cellText(cellIn(matrix.columns[i], id), matrix.columns[i]),
+});
 
 const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what differs) · ${CHANGED} behaves otherwise than in the version before · — version not run`;
 
 /** Entries as rows, versions as columns; each column's errors and the legend below. */
 export function matrixAsTable(matrix: Matrix, { cellWidth = 26 } = {}): string {
-  const idWidth = Math.max(5, ...matrix.entries.map((entry) => entry.id.length));
-  const widths = matrix.columns.map((column) => Math.max(header(column).length, cellWidth));
-  const row = (first: string, cells: string[]) =>
-    [first.padEnd(idWidth), ...cells.map((cell, i) => clip(cell, widths[i]).padEnd(widths[i]))].join('  ').trimEnd();
-  const lines = [
-    row('entry', matrix.columns.map(header)),
-    row(
-      '',
-      widths.map((width) => '─'.repeat(width)),
-    ),
-  ];
-  for (const { id } of matrix.entries) {
-    lines.push(
-      row(
-        id,
-        matrix.columns.map((column) =>
-          cellText(
-            column.cells.find((cell) => cell.entry === id),
-            column,
-          ),
-        ),
-      ),
-    );
-  }
-  lines.push('', LEGEND);
+  const lines = [...gridAsTable(gridOf(matrix), cellWidth), '', LEGEND];
   for (const column of matrix.columns) if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
   return lines.join('\n');
 }
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 /** `matrix.md`: the table, what each column was compared with and cost, and every difference in full. */
 export function matrixAsMarkdown(matrix: Matrix): string {
   const { columns } = matrix;
-  const lines = [
-    `| entry | ${columns.map(header).join(' | ')} |`,
-    `|---|${columns.map(() => '---').join('|')}|`,
-    ...matrix.entries.map(
-      ({ id }) =>
-        `| \`${id}\` | ${columns
-          .map((column) =>
-            escapeCell(
-              cellText(
-                column.cells.find((cell) => cell.entry === id),
-                column,
-              ),
-            ),
-          )
-          .join(' | ')} |`,
-    ),
-    `| *pins of* | ${columns.map((column) => column.pinsOf ?? '—').join(' | ')} |`,
-    '',
-    LEGEND,
-    '',
-  ];
+  const lines = [...gridAsMarkdown(gridOf(matrix), { first: '*pins of*', cells: columns.map((column) => column.pinsOf ?? '—') }), '', LEGEND, ''];
   for (const column of columns) {
     const cost = `install ${column.reused.install ? 'reused' : `${column.seconds.install.toFixed(0)} s`}, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, run ${column.reused.run ? 'reused' : `${column.seconds.run.toFixed(0)} s`}`;
     const about = [column.error ? `not run: ${column.error}` : cost, ...column.adaptations].join('; ');
-    lines.push(`- **next ${header(column)}**: ${escapeCell(about)}`);
+    lines.push(`- **next ${header(column)}**: ${escapeMarkdownCell(about)}`);
   }
   const differing = columns.flatMap((column) => column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ column, cell })));
   if (differing.length > 0) {
     lines.push('', '<details><summary>Every difference from the pins</summary>', '');
     for (const { column, cell } of differing) {
       lines.push(
-        `- \`${cell.entry}\` on ${header(column)}: ${escapeCell(cell.error ?? cell.differences.map((difference) => clip(difference, 240)).join('; '))}`,
+        `- \`${cell.entry}\` on ${header(column)}: ${escapeMarkdownCell(cell.error ?? cell.differences.map((difference) => clip(difference, 240)).join('; '))}`,
       );
     }
     lines.push('', '</details>');
