@@ -249,12 +249,12 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
     .filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id))
     .map(({ id, title }) => ({ id, title }));
   const plan = options.fallbacks.flatMap((fallback) => options.versions.map((version) => ({ version, fallback })));
-  const label = ({ version, fallback }: (typeof plan)[number], i: number) =>
-    `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''} [${i + 1}/${plan.length}]`;
+  // A version's name, in the stage a stop names, and with its place in the plan on its progress lines.
+  const named = ({ version, fallback }: (typeof plan)[number]) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''}`;
+  const label = (step: (typeof plan)[number], i: number) => `${named(step)} [${i + 1}/${plan.length}]`;
   const progress = new Progress();
   // Stopped from outside: the install, build or run under way winds down, and the matrix exits with one line.
   const stopping = new Stopping();
-  const named = ({ version, fallback }: (typeof plan)[number]) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''}`;
   let results: MatrixColumn[];
   try {
     results = await overVersions(
