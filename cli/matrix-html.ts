@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
+import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { escapeHtml as escape, gridAsHtml } from './grid';
 import { cellIn, cellMark, header } from './matrix-render';
 
@@ -80,7 +80,13 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
   );
   const columnNotes = matrix.columns.map(
     (column) =>
-      `<li><b>next ${escape(header(column))}</b>: ${escape(column.error ? `not run: ${column.error}` : `pins of ${column.pinsOf}; observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
+      `<li><b>next ${escape(header(column))}</b>: ${escape(column.error ? `not run: ${column.error}` : `pins of ${column.pinsOf}; observed ${column.observedAt}`)}${[
+        unaccountedInWords(column) ?? [],
+        column.adaptations,
+      ]
+        .flat()
+        .map((note) => `; ${escape(note)}`)
+        .join('')}</li>`,
   );
   const details = matrix.columns.flatMap((column) => column.cells.map((cell) => cellDetails(column, cell, screenOf.get(cell))));
   const figures = screens.map(

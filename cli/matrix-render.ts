@@ -1,4 +1,4 @@
-import type { Matrix, MatrixCell, MatrixColumn } from '../verdict/matrix';
+import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { block, DOCS, replaceBlock } from './docs-blocks';
 import { CHANGED, clip, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 
@@ -34,7 +34,10 @@ const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what
 /** Entries as rows, versions as columns; each column's errors and the legend below. */
 export function matrixAsTable(matrix: Matrix, { cellWidth = 26 } = {}): string {
   const lines = [...gridAsTable(gridOf(matrix), cellWidth), '', LEGEND];
-  for (const column of matrix.columns) if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
+  for (const column of matrix.columns) {
+    if (column.error !== undefined) lines.push(`next ${column.next}: ${column.error}`);
+    for (const line of column.unaccounted ?? []) lines.push(`next ${column.next}: ${line}`);
+  }
   return lines.join('\n');
 }
 
@@ -44,7 +47,7 @@ export function matrixAsMarkdown(matrix: Matrix): string {
   const lines = [...gridAsMarkdown(gridOf(matrix), { first: '*pins of*', cells: columns.map((column) => column.pinsOf ?? '—') }), '', LEGEND, ''];
   for (const column of columns) {
     const cost = `install ${column.reused.install ? 'reused' : `${column.seconds.install.toFixed(0)} s`}, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, run ${column.reused.run ? 'reused' : `${column.seconds.run.toFixed(0)} s`}`;
-    const about = [column.error ? `not run: ${column.error}` : cost, ...column.adaptations].join('; ');
+    const about = [column.error ? `not run: ${column.error}` : cost, unaccountedInWords(column) ?? [], ...column.adaptations].flat().join('; ');
     lines.push(`- **next ${header(column)}**: ${escapeMarkdownCell(about)}`);
   }
   const differing = columns.flatMap((column) => column.cells.filter((cell) => !cell.matchesPin).map((cell) => ({ column, cell })));

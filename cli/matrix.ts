@@ -201,6 +201,8 @@ async function column(
       .map((entry) =>
         cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined),
       );
+    // A report the run left unclaimed is the version's deviation, whatever its cells say (the run's exit 1 says the same).
+    if (report.run.unaccounted?.length) result.unaccounted = report.run.unaccounted;
     const missing = missingEntries(result.cells, plannedIds(options));
     if (missing.length > 0)
       throw new WorkspaceError(
@@ -240,7 +242,7 @@ export function writeMatrix(out: string, matrix: Matrix): void {
   writeFileSync(join(out, 'matrix.html'), matrixAsHtml(matrix, out));
 }
 
-/** 0 every cell as pinned, 1 drift (a cell differs from its pin), 2 a version could not be run. */
+/** Every version's column observed, the matrix written and said: its exit is `matrixExit`'s. */
 export async function matrix(options: MatrixOptions, root: string): Promise<number> {
   const out = resolve(options.out);
   claimOutDir(out, MATRIX_FOLDER);
@@ -287,8 +289,15 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   writeMatrix(out, built);
   console.log(`\n${matrixAsTable(built)}\n`);
   console.log(`matrix in ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${shown(join(out, 'matrix.html'))} (and matrix.json, matrix.md)`);
-  const failed = columns.filter((result) => result.error !== undefined);
-  for (const result of failed) console.error(`faultline: next ${result.next}: ${result.error}`);
-  if (failed.length > 0) return EXIT.cannotJudge;
-  return drift(built).length > 0 ? EXIT.deviates : EXIT.ok;
+  for (const result of columns) {
+    if (result.error !== undefined) console.error(`faultline: next ${result.next}: ${result.error}`);
+    for (const line of result.unaccounted ?? []) console.error(`faultline: next ${result.next}: ${line}`);
+  }
+  return matrixExit(built);
+}
+
+/** 2 a version could not be run; 1 drift (a cell differs from its pin) or a report a column's run left unclaimed; 0 otherwise. */
+export function matrixExit({ columns }: Pick<Matrix, 'columns'>): number {
+  if (columns.some((column) => column.error !== undefined)) return EXIT.cannotJudge;
+  return drift({ columns }).length > 0 || columns.some((column) => (column.unaccounted ?? []).length > 0) ? EXIT.deviates : EXIT.ok;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../verdict/report';
 import { matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
-import { DEFAULT_VERSIONS, parseMatrixArgs } from '../cli/matrix';
+import { matrixAsHtml } from '../cli/matrix-html';
+import { DEFAULT_VERSIONS, matrixExit, parseMatrixArgs } from '../cli/matrix';
 import { versionProblem } from '../cli/columns';
 import { npmFailure } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
@@ -149,6 +150,33 @@ describe('the matrix as text', () => {
     expect(md).toContain('| `server-page-throws` | ✓ | Δ ✗ fallback, heading, digest line | — |');
     expect(md).toContain('| *pins of* | 16.1.7 | 16.4.5 | — |');
     expect(md).toContain('- `server-page-throws` on 16.4.5 (builtin): screen: fallback: expected "server", observed "other";');
+  });
+});
+
+describe('a report no check claims in a column', () => {
+  const stray = 'a node report no check claims: Error: healthy: a stray report (at 12:42:53.562, with no request data)';
+  const matrix: Matrix = {
+    generatedAt: '2026-11-27T00:00:00Z',
+    fallback: 'builtin',
+    entries: [{ id: serverPage.id, title: serverPage.title }],
+    columns: markChanges([column('16.1.7', [cellOf(row(observation('1')))]), { ...column('16.4.5', [cellOf(row(observation('2')))]), unaccounted: [stray] }]),
+  };
+
+  it('is a deviation of that version, though every cell is as pinned: the matrix exits 1', () => {
+    expect(drift(matrix)).toEqual([]);
+    expect(matrixExit(matrix)).toBe(1);
+    expect(matrixExit({ ...matrix, columns: matrix.columns.map(({ unaccounted: _, ...rest }) => rest) })).toBe(0);
+  });
+
+  it('is said under the table, in matrix.md and in matrix.html, a line each, with its version', () => {
+    expect(matrixAsTable(matrix).split('\n')).toContain(`next 16.4.5: ${stray}`);
+    expect(matrixAsMarkdown(matrix)).toContain(`- **next 16.4.5 (builtin)**: install 0 s, build 0 s, run 0 s; ${stray}`);
+    expect(matrixAsHtml(matrix, '/tmp')).toContain(`; ${stray}</li>`);
+  });
+
+  it('leaves the matrix as it was where every report was claimed', () => {
+    expect(matrixExit({ ...matrix, columns: [matrix.columns[0]] })).toBe(0);
+    expect(matrixAsMarkdown(matrix)).toContain('- **next 16.1.7 (builtin)**: install 0 s, build 0 s, run 0 s\n');
   });
 });
 

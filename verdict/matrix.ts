@@ -63,6 +63,8 @@ export interface MatrixColumn {
   /** When the cells were observed (ISO). */
   observedAt: string | null;
   cells: MatrixCell[];
+  /** What the column's run sent that no check claimed, a line each: the version deviates however its cells compare (absent: every report was claimed). */
+  unaccounted?: string[];
 }
 
 export interface Matrix {
@@ -173,6 +175,11 @@ export function markChanges(columns: readonly MatrixColumn[]): MatrixColumn[] {
 export function missingEntries(cells: readonly Pick<MatrixCell, 'entry'>[], planned: readonly string[]): string[] {
   const observed = new Set(cells.map((cell) => cell.entry));
   return planned.filter((id) => !observed.has(id));
+}
+
+/** A column's reports no check claimed, in one line (null: none); each line names itself (`a node report no check claims: …`). */
+export function unaccountedInWords({ unaccounted = [] }: Pick<MatrixColumn, 'unaccounted'>): string | null {
+  return unaccounted.length === 0 ? null : unaccounted.join('; ');
 }
 
 /** Cells that differ from their pin, over every column: what a matrix run reports as drift. */
