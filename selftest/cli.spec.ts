@@ -142,12 +142,12 @@ test('a passing run starts its own app, prints a line per entry and a summary, a
   expect(stdout).toContain(`reports: ${out}/report.json, ${out}/junit.xml, ${out}/html/index.html`);
   expect(code).toBe(0);
   expect(readReport(out).entries).toMatchObject([
-    { id: 'healthy', outcome: 'passed', skippedChecks: [] },
+    { id: 'healthy', outcome: 'passed', skippedChecks: [], verdict: { observed: { screen: { kind: 'a page' } } } },
     {
       id: 'server-page-throws',
       entry: true,
       outcome: 'passed',
-      verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500 } }, differences: [] },
+      verdict: { entry: 'server-page-throws', observed: { screen: { fallback: 'server', status: 500, kind: 'classic fallback' } }, differences: [] },
       skippedChecks: [],
     },
   ]);

@@ -16,6 +16,7 @@ export function serverFailure(digest: string, over: Omit<Partial<Observation>, '
       path: findScenario('server-page-throws')!.path,
       sees: null,
       actionStatus: null,
+      kind: 'classic fallback',
       ...screen,
     },
     reports: [{ runtime: 'server', type: 'Error', value: thrownMessage('server-page-throws'), handled: false, mechanism: 'm', digest }],

@@ -35,6 +35,7 @@ const serverScreen: Screen = {
   path: '/p',
   sees: null,
   actionStatus: null,
+  kind: 'classic fallback',
 };
 const verdict = judge(findScenario('server-page-throws')!, 'http://localhost', {
   screen: serverScreen,

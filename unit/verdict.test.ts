@@ -3,6 +3,8 @@ import { findScenario, thrownMessage } from '../scenarios/catalogue';
 import { CLASSIC_SENTENCE } from '../verdict/golden';
 import { privacyProblems } from '../verdict/privacy';
 import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict/verdict';
+import { verdictFailure } from '../verdict/attachment';
+import { classifyScreen } from '../verdict/screen-kind';
 import { serverFailure } from './observations';
 import { forNext } from '../scenarios/versions';
 import { ingestHandlers } from '../fixtures/ingest/handlers';
@@ -196,5 +198,31 @@ describe('server envelopes that do not parse', () => {
     await post('not an envelope {"x-faultline-test":"theirs"}');
     expect(claimFor('mine').malformed).toHaveLength(2);
     expect(claimFor('mine').events).toEqual([]);
+  });
+});
+
+describe('what the user saw, as a deviation says it', () => {
+  const serverPage = findScenario('server-page-throws')!;
+  const clickRender = findScenario('client-click-render-throws')!;
+
+  it('names the screen in the words an audit uses, under a difference on screen', () => {
+    const builtin = serverFailure('1', {
+      screen: { fallback: 'other', heading: 'This page couldn’t load', digestLine: null, kind: "Next's built-in screen" },
+    });
+    const lines = verdictFailure(judge(serverPage, 'http://localhost:3000', builtin)).split('\n  ');
+    expect(lines).toContain("what the user saw: Next's built-in screen");
+  });
+
+  it('says nothing more where the screen is as pinned', () => {
+    const wrongStatus = serverFailure('1', { deliveries: [] });
+    expect(verdictFailure(judge(serverPage, 'http://localhost:3000', wrongStatus))).not.toContain('what the user saw');
+  });
+
+  it('is one classifier for both targets: a click that left the page as it was is the unchanged page, whichever harness read it', () => {
+    const before = ['Break the page'];
+    expect(classifyScreen(clickRender, { lines: before, linesBefore: before })).toBe('the unchanged page');
+    expect(classifyScreen(clickRender, { lines: ['Something else'], linesBefore: before })).toBe("the app's own error UI");
+    expect(classifyScreen(serverPage, { lines: [CLASSIC_SENTENCE.server('localhost'), 'Digest: 1'], linesBefore: null })).toBe('classic fallback');
+    expect(classifyScreen(findScenario('healthy')!, { lines: ['Healthy page'], linesBefore: null })).toBe('a page');
   });
 });

@@ -18,9 +18,18 @@ export function readVerdict(attachments: readonly { name: string; body?: Buffer 
   return body ? (JSON.parse(body.toString('utf8')) as Verdict) : undefined;
 }
 
-/** The failure message of a verdict with differences: one line each. */
+/** The screen differences a reader wants named: what showed instead of the fallback or the text the entry pins. */
+const SHOWN_INSTEAD = new Set(['fallback', 'heading', 'digest line', 'sees']);
+
+/** The failure message of a verdict with differences: one line each, then what the user saw where the screen is not as pinned. */
 export function verdictFailure(verdict: Verdict): string {
-  return [`${verdict.entry}: ${verdict.differences.length} difference(s) (expected vs observed)`, ...verdict.differences.map(describeDifference)].join('\n  ');
+  const { differences, observed } = verdict;
+  const shownInstead = differences.some(({ check, what }) => check === 'screen' && SHOWN_INSTEAD.has(what));
+  return [
+    `${verdict.entry}: ${differences.length} difference(s) (expected vs observed)`,
+    ...differences.map(describeDifference),
+    ...(shownInstead ? [`what the user saw: ${observed.screen.kind}`] : []),
+  ].join('\n  ');
 }
 
 /** The attachment that carries an audited entry's record to the audit's reporter. */

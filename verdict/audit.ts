@@ -1,5 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
-import { FALLBACK_HEADING_START, isRedactedMessage, NEXT_BUILTIN_HEADING, sideOf, type Variant } from './golden';
+import { isRedactedMessage, sideOf } from './golden';
+import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
 import { textsToHide } from './verdict';
@@ -11,10 +12,6 @@ import type { Scenario } from '../scenarios/schema';
  */
 export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 'privacy', 'framework'] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];
-
-/** What the user saw, classified. */
-export type ScreenKind =
-  'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
 
 export interface AuditReport {
   /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
@@ -256,21 +253,6 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
     }
   }
   return kinds;
-}
-
-/** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */
-function failingSide(scenario: Scenario): Variant | null {
-  return scenario.expect.fallback === 'none' ? null : scenario.expect.fallback;
-}
-
-export function classifyScreen(scenario: Scenario, observation: Pick<AuditObservation, 'lines' | 'linesBefore'>): ScreenKind {
-  if (scenario.trigger.kind === 'request') return 'a response';
-  const { lines, linesBefore } = observation;
-  if (lines.length === 0) return 'a blank page';
-  if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
-  if (lines[0] === NEXT_BUILTIN_HEADING) return "Next's built-in screen";
-  if (linesBefore && linesBefore.join('\n') === lines.join('\n')) return 'the unchanged page';
-  return failingSide(scenario) ? "the app's own error UI" : 'a page';
 }
 
 const valueOf = (event: ErrorEvent) => event.exception?.values?.at(-1)?.value ?? event.message ?? '';

@@ -1,5 +1,6 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
+import type { ScreenKind } from './screen-kind';
 
 /**
  * The one verdict of faultline: what an entry expects, what a check observed, and every
@@ -29,13 +30,15 @@ export interface Screen {
   /** The entry's `sees` text when it is shown; otherwise what the page showed instead. */
   sees: string | null;
   actionStatus: number | null;
+  /** What the user saw, in the words an audit uses (`verdict/screen-kind.ts`): said beside a difference, never compared with a pin. */
+  kind: ScreenKind;
 }
 
 /** A text exactly, or the start of one whose rest changes from run to run. */
 export type TextMatch = ExpectedReport['value'];
 
 /** What an entry promises the user sees. The digest is opaque: only whether a line shows one. */
-export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'sees'> {
+export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'sees' | 'kind'> {
   digest: boolean;
   sees: TextMatch | null;
 }

@@ -1,0 +1,28 @@
+import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, type Variant } from './golden';
+import type { Scenario } from '../scenarios/schema';
+
+/**
+ * What the user saw, classified: one classifier for the reference app's checks and an audit's, so
+ * that both say the same thing of the same screen.
+ */
+export type ScreenKind =
+  'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
+
+/** Which side a failure is on, by the catalogue's pin of the reference app; null: the entry shows no fallback there (a signal, a control, a streamed body). */
+export function failingSide(scenario: Scenario): Variant | null {
+  return scenario.expect.fallback === 'none' ? null : scenario.expect.fallback;
+}
+
+/**
+ * The kind of screen that shows `lines` (the page's visible lines once settled) after the entry's
+ * trigger, `linesBefore` being what it showed before a click (null: the trigger clicks nothing). A
+ * page that is neither fallback nor Next's screen where the entry fails is the app's own error UI.
+ */
+export function classifyScreen(scenario: Scenario, { lines, linesBefore }: { lines: readonly string[]; linesBefore: readonly string[] | null }): ScreenKind {
+  if (scenario.trigger.kind === 'request') return 'a response';
+  if (lines.length === 0) return 'a blank page';
+  if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
+  if (lines[0] === NEXT_BUILTIN_HEADING) return "Next's built-in screen";
+  if (linesBefore && linesBefore.join('\n') === lines.join('\n')) return 'the unchanged page';
+  return failingSide(scenario) ? "the app's own error UI" : 'a page';
+}
