@@ -1,12 +1,12 @@
 import type { AuditResult } from '../cli/audit-render';
 import type { ConformanceReport } from '../verdict/report';
-import type { Fallback } from '../verdict/verdict';
 
 /**
  * Where `faultline audit .` and `faultline run` disagree about the reference app, one line each:
- * two ways of observing the same failures (the audit places them under its own segment in a copy,
- * with the app's own Sentry setup; the run drives the app in harness mode) must see the same
- * status, the same kind of screen with the same sentence, and the same reports, in every runtime.
+ * the same failures observed by both targets of the one engine (the audit places them under its own
+ * segment in a copy, with the app's own Sentry setup; the run drives the app in harness mode) must
+ * see the same status, the same kind of screen (both name it with the one classifier) with the same
+ * sentence, and the same reports, in every runtime.
  */
 export function disagreements(audit: AuditResult, run: ConformanceReport, catalogueSize: number): string[] {
   const out: string[] = [];
@@ -23,7 +23,7 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
     }
     const { screen } = observed;
     if (entry.status !== screen.status) out.push(`${entry.id}: status ${entry.status} in the audit, ${screen.status} in the run`);
-    if (!SCREENS[screen.fallback].includes(entry.screen)) out.push(`${entry.id}: the audit saw ${entry.screen}, the run the fallback "${screen.fallback}"`);
+    if (entry.screen !== screen.kind) out.push(`${entry.id}: the audit saw ${entry.screen}, the run ${screen.kind}`);
     if (screen.heading !== null && !entry.lines.includes(screen.heading))
       out.push(`${entry.id}: the run's heading "${screen.heading}" is not on the audit's screen (${JSON.stringify(entry.lines)})`);
     const auditDigestLine = entry.lines.some((line) => line.startsWith('Digest: '));
@@ -40,11 +40,3 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
 
 /** A report's value with what each build names its own way (a chunk's hashed file name) said once for all builds. */
 const build = (value: string | null) => value?.replace(/\/_next\/static\/chunks\/[\w.-]+\.js/g, '/_next/static/chunks/….js') ?? null;
-
-/** The audit's screen kinds that mean what the run's fallback variant means. */
-const SCREENS: Record<Fallback, readonly string[]> = {
-  server: ['classic fallback'],
-  client: ['classic fallback'],
-  other: ["Next's built-in screen"],
-  none: ['a page', 'the unchanged page', 'a response', 'a blank page'],
-};

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../cli/audit-render';
 import { disagreements } from '../foreign-apps/agreement';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
+import type { ScreenKind } from '../verdict/screen-kind';
 
 const HEADING = 'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).';
 const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: null });
 
-function runEntry(id: string, reports = [serverReport(`${id}: db password hunter2`)], status = 500): EntryReport {
+function runEntry(id: string, reports = [serverReport(`${id}: db password hunter2`)], status = 500, kind: ScreenKind = 'classic fallback'): EntryReport {
   const screen = {
+    kind,
     fallback: 'server' as const,
     heading: HEADING,
     digestLine: 'Digest: 1',
@@ -78,11 +80,19 @@ describe("the audit of the reference app against faultline run's verdicts", () =
     expect(disagreements(audit([differing]), run([runEntry('a')]), 2)).toEqual([
       "the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue's 2",
       'a: status 200 in the audit, 500 in the run',
-      'a: the audit saw a page, the run the fallback "server"',
+      'a: the audit saw a page, the run classic fallback',
       `a: the run's heading "${HEADING}" is not on the audit's screen (["Healthy page"])`,
       'a: a digest line in the run only',
       'a: reports [] in the audit, ["server Error: a: db password hunter2"] in the run',
     ]);
+  });
+
+  it('compares the kinds of screen both name with the one classifier: a page is not the unchanged page', () => {
+    const unchanged = auditEntry('a', { screen: 'the unchanged page', lines: [] });
+    const run_ = (kind: ScreenKind) => run([{ ...runEntry('a', undefined, 500, kind) }]);
+    const [same, other] = [disagreements(audit([unchanged]), run_('the unchanged page'), 1), disagreements(audit([unchanged]), run_('a page'), 1)];
+    expect(same.filter((line) => line.includes('saw'))).toEqual([]);
+    expect(other.filter((line) => line.includes('saw'))).toEqual(['a: the audit saw the unchanged page, the run a page']);
   });
 
   it('takes two builds of the same app for the same: a chunk named by its hash is the same chunk', () => {
