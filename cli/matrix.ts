@@ -107,7 +107,7 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   const reportFile = join(reportDir, 'report.json');
   // 1 is a run with deviations: in a matrix, those are the cells that differ from their pins.
   if ((code !== 0 && code !== 1) || !existsSync(reportFile))
-    throw new WorkspaceError(`the run could not complete (exit ${code}): ${cause ?? `no message (Playwright's output: ${runnerLog})`}`);
+    throw new WorkspaceError(cause ?? `the run could not complete (exit ${code}) and said nothing; Playwright's output: ${runnerLog}`);
   return JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport;
 }
 
