@@ -17,7 +17,7 @@ import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
 import type { FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
-import { cellOf, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { cellOf, columnOutcome, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from './matrix-html';
 import { matrixAsMarkdown, matrixAsTable } from './matrix-render';
 import { claimOutDir, MATRIX_FOLDER } from './out-dir';
@@ -208,8 +208,7 @@ async function column(
       throw new WorkspaceError(
         `the run has no verdict row for ${missing.length} entr${missing.length > 1 ? 'ies' : 'y'} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`,
       );
-    const matching = result.cells.filter((cell) => cell.matchesPin).length;
-    result.seconds.run = progress.end(`${matching} of ${result.cells.length} as pinned for ${result.pinsOf}`);
+    result.seconds.run = progress.end(columnOutcome(result));
     writeFileSync(outputs.column, JSON.stringify({ key, column: result }));
     return result;
   } catch (error) {

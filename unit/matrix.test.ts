@@ -7,7 +7,7 @@ import { versionProblem } from '../cli/columns';
 import { npmFailure } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
-import { cellOf, digestAgreement, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
+import { cellOf, columnOutcome, digestAgreement, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { judge, type Observation, type Screen } from '../verdict/verdict';
 import { serverFailure } from './observations';
 
@@ -174,7 +174,13 @@ describe('a report no check claims in a column', () => {
     expect(matrixAsHtml(matrix, '/tmp')).toContain(`; ${stray}</li>`);
   });
 
+  it("is said in the column's progress line, which never ends at every cell as pinned", () => {
+    expect(columnOutcome(matrix.columns[1])).toBe('1 of 1 as pinned for 16.4.5, and 1 report no check claims');
+    expect(columnOutcome({ ...matrix.columns[1], unaccounted: [stray, stray] })).toBe('1 of 1 as pinned for 16.4.5, and 2 reports no check claims');
+  });
+
   it('leaves the matrix as it was where every report was claimed', () => {
+    expect(columnOutcome(matrix.columns[0])).toBe('1 of 1 as pinned for 16.1.7');
     expect(matrixExit({ ...matrix, columns: [matrix.columns[0]] })).toBe(0);
     expect(matrixAsMarkdown(matrix)).toContain('- **next 16.1.7 (builtin)**: install 0 s, build 0 s, run 0 s\n');
   });

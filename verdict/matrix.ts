@@ -182,6 +182,16 @@ export function unaccountedInWords({ unaccounted = [] }: Pick<MatrixColumn, 'una
   return unaccounted.length === 0 ? null : unaccounted.join('; ');
 }
 
+/**
+ * How a column's run ended, in its progress line: its cells as pinned, and any report no check
+ * claimed, which makes the version deviate whatever its cells say.
+ */
+export function columnOutcome({ cells, pinsOf, unaccounted = [] }: Pick<MatrixColumn, 'cells' | 'pinsOf' | 'unaccounted'>): string {
+  const matching = cells.filter((cell) => cell.matchesPin).length;
+  const stray = unaccounted.length === 0 ? '' : `, and ${unaccounted.length} report${unaccounted.length > 1 ? 's' : ''} no check claims`;
+  return `${matching} of ${cells.length} as pinned for ${pinsOf}${stray}`;
+}
+
 /** Cells that differ from their pin, over every column: what a matrix run reports as drift. */
 export function drift(matrix: Pick<Matrix, 'columns'>): { next: string; entry: string; short: string }[] {
   return matrix.columns.flatMap((column) =>
