@@ -17,14 +17,14 @@ const RUN = [
   'cli/matrix.ts',
   'e2e/catalogue.spec.ts',
   'e2e/global-setup.ts',
-  'cli/conformance-reporter.ts',
+  'harness/reporters/conformance-reporter.ts',
   'instrumentation.ts',
 ];
 const AUDIT = [
   'cli/audit.ts',
   'cli/audit-matrix.ts',
   'audit/entries.spec.ts',
-  'cli/audit-reporter.ts',
+  'harness/reporters/audit-reporter.ts',
   'fixtures/server/audit-intercept.mjs',
   'harness/audit/next-config.cjs',
 ];
@@ -47,7 +47,7 @@ const PARALLEL: Record<string, string> = {
   'harness/audit/lanes.ts': 'claiming a report',
   'harness/audit/server.ts': 'server reports',
   'fixtures/server/audit-intercept.mjs': 'server reports',
-  'cli/audit-reporter.ts': 'outputs',
+  'harness/reporters/audit-reporter.ts': 'outputs',
   'cli/audit-render.ts': 'outputs',
   'cli/audit-html.ts': 'outputs',
   'cli/audit-annotations.ts': 'outputs',

@@ -121,7 +121,7 @@ export async function merge(options: MergeOptions, root: string): Promise<number
     mkdirSync(dirname(logFile), { recursive: true });
     let errors = '';
     const code = await new Promise<number | null>((done, fail) => {
-      const child = spawn(process.execPath, [playwrightCli(), 'merge-reports', '--config', ownModule('cli/merge.config'), gathered], {
+      const child = spawn(process.execPath, [playwrightCli(), 'merge-reports', '--config', ownModule('harness/reporters/merge.config'), gathered], {
         cwd: root,
         env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters(options.out, { blob: false })), [ENV.selection]: options.selection },
         stdio: ['ignore', 'inherit', 'pipe'],

@@ -31,7 +31,7 @@ export function reporters(
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
     // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder); `root`: the tree the runner runs in.
-    [ownModule('cli/conformance-reporter', root), { outDir, shownAs }],
+    [ownModule('harness/reporters/conformance-reporter', root), { outDir, shownAs }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.

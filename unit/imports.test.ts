@@ -116,6 +116,16 @@ describe('imports', () => {
     }
   }, 30_000);
 
+  it("Playwright's runner loads nothing of the CLI's room: the reporters and configs it is handed by name run in its process, harness code", () => {
+    const named = execFileSync('git', ['grep', '-n', '-E', "ownModule\\('[^']+'", '--', '*.ts', '*.mjs'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => /^([^:]+):\d+:.*ownModule\('([^']+)'/.exec(line)!)
+      .map(([, file, module]) => `${file} names ${module}`);
+    expect(named.length).toBeGreaterThan(3);
+    expect(named.filter((line) => / names cli\//.test(line))).toEqual([]);
+  });
+
   it('names an upward import with the rule it breaks', () => {
     const graph = {
       'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],

@@ -263,7 +263,7 @@ export async function observeBuilt(
   }));
   try {
     const reporters = [
-      [ownModule('cli/audit-reporter'), { eventsFile: files.events }],
+      [ownModule('harness/reporters/audit-reporter'), { eventsFile: files.events }],
       ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     ];
     const args = [

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ENTRY_ANNOTATION, readVerdict } from '../verdict/attachment';
+import { ENTRY_ANNOTATION, readVerdict } from '../../verdict/attachment';
 import {
   countOutcomes,
   inReportOrder,
@@ -12,10 +12,10 @@ import {
   type ConformanceReport,
   type EntryReport,
   type RunManifest,
-} from '../verdict/report';
-import { reportAbort } from '../harness/abort';
-import { ENV } from '../harness/contract';
-import { appendEvent } from '../harness/events';
+} from '../../verdict/report';
+import { reportAbort } from '../abort';
+import { ENV } from '../contract';
+import { appendEvent } from '../events';
 
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 

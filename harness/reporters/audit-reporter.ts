@@ -1,7 +1,7 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { withinLimit } from '../harness/audit/limits';
-import { appendEvent, type RunEvent } from '../harness/events';
-import { readAuditRecord, type AuditEntryRecord } from '../verdict/attachment';
+import { withinLimit } from '../audit/limits';
+import { appendEvent, type RunEvent } from '../events';
+import { readAuditRecord, type AuditEntryRecord } from '../../verdict/attachment';
 
 /**
  * What the audit's reporter tells `faultline audit`, one JSON line each, as it happens: how many
