@@ -12,6 +12,8 @@ import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server
 import { CannotRun } from '../failures';
 import { withinLimit } from './limits';
 import { completeLines } from '../events';
+import { until } from '../until';
+import { ServerLog } from '../server-log';
 
 export { completeLines };
 
@@ -79,13 +81,14 @@ export function auditedServerAt(
   { url, logFile, ingestLog }: AuditedServerFiles,
   process: Pick<AuditedServer, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} },
 ): AuditedServer {
-  const size = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
-  const logSince = (mark: Mark) => readFileSync(logFile, 'utf8').slice(mark.log);
+  // The server's output is read as a run reads its own: one reader, a mark its size in bytes.
+  const log = new ServerLog(logFile);
+  const logSince = (mark: Mark) => log.since(mark.log);
   return {
     url,
     logFile,
     ingestLog,
-    mark: () => ({ log: size(logFile), ingest: existsSync(ingestLog) ? completeLines(readFileSync(ingestLog, 'utf8')) : 0 }),
+    mark: () => ({ log: log.mark(), ingest: existsSync(ingestLog) ? completeLines(readFileSync(ingestLog, 'utf8')) : 0 }),
     since: (mark) => {
       const logged = readIngestLog(ingestLog, mark.ingest);
       const bodyOf = (line: { body: string }) => new Uint8Array(Buffer.from(line.body, 'base64'));
@@ -156,16 +159,6 @@ export async function launchAuditedServer(
 
 /** How long a send the Edge runtime started may take to land. */
 const LANDING_TIMEOUT_MS = 10_000;
-
-/** Resolves once `holds()` is true; false when `timeoutMs` passed first. */
-export async function until(holds: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!holds()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  return true;
-}
 
 /** Sends of the app server's that started and never landed: what was sent cannot be known. */
 export class NotSettled extends Error {
