@@ -5,18 +5,23 @@ import { describeDifference, type Verdict } from './verdict';
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */
 export const ENTRY_ANNOTATION = 'faultline-entry';
 
-/** The attachment that carries a check's verdict to the reporter and report.json. */
-const VERDICT_ATTACHMENT = 'faultline-verdict.json';
-
-export function attachVerdict(testInfo: TestInfo, verdict: Verdict): Promise<void> {
-  return testInfo.attach(VERDICT_ATTACHMENT, { body: JSON.stringify(verdict), contentType: 'application/json' });
+/**
+ * A check's result carried from its test to the reporter: attached as JSON by the worker, read back
+ * from the test's result in the runner's process. One way for both targets' results.
+ */
+function jsonAttachment<T>(name: string) {
+  return {
+    attach: (testInfo: TestInfo, value: T): Promise<void> => testInfo.attach(name, { body: JSON.stringify(value), contentType: 'application/json' }),
+    /** What the test attached, if it got that far. */
+    read(attachments: readonly { name: string; body?: Buffer }[]): T | undefined {
+      const body = attachments.find((attachment) => attachment.name === name)?.body;
+      return body ? (JSON.parse(body.toString('utf8')) as T) : undefined;
+    },
+  };
 }
 
-/** The verdict a test attached, if it got that far. */
-export function readVerdict(attachments: readonly { name: string; body?: Buffer }[]): Verdict | undefined {
-  const body = attachments.find((attachment) => attachment.name === VERDICT_ATTACHMENT)?.body;
-  return body ? (JSON.parse(body.toString('utf8')) as Verdict) : undefined;
-}
+/** A run's check: its verdict, for the reporter and report.json. */
+export const verdictAttachment = jsonAttachment<Verdict>('faultline-verdict.json');
 
 /** The screen differences a reader wants named: what showed instead of the fallback or the text the entry pins. */
 const SHOWN_INSTEAD = new Set(['fallback', 'heading', 'digest line', 'sees']);
@@ -32,19 +37,9 @@ export function verdictFailure(verdict: Verdict): string {
   ].join('\n  ');
 }
 
-/** The attachment that carries an audited entry's record to the audit's reporter. */
-const AUDIT_ENTRY_ATTACHMENT = 'faultline-audit-entry.json';
-
 /** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be (and what answered, when its route never did). */
 export type AuditEntryRecord =
   { id: string; judged: AuditResult['entries'][number]; claimed: string[] } | { id: string; notJudged: string; unreached?: string };
 
-export function attachAuditRecord(testInfo: TestInfo, record: AuditEntryRecord): Promise<void> {
-  return testInfo.attach(AUDIT_ENTRY_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
-}
-
-/** The record an audit's check attached, if it got that far. */
-export function readAuditRecord(attachments: readonly { name: string; body?: Buffer }[]): AuditEntryRecord | undefined {
-  const body = attachments.find((attachment) => attachment.name === AUDIT_ENTRY_ATTACHMENT)?.body;
-  return body ? (JSON.parse(body.toString('utf8')) as AuditEntryRecord) : undefined;
-}
+/** An audit's check: its entry's record, for the audit's reporter. */
+export const auditRecordAttachment = jsonAttachment<AuditEntryRecord>('faultline-audit-entry.json');

@@ -3,6 +3,7 @@ import { isRedactedMessage, sideOf } from './golden';
 import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
+import { digestTagOf, thrownOf, whatItSays } from './report-event';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
 
@@ -28,9 +29,9 @@ export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(
 export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({
   runtime,
   ...(reporter && { reporter }),
-  type: event.exception?.values?.at(-1)?.type ?? null,
-  value: event.exception?.values?.at(-1)?.value ?? event.message ?? null,
-  digestTag: event.tags?.digest ?? null,
+  type: thrownOf(event)?.type ?? null,
+  value: whatItSays(event),
+  digestTag: digestTagOf(event),
 });
 
 /** One placed entry as the audit observed it in the app. */
@@ -255,7 +256,7 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
   return kinds;
 }
 
-const valueOf = (event: ErrorEvent) => event.exception?.values?.at(-1)?.value ?? event.message ?? '';
+const valueOf = (event: ErrorEvent) => whatItSays(event) ?? '';
 /** A report of the server's, on either of its runtimes (Node.js, Edge). */
 const isServerReport = (report: AuditReport) => report.runtime !== 'browser';
 const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));

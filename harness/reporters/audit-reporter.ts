@@ -1,7 +1,7 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { withinLimit } from '../audit/limits';
 import { appendEvent, type RunEvent } from '../events';
-import { readAuditRecord, type AuditEntryRecord } from '../../verdict/attachment';
+import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';
 
 /**
  * What the audit's reporter tells `faultline audit`, one JSON line each, as it happens: how many
@@ -38,7 +38,7 @@ export default class AuditReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
-    const record = readAuditRecord(result.attachments);
+    const record = auditRecordAttachment.read(result.attachments);
     if (record) this.say({ end: record });
     // An entry whose page or server kept it busy past the test's limit is the app's to explain: not judged, never a crash of faultline's.
     else if (result.status === 'timedOut')

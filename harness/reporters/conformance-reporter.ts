@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ENTRY_ANNOTATION, readVerdict } from '../../verdict/attachment';
+import { ENTRY_ANNOTATION, verdictAttachment } from '../../verdict/attachment';
 import {
   countOutcomes,
   inReportOrder,
@@ -29,7 +29,7 @@ function firstLines(error: TestError | undefined, count = 12): string {
 }
 
 function toEntry(test: TestCase, result: TestResult): EntryReport {
-  const verdict = readVerdict(result.attachments);
+  const verdict = verdictAttachment.read(result.attachments);
   const entryId = test.annotations.find((a) => a.type === ENTRY_ANNOTATION)?.description;
   // A check the run stopped before it ended was not judged: it is no deviation.
   const interrupted = result.status === 'interrupted';

@@ -1,0 +1,56 @@
+import { applyAggregateErrorsToEvent, createStackParser, eventFromMessage, eventFromUnknownInput, exceptionFromError, type Client } from '@sentry/core';
+import type { ErrorEvent } from '@sentry/core';
+import { describe, expect, it } from 'vitest';
+import { digestTagOf, thrownOf, whatItSays } from '../verdict/report-event';
+import { summarise } from '../fixtures/worker/reports';
+import { reportInBrief } from '../verdict/audit';
+
+/**
+ * What a report says, read once for both targets: events built by Sentry's own event builder
+ * (with its linked errors, as `linkedErrorsIntegration` adds a cause), never shapes written here.
+ */
+const parser = createStackParser();
+
+function eventOf(thrown: unknown, tags?: Record<string, string>): ErrorEvent {
+  const event = eventFromUnknownInput(undefined as unknown as Client, parser, thrown) as ErrorEvent;
+  applyAggregateErrorsToEvent(exceptionFromError, parser, 'cause', 5, event, { originalException: thrown });
+  return { ...event, ...(tags && { tags }) };
+}
+
+class QuotaError extends Error {
+  name = 'QuotaError';
+}
+
+describe('what a report says', () => {
+  const cause = new QuotaError('the quota of tenant 7 is spent');
+  const thrown = new Error('server-page-throws: it broke', { cause });
+
+  it('is the thrown error, not its cause, where the SDK lists both', () => {
+    const event = eventOf(thrown);
+    expect(event.exception?.values?.map((value) => value.type)).toEqual(['QuotaError', 'Error']);
+    expect(thrownOf(event)).toMatchObject({ type: 'Error', value: 'server-page-throws: it broke' });
+    expect(whatItSays(event)).toBe('server-page-throws: it broke');
+  });
+
+  it('is a captured message where nothing was thrown', () => {
+    const event = eventFromMessage(parser, 'checkout failed for order 12') as ErrorEvent;
+    expect(thrownOf(event)).toBeUndefined();
+    expect(whatItSays(event)).toBe('checkout failed for order 12');
+  });
+
+  it('reads the digest tag the app put on it, and nothing where it put none', () => {
+    expect(digestTagOf(eventOf(thrown, { digest: '2417519832' }))).toBe('2417519832');
+    expect(digestTagOf(eventOf(thrown))).toBeNull();
+  });
+
+  it("is what both targets' summaries say of it", () => {
+    const event = eventOf(thrown, { digest: '2417519832' });
+    expect(summarise('server', event, 'digest')).toMatchObject({ type: 'Error', value: 'server-page-throws: it broke', digest: '2417519832' });
+    expect(reportInBrief({ runtime: 'node', event })).toEqual({
+      runtime: 'node',
+      type: 'Error',
+      value: 'server-page-throws: it broke',
+      digestTag: '2417519832',
+    });
+  });
+});
