@@ -24,6 +24,7 @@ const redesign = (digest: string) =>
     heading: 'This page couldn’t load',
     digestLine: null,
     lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', `ERROR ${digest}`],
+    kind: "Next's built-in screen",
   });
 
 function row(observed: Observation): EntryReport {
@@ -150,6 +151,12 @@ describe('the matrix as text', () => {
     expect(md).toContain('| `server-page-throws` | ✓ | Δ ✗ fallback, heading, digest line | — |');
     expect(md).toContain('| *pins of* | 16.1.7 | 16.4.5 | — |');
     expect(md).toContain('- `server-page-throws` on 16.4.5 (builtin): screen: fallback: expected "server", observed "other";');
+  });
+
+  it('is HTML whose cells title each screen by what the user saw, in the words a run and an audit share', () => {
+    const html = matrixAsHtml(matrix, '/tmp');
+    expect(html).toContain('<h3>Screen (classic fallback)</h3>');
+    expect(html).toContain('<h3>Screen (Next&#39;s built-in screen)</h3>');
   });
 });
 
