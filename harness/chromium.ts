@@ -87,7 +87,8 @@ export function chromiumArgs({ hostRules = [] }: { hostRules?: string[] } = {}):
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    `--host-resolver-rules=${[`MAP *.${TEST_DOMAIN} 127.0.0.1`, ...hostRules].join(',')}`,
+    // localhost where Next listens: Chromium tries [::1] first, which only the relay for pages of that address answers (app-server.ts), a Node socket pipe for every request.
+    `--host-resolver-rules=${[`MAP *.${TEST_DOMAIN} 127.0.0.1`, 'MAP localhost 127.0.0.1', ...hostRules].join(',')}`,
   ];
 }
 
