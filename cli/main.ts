@@ -96,8 +96,21 @@ function stopOnStrayFailure(): void {
   process.on('uncaughtException', stop).on('unhandledRejection', stop);
 }
 
+/**
+ * A reader that stops reading (`faultline list | true`, `faultline run | head -1`) is no failure of
+ * faultline's: what was left to print is dropped, and the command goes on to its end (its reports
+ * are files) and exits with what it found.
+ */
+function outliveClosedReader(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+}
+
 export async function main(argv: string[]): Promise<number> {
   stopOnStrayFailure();
+  outliveClosedReader();
   try {
     return await dispatch(argv);
   } catch (error) {
