@@ -87,7 +87,7 @@ export function chromiumArgs({ hostRules = [] }: { hostRules?: string[] } = {}):
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    // localhost where Next listens: Chromium tries [::1] first, which only the relay for pages of that address answers (app-server.ts), a Node socket pipe for every request.
+    // localhost straight to Next's 127.0.0.1: Chromium tries [::1] first, where only the relay for pages that load [::1] by name listens (app-server.ts).
     `--host-resolver-rules=${[`MAP *.${TEST_DOMAIN} 127.0.0.1`, 'MAP localhost 127.0.0.1', ...hostRules].join(',')}`,
   ];
 }
