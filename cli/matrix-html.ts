@@ -35,7 +35,11 @@ function distinctScreens(matrix: Matrix, dir: string) {
     for (const cell of column.cells) {
       const screen = cell.observed?.screen;
       if (!screen || screen.fallback === 'none' || !cell.screenshot || !existsSync(join(dir, cell.screenshot))) continue;
-      const key = JSON.stringify([screen.fallback, screen.lines ?? screen.heading?.replace(/while loading \S+/, ''), screen.digestLine !== null]);
+      const key = JSON.stringify([
+        screen.fallback,
+        screen.fallback === 'other' ? screen.lines : screen.heading?.replace(/while loading \S+/, ''),
+        screen.digestLine !== null,
+      ]);
       if (!screens.has(key)) screens.set(key, { image: readFileSync(join(dir, cell.screenshot)).toString('base64'), cells: [] });
       screens.get(key)!.cells.push(`${cell.entry} on ${header(column)}`);
       screenOf.set(cell, `screen-${[...screens.keys()].indexOf(key) + 1}`);
@@ -52,7 +56,7 @@ function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | un
   if (cell.differences.length > 0) parts.push(`<pre>${escape(cell.differences.join('\n'))}</pre>`);
   if (cell.observed) {
     const { screen: seen, reports, digests } = cell.observed;
-    const shown = seen.lines ?? [seen.heading, seen.digestLine].filter((line): line is string => line !== null);
+    const shown = seen.fallback === 'other' ? seen.lines : [seen.heading, seen.digestLine].filter((line): line is string => line !== null);
     parts.push(
       `<h3>Screen (${escape(seen.kind)})</h3><pre>${escape(shown.join('\n') || `(no error screen) ${seen.sees ?? ''}`)}</pre>`,
       `<p>Status ${seen.status}, final path <code>${escape(seen.path)}</code>${seen.actionStatus === null ? '' : `, action status ${seen.actionStatus}`}.</p>`,

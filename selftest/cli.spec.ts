@@ -240,7 +240,11 @@ function comparable(report: ConformanceReport) {
     startedAt: '',
     durationMs: 0,
     worker: 0,
-    screen: verdict && { ...verdict.observed.screen, digestLine: verdict.observed.screen.digestLine?.replace(/\d+$/, 'N') },
+    screen: verdict && {
+      ...verdict.observed.screen,
+      digestLine: verdict.observed.screen.digestLine?.replace(/\d+$/, 'N'),
+      lines: verdict.observed.screen.lines.map((line) => line.replace(/\d+$/, 'N')),
+    },
     differences: verdict?.differences,
     reports: verdict?.observed.reports.map((r) => ({ ...r, digest: r.digest && 'N' })),
   });

@@ -7,13 +7,20 @@ import type { ScreenKind } from '../verdict/screen-kind';
 const HEADING = 'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).';
 const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: null });
 
-function runEntry(id: string, reports = [serverReport(`${id}: db password hunter2`)], status = 500, kind: ScreenKind = 'classic fallback'): EntryReport {
+function runEntry(
+  id: string,
+  reports = [serverReport(`${id}: db password hunter2`)],
+  status = 500,
+  kind: ScreenKind = 'classic fallback',
+  lines = [HEADING, 'Digest: 1'],
+): EntryReport {
   const screen = {
     kind,
     fallback: 'server' as const,
     heading: HEADING,
     digestLine: 'Digest: 1',
-    lines: null,
+    lines,
+    linesBefore: null,
     status,
     path: `/scenarios/${id}`,
     sees: null,
@@ -81,8 +88,7 @@ describe("the audit of the reference app against faultline run's verdicts", () =
       "the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue's 2",
       'a: status 200 in the audit, 500 in the run',
       'a: the audit saw a page, the run classic fallback',
-      `a: the run's heading "${HEADING}" is not on the audit's screen (["Healthy page"])`,
-      'a: a digest line in the run only',
+      `a: the audit's screen shows ["Healthy page"], the run's ${JSON.stringify([HEADING, 'Digest: 1'])}`,
       'a: reports [] in the audit, ["server Error: a: db password hunter2"] in the run',
     ]);
   });
@@ -93,6 +99,16 @@ describe("the audit of the reference app against faultline run's verdicts", () =
     const [same, other] = [disagreements(audit([unchanged]), run_('the unchanged page'), 1), disagreements(audit([unchanged]), run_('a page'), 1)];
     expect(same.filter((line) => line.includes('saw'))).toEqual([]);
     expect(other.filter((line) => line.includes('saw'))).toEqual(['a: the audit saw the unchanged page, the run a page']);
+  });
+
+  it('compares what both screens show line by line, a digest being opaque and the host the one each loaded', () => {
+    const page = (lines: string[]) => auditEntry('a', { status: 200, screen: 'a page', lines, reports: [] });
+    const runPage = (lines: string[]) => run([runEntry('a', [], 200, 'a page', lines)]);
+    expect(disagreements(audit([page(['Welcome back'])]), runPage(['Welcome']), 1)).toEqual([
+      'a: the audit\'s screen shows ["Welcome back"], the run\'s ["Welcome"]',
+    ]);
+    const onHost = HEADING.replace('localhost', '127.0.0.1');
+    expect(disagreements(audit([page([HEADING, 'Digest: 2243288624'])]), runPage([onHost, 'Digest: 1']), 1)).toEqual([]);
   });
 
   it('takes two builds of the same app for the same: a chunk named by its hash is the same chunk', () => {

@@ -10,6 +10,7 @@ const event = (value: string): ErrorEvent => ({ type: undefined, exception: { va
 const clientFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
   id: 'client-effect-throws',
   status: 200,
+  path: '/faultline-audit/client-effect-throws',
   lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
   linesBefore: null,
   logDigests: [],

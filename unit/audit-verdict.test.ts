@@ -19,6 +19,7 @@ const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({
 const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
   id: 'server-page-throws',
   status: 500,
+  path: '/faultline-audit/server-page-throws',
   lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', 'ERROR 2243288624'],
   linesBefore: null,
   logDigests: ['2243288624'],

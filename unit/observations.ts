@@ -11,7 +11,8 @@ export function serverFailure(digest: string, over: Omit<Partial<Observation>, '
       fallback: 'server',
       heading: CLASSIC_SENTENCE.server('localhost'),
       digestLine: `Digest: ${digest}`,
-      lines: null,
+      lines: [CLASSIC_SENTENCE.server('localhost'), `Digest: ${digest}`],
+      linesBefore: null,
       status: 500,
       path: findScenario('server-page-throws')!.path,
       sees: null,
@@ -35,6 +36,7 @@ export function auditedServerFailure(over: Partial<AuditObservation> = {}): Audi
   return {
     id: 'server-page-throws',
     status: 500,
+    path: '/faultline-audit/server-page-throws',
     lines: ['This page couldn’t load'],
     linesBefore: null,
     logDigests: [],

@@ -1,4 +1,5 @@
 import type { AuditResult } from './audit';
+import { unvarying } from './screen-kind';
 
 /**
  * The audit matrix: one app audited on several `next` versions, each entry's behaviour compared
@@ -34,8 +35,6 @@ export interface AuditMatrix {
   upgrade: Upgrade | null;
 }
 
-/** What an entry's screen says without what changes on every run: digests and numbers, the host. */
-const unvarying = (line: string) => line.replace(/\b[0-9a-f]{8,}\b|\d+/gi, 'N').replace(/while loading \S+/, 'while loading HOST');
 /** A report's value without build-made names (chunk file names, module ids) and numbers. */
 const unhashed = (value: string | null) => (value ?? '').replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…').replace(/\d+/g, 'N');
 const reportText = (report: ReportInBrief) => `${report.runtime} ${report.type ?? 'message'}: ${unhashed(report.value)}`;

@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { isRedactedMessage, sideOf } from './golden';
-import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
+import { classifyScreen, failingSide, type ScreenKind, type SeenScreen } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
 import { digestTagOf, thrownOf, whatItSays } from './report-event';
@@ -34,14 +34,9 @@ export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({
   digestTag: digestTagOf(event),
 });
 
-/** One placed entry as the audit observed it in the app. */
-export interface AuditObservation {
+/** One placed entry as the audit observed it in the app: the screen it left (as a run's check sees one), and everything else the audit judges. */
+export interface AuditObservation extends SeenScreen {
   id: string;
-  status: number;
-  /** The visible lines of the page after the trigger (a request: its body's first line). */
-  lines: string[];
-  /** The visible lines before a click or link, for entries that trigger on a loaded page. */
-  linesBefore: string[] | null;
   /** Every digest the server log printed while the entry ran. */
   logDigests: string[];
   reports: AuditReport[];

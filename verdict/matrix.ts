@@ -79,7 +79,7 @@ export function digestAgreement(observed: Pick<Observation, 'screen' | 'reports'
   const reports = observed.reports.flatMap((report) => (report.digest === null ? [] : [report.digest]));
   const known = [...reports, ...(observed.serverLogDigests ?? [])];
   // Another screen's reference line has its own wording: the digest is whichever known one it shows.
-  const screen = digestOf(observed.screen.digestLine) ?? known.find((digest) => observed.screen.lines?.some((line) => line.includes(digest))) ?? null;
+  const screen = digestOf(observed.screen.digestLine) ?? known.find((digest) => observed.screen.lines.some((line) => line.includes(digest))) ?? null;
   const all = new Set([...(screen === null ? [] : [screen]), ...reports]);
   if (all.size === 0) return { screen, reports, inLog: null, agree: null };
   const inLog = observed.serverLogDigests === null ? null : [...all].every((digest) => observed.serverLogDigests!.includes(digest));

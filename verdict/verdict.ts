@@ -1,6 +1,6 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
-import type { ScreenKind } from './screen-kind';
+import type { ScreenKind, SeenScreen } from './screen-kind';
 
 /**
  * The one verdict of faultline: what an entry expects, what a check observed, and every
@@ -14,19 +14,13 @@ export const REMOTE_SKIP_REASON = 'needs the server started by faultline (its lo
 /** The classic fallback's variant; `other` for another error screen (Next's own from 16.2); `none` for no error screen. */
 export type Fallback = 'server' | 'client' | 'other' | 'none';
 
-/** What the user saw once the page settled: every field exactly as shown. */
-export interface Screen {
+/** What the user saw once the page settled (the screen both targets see), with the fallback's parts the verdict compares: every field exactly as shown. */
+export interface Screen extends SeenScreen {
   fallback: Fallback;
-  /** The fallback sentence exactly as shown, or null. */
+  /** The fallback sentence exactly as shown (on another error screen: its first line), or null. */
   heading: string | null;
   /** The digest line exactly as shown, or null. */
   digestLine: string | null;
-  /** For an `other` error screen: its visible lines exactly as shown (heading, message, any reference line). */
-  lines: string[] | null;
-  /** The document's HTTP status (a request trigger's response status). */
-  status: number;
-  /** Where the browser (or the request, after redirects) ended up. */
-  path: string;
   /** The entry's `sees` text when it is shown; otherwise what the page showed instead. */
   sees: string | null;
   actionStatus: number | null;
@@ -38,7 +32,7 @@ export interface Screen {
 export type TextMatch = ExpectedReport['value'];
 
 /** What an entry promises the user sees. The digest is opaque: only whether a line shows one. */
-export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'sees' | 'kind'> {
+export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'linesBefore' | 'sees' | 'kind'> {
   digest: boolean;
   sees: TextMatch | null;
 }
