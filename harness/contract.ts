@@ -107,7 +107,17 @@ export const SENTRY_ENVELOPE = {
   msw: `*${envelopePath(':projectId')}`,
   /** The envelope path of one project: where a DSN's SDK sends (and where an envelope a tunnel carries is meant for). */
   pathOf: envelopePath,
+  /** Where a DSN's SDK sends, without the auth it adds as a query: `{protocol}://{key}@{host}{path}/{project}` to `{protocol}://{host}{path}/api/{project}/envelope/`; null for no DSN. */
+  urlOf: envelopeUrlOf,
 } as const;
+
+function envelopeUrlOf(dsn: string): string | null {
+  if (!URL.canParse(dsn)) return null;
+  const url = new URL(dsn);
+  const segments = url.pathname.split('/').filter(Boolean);
+  const project = segments.pop();
+  return project ? `${url.protocol}//${url.host}${segments.map((segment) => `/${segment}`).join('')}${envelopePath(project)}` : null;
+}
 
 // The audit's protocol with the audited app's server
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getEnvelopeEndpointWithUrlEncodedAuth, makeDsn } from '@sentry/core';
 import { matchRequestUrl } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_INTERCEPT_PARAMS, SENTRY_ENVELOPE } from '../harness/contract';
@@ -48,6 +49,20 @@ describe("Sentry's envelope path, one definition in four forms", () => {
     expect(takes('https://example.com/sentry/api/1/envelope/'), 'a path before /api/').toEqual([false, true, true, true]);
     expect(takes('https://example.com/api/1/2/envelope/'), 'a project of two segments: paused by CDP, answered by none').toEqual([false, false, true, false]);
     expect(takes('https://example.com/api/faultline/edge-ingest')).toEqual([false, false, false, false]);
+  });
+});
+
+describe("a DSN's envelope URL, derived once", () => {
+  it("is where Sentry's own SDK sends for the DSN (without the auth it puts in the query)", () => {
+    for (const dsn of ['https://public@o1.ingest.example.com/1', 'https://public@example.com/sentry/relay/42', 'http://key@127.0.0.1:3000/7']) {
+      const sdk = new URL(getEnvelopeEndpointWithUrlEncodedAuth(makeDsn(dsn)!));
+      expect(SENTRY_ENVELOPE.urlOf(dsn), dsn).toBe(`${sdk.origin}${sdk.pathname}`);
+    }
+  });
+
+  it('is null for what is no DSN (no project)', () => {
+    expect(SENTRY_ENVELOPE.urlOf('https://public@example.com/')).toBeNull();
+    expect(SENTRY_ENVELOPE.urlOf('not a url')).toBeNull();
   });
 });
 
