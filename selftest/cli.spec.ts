@@ -211,6 +211,23 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   expect(entry.reasons.join('\n')).toContain('screen: status: expected 503, observed 200');
 });
 
+test('a run whose reader goes away (`faultline run | head -1`) runs to its end, writes its reports and exits with what it found', async () => {
+  const healthy = findScenario('healthy')!;
+  const file = join(outDir(), 'catalogue.json');
+  writeFileSync(file, JSON.stringify([{ ...healthy, expect: { ...healthy.expect, status: 503 } }]));
+  const out = outDir();
+  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--catalogue', file, '--scenario', 'healthy', '--out', out], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  run.stdout.destroy();
+  let stderr = '';
+  run.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
+  expect({ code, stderr }, 'a deviation: exit 1, nothing said of the pipe').toEqual({ code: 1, stderr: '' });
+  expect(readReport(out).entries).toMatchObject([{ id: 'healthy', outcome: 'failed', verdict: { differences: [{ what: 'status' }] } }]);
+});
+
 test('against a base URL, server-side checks are listed as skipped, never as passed', async () => {
   // A "deployed" app of its own: what the run makes it report is no check's here, and goes with it.
   const deployed = await startHarnessApp({ root, logFile: join(outDir(), 'deployed.log') });
