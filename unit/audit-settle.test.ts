@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchOptions, resolveChromium } from '../harness/chromium';
+import { settledLines } from '../fixtures/worker/audit/settle';
+
+/**
+ * The audit reads an app's screen once its page settled. After a click, "the unchanged page" is a
+ * claim about the app (its control did nothing the user can see), so it is said only once the
+ * whole settle window passed without a change: React may render a failure a moment after the
+ * document went quiet with nothing in flight (a Server Action's error, under load on CI).
+ */
+describe("the audit's settled screen after a click", () => {
+  let server: Server;
+  let browser: Browser;
+  let origin = '';
+  const page = (after: string) => `<!doctype html><button onclick="setTimeout(() => { ${after} }, 400)">Go</button><p>Before</p>`;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(page(request.url === '/changes' ? "document.querySelector('p').textContent = 'After'" : ''));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    browser = await chromium.launch(launchOptions(await resolveChromium()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server.close();
+  });
+
+  async function clicked(path: string) {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${origin}${path}`);
+      const before = await settledLines(tab, () => 0);
+      await tab.click('button');
+      return { before, after: await settledLines(tab, () => 0, before) };
+    } finally {
+      await tab.close();
+    }
+  }
+
+  it('waits past a quiet moment for what the click shows later (400 ms on, nothing in flight)', async () => {
+    expect(await clicked('/changes')).toEqual({ before: ['Go', 'Before'], after: ['Go', 'After'] });
+  });
+
+  it('says the page is unchanged when nothing changed within the window', async () => {
+    expect(await clicked('/stays')).toEqual({ before: ['Go', 'Before'], after: ['Go', 'Before'] });
+  });
+});
