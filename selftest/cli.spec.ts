@@ -188,10 +188,16 @@ test('a run stopped with SIGTERM winds down Playwright and the app it started, e
   expect(readdirSync(out).sort(), 'nothing of the stopped run left beside it').toEqual(['.faultline-report', 'junit.xml', 'report.json']);
 });
 
-test('a run against a broken expectation exits 1 and says what deviated', async () => {
+/** A catalogue whose `healthy` expects status 503: a run of it deviates (exit 1). */
+function healthyExpecting503(): string {
   const healthy = findScenario('healthy')!;
   const file = join(outDir(), 'catalogue.json');
   writeFileSync(file, JSON.stringify([{ ...healthy, expect: { ...healthy.expect, status: 503 } }]));
+  return file;
+}
+
+test('a run against a broken expectation exits 1 and says what deviated', async () => {
+  const file = healthyExpecting503();
   const out = outDir();
   const { code, stdout } = await faultline(['run', '--catalogue', file, '--scenario', 'healthy', '--out', out]);
   expect(stdout).toMatch(/^✗ healthy\s+Error: healthy: 1 difference\(s\) \(expected vs observed\) \(\d+\.\ds\)$/m);
@@ -212,9 +218,7 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
 });
 
 test('a run whose reader goes away (`faultline run | head -1`) runs to its end, writes its reports and exits with what it found', async () => {
-  const healthy = findScenario('healthy')!;
-  const file = join(outDir(), 'catalogue.json');
-  writeFileSync(file, JSON.stringify([{ ...healthy, expect: { ...healthy.expect, status: 503 } }]));
+  const file = healthyExpecting503();
   const out = outDir();
   const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--catalogue', file, '--scenario', 'healthy', '--out', out], {
     cwd: root,
