@@ -61,7 +61,7 @@ function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | un
       `<h3>Screen (${escape(seen.kind)})</h3><pre>${escape(shown.join('\n') || `(no error screen) ${seen.sees ?? ''}`)}</pre>`,
       `<p>Status ${seen.status}, final path <code>${escape(seen.path)}</code>${seen.actionStatus === null ? '' : `, action status ${seen.actionStatus}`}.</p>`,
       `<p>Digest on screen: <code>${escape(digests.screen ?? 'none')}</code>; on reports: <code>${escape(digests.reports.join(', ') || 'none')}</code>; in the server log: ${digests.inLog === null ? 'n/a' : digests.inLog ? 'yes' : 'no'}; agree: ${digests.agree === null ? 'n/a' : digests.agree ? 'yes' : 'no'}.</p>`,
-      `<h3>Reports (${reports.length})</h3><pre>${escape(reports.map((r) => `${r.runtime} ${r.type}: ${r.value}${r.digest ? ` [digest ${r.digest}]` : ''}${r.handled === false ? ' unhandled' : ''}`).join('\n') || 'none')}</pre>`,
+      `<h3>Reports (${reports.length})</h3><pre>${escape(reports.map((r) => `${r.runtime} ${r.type ?? 'message'}: ${r.value}${r.digest ? ` [digest ${r.digest}]` : ''}${r.handled === false ? ' unhandled' : ''}`).join('\n') || 'none')}</pre>`,
     );
     if (screen) parts.push(`<p><a href="#${screen}">The screenshot of this screen</a></p>`);
   }

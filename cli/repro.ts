@@ -160,7 +160,7 @@ export function reproInWords(result: ReproResult): string {
     lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
   for (const [i, r] of result.reports.entries()) {
     const how = `${r.handled === false ? 'unhandled' : 'handled'}${r.digest ? `, digest ${r.digest}` : ''}`;
-    lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type}: ${r.value} (${how})`);
+    lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type ?? 'message'}: ${r.value} (${how})`);
   }
   if (result.verdict) {
     lines.push(result.verdict.reproduced ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:');

@@ -55,7 +55,7 @@ function auditEntry(id: string, over: Partial<AuditResult['entries'][number]> = 
     checks,
     findings: [],
     screenshot: null,
-    reports: [{ runtime: 'node', type: 'Error', value: `${id}: db password hunter2`, digestTag: '2' }],
+    reports: [{ runtime: 'node', type: 'Error', value: `${id}: db password hunter2`, handled: false, mechanism: null, digest: '2' }],
     ms: {},
     ...over,
   };
@@ -120,12 +120,14 @@ describe("the audit of the reference app against faultline run's verdicts", () =
       mechanism: null,
       digest: null,
     });
-    const audited = auditEntry('a', { reports: [{ ...chunk('3n3f0mue9k2qt'), digestTag: null }] });
+    const audited = auditEntry('a', { reports: [{ ...chunk('3n3f0mue9k2qt'), handled: false, mechanism: null, digest: null }] });
     expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), 1)).toEqual([]);
   });
 
   it("counts a report of the Edge runtime's as the run's server report", () => {
-    const edge = auditEntry('edge', { reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', digestTag: '2' }] });
+    const edge = auditEntry('edge', {
+      reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', handled: false, mechanism: null, digest: '2' }],
+    });
     expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
     expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual([
       'edge: reports ["server Error: edge: db password hunter2"] in the audit, [] in the run',

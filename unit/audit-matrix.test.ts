@@ -61,7 +61,7 @@ const catalogue = [
 
 describe('an entry’s behaviour across versions', () => {
   it('is the same whatever the digest, the host or a chunk’s hashed name', () => {
-    const report = (value: string) => ({ runtime: 'browser', type: 'ChunkLoadError', value, digestTag: null });
+    const report = (value: string) => ({ runtime: 'browser', type: 'ChunkLoadError', value, handled: false, mechanism: null, digest: null });
     expect(auditBehaviour(cell('a', { lines: classic('111'), reports: [report('Failed to load chunk /_next/static/chunks/3n3f0mue9k2qt.js')] }))).toBe(
       auditBehaviour(cell('a', { lines: classic('22222'), reports: [report('Failed to load chunk /_next/static/chunks/0vbbub8pns5fr.js')] })),
     );
@@ -83,7 +83,7 @@ describe('the upgrade from one next to another', () => {
   it('says only what differs: the screen with both screenshots, the status, reports that appear or vanish, findings fixed and new', () => {
     const from = column('16.1.7', [
       cell('server-page-throws', {
-        reports: [{ runtime: 'node', type: 'Error', value: 'x', digestTag: null }],
+        reports: [{ runtime: 'node', type: 'Error', value: 'x', handled: false, mechanism: null, digest: null }],
         findings: [{ check: 'traceable', what: 'the digest on screen is on no report' }],
       }),
       cell('client-effect-throws', { lines: ['ok'], screen: 'a page', status: 200 }),
@@ -93,7 +93,7 @@ describe('the upgrade from one next to another', () => {
         lines: builtin('1'),
         screen: "Next's built-in screen",
         screenshot: 'screens/16.4.5/server-page-throws.png',
-        reports: [{ runtime: 'node', type: 'Error', value: 'y', digestTag: null }],
+        reports: [{ runtime: 'node', type: 'Error', value: 'y', handled: false, mechanism: null, digest: null }],
         findings: [{ check: 'screen', what: 'z' }],
       }),
       cell('client-effect-throws', { lines: ['ok'], screen: 'a page', status: 200 }),
@@ -120,7 +120,7 @@ describe('the upgrade from one next to another', () => {
   });
 
   it('tells a report that appears or vanishes from one that changes value', () => {
-    const report = (runtime: string, value: string) => ({ runtime, type: 'Error', value, digestTag: null });
+    const report = (runtime: string, value: string) => ({ runtime, type: 'Error', value, handled: false, mechanism: null, digest: null });
     const from = column('16.1.7', [
       cell('server-page-throws', { reports: [report('node', 'a'), report('browser', 'An error occurred in the Server Components render.')] }),
     ]);

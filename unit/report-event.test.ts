@@ -43,14 +43,25 @@ describe('what a report says', () => {
     expect(digestTagOf(eventOf(thrown))).toBeNull();
   });
 
-  it("is what both targets' summaries say of it", () => {
+  it("is one report in brief for both targets: a run's summary and an audit's say the same of it", () => {
     const event = eventOf(thrown, { digest: '2417519832' });
-    expect(summarise('server', event, 'digest')).toMatchObject({ type: 'Error', value: 'server-page-throws: it broke', digest: '2417519832' });
-    expect(reportInBrief({ runtime: 'node', event })).toEqual({
-      runtime: 'node',
+    event.exception!.values!.at(-1)!.mechanism = { type: 'auto.function.nextjs.on_request_error', handled: false };
+    const said = {
       type: 'Error',
       value: 'server-page-throws: it broke',
-      digestTag: '2417519832',
-    });
+      handled: false,
+      mechanism: 'auto.function.nextjs.on_request_error',
+      digest: '2417519832',
+    };
+    expect(summarise('server', event, 'digest')).toEqual({ runtime: 'server', attributedBy: 'digest', ...said });
+    expect(reportInBrief({ runtime: 'node', event })).toEqual({ runtime: 'node', ...said });
+    expect(reportInBrief({ runtime: 'browser', reporter: 'PostHog', event })).toEqual({ runtime: 'browser', reporter: 'PostHog', ...said });
+  });
+
+  it('says a captured message the same way for both targets: no type, the message as what it says', () => {
+    const event = eventFromMessage(parser, 'checkout failed for order 12') as ErrorEvent;
+    const said = { type: null, value: 'checkout failed for order 12', handled: null, mechanism: null, digest: null };
+    expect(summarise('browser', event, 'page')).toEqual({ runtime: 'browser', attributedBy: 'page', ...said });
+    expect(reportInBrief({ runtime: 'browser', event })).toEqual({ runtime: 'browser', ...said });
   });
 });

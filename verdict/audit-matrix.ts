@@ -1,4 +1,5 @@
 import type { AuditResult } from './audit';
+import { unhashed, type EventInBrief } from './report-event';
 import { unvarying } from './screen-kind';
 
 /**
@@ -8,7 +9,6 @@ import { unvarying } from './screen-kind';
  */
 
 export type AuditedEntry = AuditResult['entries'][number];
-type ReportInBrief = AuditedEntry['reports'][number];
 
 export interface AuditColumn {
   next: string;
@@ -35,9 +35,8 @@ export interface AuditMatrix {
   upgrade: Upgrade | null;
 }
 
-/** A report's value without build-made names (chunk file names, module ids) and numbers. */
-const unhashed = (value: string | null) => (value ?? '').replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…').replace(/\d+/g, 'N');
-const reportText = (report: ReportInBrief) => `${report.runtime} ${report.type ?? 'message'}: ${unhashed(report.value)}`;
+const reportText = ({ runtime, type, value }: { runtime: string } & Pick<EventInBrief, 'type' | 'value'>) =>
+  `${runtime} ${type ?? 'message'}: ${unhashed(value)}`;
 const findingText = (finding: AuditedEntry['findings'][number]) => `${finding.check}: ${finding.what}`;
 
 /** An entry's behaviour in the app as a text: two cells with the same behaviour have the same text. */

@@ -3,7 +3,7 @@ import { isRedactedMessage, sideOf } from './golden';
 import { classifyScreen, failingSide, type ScreenKind, type SeenScreen } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
-import { digestTagOf, thrownOf, whatItSays } from './report-event';
+import { digestTagOf, eventInBrief, type EventInBrief, thrownOf, whatItSays } from './report-event';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
 
@@ -25,14 +25,8 @@ export interface AuditReport {
 /** One report as an audit's accounting knows it, whichever process read it and when. */
 export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
 
-/** A report as the audit's outputs show it: who sent it, and what it says. */
-export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({
-  runtime,
-  ...(reporter && { reporter }),
-  type: thrownOf(event)?.type ?? null,
-  value: whatItSays(event),
-  digestTag: digestTagOf(event),
-});
+/** A report as the audit's outputs show it: who sent it, and what it says (as a run's summary says it). */
+export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({ runtime, ...(reporter && { reporter }), ...eventInBrief(event) });
 
 /** One placed entry as the audit observed it in the app: the screen it left (as a run's check sees one), and everything else the audit judges. */
 export interface AuditObservation extends SeenScreen {
@@ -555,7 +549,7 @@ export interface AuditResult {
     lines: string[];
     screenshot: string | null;
     trace?: string;
-    reports: { runtime: string; reporter?: string; type: string | null; value: string | null; digestTag: unknown }[];
+    reports: (EventInBrief & { runtime: string; reporter?: string })[];
     /** Hosts beyond the machine its server and its page asked for, refused. */
     refused?: Refused;
     ms: Record<string, number>;

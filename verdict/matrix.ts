@@ -1,5 +1,6 @@
 import type { EntryReport } from './report';
 import { digestOf } from './golden';
+import { unhashed } from './report-event';
 import { describeDifference, type Difference, type Observation, type ReportSummary, type Screen } from './verdict';
 
 /**
@@ -132,8 +133,6 @@ export function cellOf(entry: EntryReport, screenshot?: string): MatrixCell {
 export function behaviourOf(observed: ObservedCell): string {
   const { screen, reports, digests } = observed;
   const digestShape = (digest: string | null) => (digest === null ? null : digest.replace(/\d+/g, 'N'));
-  // Chunk names, module ids and other build-made names change with every build.
-  const unhashed = (value: string) => value.replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…').replace(/\d+/g, 'N');
   return JSON.stringify({
     fallback: screen.fallback,
     lines: screen.fallback === 'other' ? screen.lines : null,

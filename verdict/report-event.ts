@@ -18,3 +18,31 @@ export function digestTagOf(event: ErrorEvent): string | null {
   const tag = event.tags?.[REPORT_DIGEST_TAG];
   return typeof tag === 'string' ? tag : null;
 }
+
+/** What a report says, in brief: one model for a run's summaries and an audit's reports, each adding who sent it. */
+export interface EventInBrief {
+  /** Its thrown error's type; null: nothing was thrown (a captured message). */
+  type: string | null;
+  /** What it says happened (`whatItSays`). */
+  value: string | null;
+  /** Whether the SDK marked it handled; null: it does not say. */
+  handled: boolean | null;
+  /** How the SDK caught it (`auto.function.nextjs.on_request_error`, say); null: it does not say. */
+  mechanism: string | null;
+  /** The digest tag, any string, or null. */
+  digest: string | null;
+}
+
+export function eventInBrief(event: ErrorEvent): EventInBrief {
+  const thrown = thrownOf(event);
+  return {
+    type: thrown?.type ?? null,
+    value: whatItSays(event),
+    handled: thrown?.mechanism?.handled ?? null,
+    mechanism: thrown?.mechanism?.type ?? null,
+    digest: digestTagOf(event),
+  };
+}
+
+/** A report's value without what each build names its own way (chunk file names, module ids) and numbers: the same report of any build reads the same. */
+export const unhashed = (value: string | null) => (value ?? '').replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…').replace(/\d+/g, 'N');

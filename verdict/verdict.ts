@@ -1,6 +1,7 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
 import type { ScreenKind, SeenScreen } from './screen-kind';
+import type { EventInBrief } from './report-event';
 
 /**
  * The one verdict of faultline: what an entry expects, what a check observed, and every
@@ -37,8 +38,8 @@ export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'l
   sees: TextMatch | null;
 }
 
-/** An error event reduced to what the catalogue pins. */
-export interface ReportSummary {
+/** An error event reduced to what the catalogue pins: what it says (as an audit's report says it), who sent it and how the check knows it is its own. */
+export interface ReportSummary extends EventInBrief {
   runtime: 'server' | 'browser';
   /**
    * How the check knows the event is its own: the marker of its request, the message that names its
@@ -46,12 +47,6 @@ export interface ReportSummary {
    * browser SDK's). Never compared: `report.json` says it.
    */
   attributedBy?: 'marker' | 'message' | 'digest' | 'page';
-  type: string;
-  value: string;
-  handled: boolean | null;
-  mechanism: string | null;
-  /** The digest tag, any string, or null. */
-  digest: string | null;
 }
 
 /** One call of Next to the app's onRequestError, as a check owns it. */
@@ -206,7 +201,7 @@ function reportMatches(expected: ExpectedReport, observed: ReportSummary): boole
   return (
     expected.runtime === observed.runtime &&
     expected.type === observed.type &&
-    textMatches(expected.value, observed.value) &&
+    textMatches(expected.value, observed.value ?? '') &&
     observed.handled === false &&
     expected.digest === (observed.digest !== null)
   );
