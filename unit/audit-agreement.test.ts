@@ -5,7 +5,7 @@ import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ScreenKind } from '../verdict/screen-kind';
 
 const HEADING = 'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).';
-const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: null });
+const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: '1' });
 
 function runEntry(
   id: string,
@@ -89,7 +89,7 @@ describe("the audit of the reference app against faultline run's verdicts", () =
       'a: status 200 in the audit, 500 in the run',
       'a: the audit saw a page, the run classic fallback',
       `a: the audit's screen shows ["Healthy page"], the run's ${JSON.stringify([HEADING, 'Digest: 1'])}`,
-      'a: reports [] in the audit, ["server Error: a: db password hunter2"] in the run',
+      'a: reports [] in the audit, ["server Error: a: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the run',
     ]);
   });
 
@@ -124,13 +124,23 @@ describe("the audit of the reference app against faultline run's verdicts", () =
     expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), 1)).toEqual([]);
   });
 
+  it('compares what both say of a report: handled or not, the mechanism that caught it, whether it carries a digest tag (its value opaque)', () => {
+    const said = (over: object) => auditEntry('a', { reports: [{ ...auditEntry('a').reports[0], ...over }] });
+    expect(disagreements(audit([said({ digest: '9' })]), run([runEntry('a')]), 1)).toEqual([]);
+    expect(disagreements(audit([said({ handled: true })]), run([runEntry('a')]), 1)).toHaveLength(1);
+    expect(disagreements(audit([said({ mechanism: 'generic' })]), run([runEntry('a')]), 1)).toHaveLength(1);
+    expect(disagreements(audit([said({ digest: null })]), run([runEntry('a')]), 1)).toEqual([
+      'a: reports ["server Error: a: db password hunter2 (unhandled, no mechanism, no digest tag)"] in the audit, ["server Error: a: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the run',
+    ]);
+  });
+
   it("counts a report of the Edge runtime's as the run's server report", () => {
     const edge = auditEntry('edge', {
       reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', handled: false, mechanism: null, digest: '2' }],
     });
     expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
     expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual([
-      'edge: reports ["server Error: edge: db password hunter2"] in the audit, [] in the run',
+      'edge: reports ["server Error: edge: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the audit, [] in the run',
     ]);
   });
 });
