@@ -3,7 +3,7 @@ import { isRedactedMessage, sideOf } from './golden';
 import { classifyScreen, failingSide, type ScreenKind, type SeenScreen } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
-import { digestTagOf, eventInBrief, type EventInBrief, thrownOf, whatItSays } from './report-event';
+import { eventInBrief, type EventInBrief, whatItSays } from './report-event';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
 
