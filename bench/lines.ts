@@ -40,9 +40,11 @@ const PARALLEL: Record<string, string> = {
   // Its second half (the runner's result composed) stands where cli/run.ts does; its first (the catalogue placed and built) is the audit's own.
   'harness/audit/column.ts': 'orchestration',
   'fixtures/worker/audit/drive.ts': 'trigger and settle',
+  'fixtures/worker/audit/settle.ts': 'trigger and settle',
   'fixtures/worker/audit/observe.ts': 'observation',
   'fixtures/worker/audit/check-entry.ts': 'observation',
   'fixtures/worker/audit/test.ts': 'session',
+  'fixtures/worker/audit/session.ts': 'session',
   'fixtures/worker/audit/claims.ts': 'claiming a report',
   'harness/audit/lanes.ts': 'claiming a report',
   'harness/audit/server.ts': 'server reports',
