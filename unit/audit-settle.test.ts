@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import { chromium, type Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchOptions, resolveChromium } from '../harness/chromium';
+import { describe, expect, it } from 'vitest';
 import { settledLines } from '../fixtures/worker/audit/settle';
+import { servedPages } from './served-pages';
 
 /**
  * The audit reads an app's screen once its page settled. After a click, "the unchanged page" is a
@@ -11,36 +9,19 @@ import { settledLines } from '../fixtures/worker/audit/settle';
  * document went quiet with nothing in flight (a Server Action's error, under load on CI).
  */
 describe("the audit's settled screen after a click", () => {
-  let server: Server;
-  let browser: Browser;
-  let origin = '';
   const page = (after: string) => `<!doctype html><button onclick="setTimeout(() => { ${after} }, 400)">Go</button><p>Before</p>`;
-
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      response.setHeader('content-type', 'text/html');
-      response.end(page(request.url === '/changes' ? "document.querySelector('p').textContent = 'After'" : ''));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await chromium.launch(launchOptions(await resolveChromium()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server.close();
+  const served = servedPages((request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(page(request.url === '/changes' ? "document.querySelector('p').textContent = 'After'" : ''));
   });
 
   async function clicked(path: string) {
-    const tab = await browser.newPage();
-    try {
-      await tab.goto(`${origin}${path}`);
+    return served.inPage(async (tab) => {
+      await tab.goto(`${served.origin()}${path}`);
       const before = await settledLines(tab, () => 0);
       await tab.click('button');
       return { before, after: await settledLines(tab, () => 0, before) };
-    } finally {
-      await tab.close();
-    }
+    });
   }
 
   it('waits past a quiet moment for what the click shows later (400 ms on, nothing in flight)', async () => {

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchOptions, resolveChromium } from '../harness/chromium';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { drivePage, type PagePolicy } from '../fixtures/worker/trigger';
 import type { Scenario } from '../scenarios/schema';
+import { servedPages } from './served-pages';
 
 /**
  * The one driver of an entry's page, for the run and the audit alike: the trigger's conditions go
@@ -12,29 +11,16 @@ import type { Scenario } from '../scenarios/schema';
  * says the control is ready, and nothing the driver put on the page outlives it.
  */
 describe("the one driver of an entry's page", () => {
-  let server: Server;
-  let browser: Browser;
-  let origin = '';
   // Its own chunk loads with the page; the link's click asks for another, and says whether it came.
   const html = `<!doctype html><script src="/_next/static/chunks/boot.js"></script>
 <a href="#" onclick="const s = document.createElement('script'); s.src = '/_next/static/chunks/next.js';
   s.onload = () => (document.querySelector('p').textContent = 'Loaded'); s.onerror = () => (document.querySelector('p').textContent = 'Chunk failed');
   document.head.append(s); return false">Next</a><p>Before</p>`;
 
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const chunk = request.url?.startsWith('/_next/static/chunks/');
-      response.setHeader('content-type', chunk ? 'text/javascript' : 'text/html');
-      response.end(chunk ? `window.chunks = [...(window.chunks ?? []), ${JSON.stringify(request.url)}];` : html);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await chromium.launch(launchOptions(await resolveChromium()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server.close();
+  const served = servedPages((request, response) => {
+    const chunk = request.url?.startsWith('/_next/static/chunks/');
+    response.setHeader('content-type', chunk ? 'text/javascript' : 'text/html');
+    response.end(chunk ? `window.chunks = [...(window.chunks ?? []), ${JSON.stringify(request.url)}];` : html);
   });
 
   const navigate: Scenario['trigger'] = { kind: 'navigate', link: 'Next', blockChunks: true };
@@ -44,7 +30,7 @@ describe("the one driver of an entry's page", () => {
   const policy = (steps: string[]): PagePolicy<number, string> => ({
     load: async (page, path) => {
       steps.push('load');
-      return (await page.goto(`${origin}${path}`, { waitUntil: 'load' }))?.status() ?? 0;
+      return (await page.goto(`${served.origin()}${path}`, { waitUntil: 'load' }))?.status() ?? 0;
     },
     ready: async (page) => {
       steps.push('ready');
@@ -58,8 +44,7 @@ describe("the one driver of an entry's page", () => {
   });
 
   it('blocks a navigation’s chunks only after its page is ready, counts what failed after the click, and releases them', async () => {
-    const page = await browser.newPage();
-    try {
+    await served.inPage(async (page) => {
       const steps: string[] = [];
       const driven = await drivePage(page, navigate, '/', policy(steps));
       expect(steps).toEqual(['load', 'ready', 'settle']);
@@ -68,30 +53,22 @@ describe("the one driver of an entry's page", () => {
       expect(await page.evaluate(() => (window as unknown as { chunks: string[] }).chunks)).toEqual(['/_next/static/chunks/boot.js']);
       await page.getByText('Next').click();
       await expect.poll(() => lines(page)).toBe('Loaded');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('releases what it put on the page when a step fails', async () => {
-    const page = await browser.newPage();
-    try {
+    await served.inPage(async (page) => {
       const failing = { ...policy([]), settle: async () => Promise.reject(new Error('the page never settled')) };
       await expect(drivePage(page, navigate, '/', failing)).rejects.toThrow('the page never settled');
       await page.getByText('Next').click();
       await expect.poll(() => lines(page)).toBe('Loaded');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('clicks nothing and sets no condition where the page clicks for itself (the policy says not ready)', async () => {
-    const page = await browser.newPage();
-    try {
+    await served.inPage(async (page) => {
       const driven = await drivePage(page, navigate, '/', { ...policy([]), ready: async () => null, settle: async (page) => lines(page) });
       expect(driven).toEqual({ loaded: 200, linesBefore: null, settled: 'Before', failedAfterClick: null });
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
