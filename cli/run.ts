@@ -163,6 +163,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
         cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${server.logFile}${lastLines(server.logFile)}`,
       }));
     const code = await finished;
+    await checking.serverSettled();
     if (stopping.by) return stopped();
     if (server && !checking.aborted) accountFor(staging, await unaccountedFor(server));
     return finishRun(out, staging, code, checking.aborted, tell);

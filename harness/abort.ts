@@ -42,7 +42,12 @@ export function watchAborts(file: string, onAbort: (abort: Abort) => void): () =
  * The run's causes to stop passed on with one rule: while the app server is starting, a cause waits
  * for it, and a server that fails to serve is the cause named (what the checks met was its failure).
  */
-export function serverFirst(abort: (cause: Abort) => void): { starting(ready: Promise<void>): void; raise(cause: Abort): void } {
+export function serverFirst(abort: (cause: Abort) => void): {
+  starting(ready: Promise<void>): void;
+  raise(cause: Abort): void;
+  /** Resolves once the starting server served or failed to (its failure then passed on). */
+  settled(): Promise<void>;
+} {
   let settled: Promise<void> = Promise.resolve();
   return {
     starting(ready) {
@@ -54,5 +59,6 @@ export function serverFirst(abort: (cause: Abort) => void): { starting(ready: Pr
     raise(cause) {
       void settled.then(() => abort(cause));
     },
+    settled: () => settled,
   };
 }

@@ -34,6 +34,14 @@ export class Checking {
     this.causes.starting(ready);
   }
 
+  /**
+   * Resolves once the starting server served or failed to: checks can end before its readiness is
+   * known (they met its failure first), and `aborted` is only the whole story after this.
+   */
+  serverSettled(): Promise<void> {
+    return this.causes.settled();
+  }
+
   /** `playwright test ARGS`, its workers told where a part that dies is said. */
   start(root: string, args: readonly string[], env: NodeJS.ProcessEnv): Runner {
     this.runner = startRunner(root, args, { ...env, [ENV.abortFile]: this.abortFile });

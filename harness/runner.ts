@@ -42,6 +42,8 @@ export function startRunner(root: string, args: readonly string[], env: NodeJS.P
  */
 export function windDown(runner: Runner): void {
   const { child } = runner;
+  // A runner that already ended (a cause known after its checks) has nothing to wind down.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGINT');
   const escalate = [setTimeout(() => child.kill('SIGTERM'), WIND_DOWN_MS), setTimeout(() => endGroup(child, 'SIGKILL'), 2 * WIND_DOWN_MS)];
   for (const timer of escalate) timer.unref();

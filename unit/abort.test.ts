@@ -25,6 +25,17 @@ describe('the cause a stopped run names', () => {
     expect(run.causes).toEqual(['The app server answers / with HTTP 500']);
   });
 
+  it('is known once the server settles, even when the checks finished before it failed', async () => {
+    const run = firstWins();
+    const arbiter = serverFirst(run.abort);
+    let fail!: (error: Error) => void;
+    arbiter.starting(new Promise<void>((_, reject) => (fail = reject)));
+    const settled = arbiter.settled();
+    setTimeout(() => fail(new Error('The app server answers / with HTTP 500')), 20);
+    await settled;
+    expect(run.causes).toEqual(['The app server answers / with HTTP 500']);
+  });
+
   it("is a check's cause once the server serves", async () => {
     const run = firstWins();
     const arbiter = serverFirst(run.abort);
