@@ -2,26 +2,32 @@ import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
+import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const event = (value: string): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] } });
 
 /** A client failure whose browser sent its report to the app's tunnel route. */
-const clientFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
-  id: 'client-effect-throws',
-  status: 200,
-  path: '/faultline-audit/client-effect-throws',
-  lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
-  linesBefore: null,
-  logDigests: [],
-  reports: [{ runtime: 'browser', event: event('client-effect-throws: boom') }],
-  refused: { server: [], browser: [] },
-  responses: [],
-  document: '<html>…</html>',
-  clients: { server: true, browser: true },
-  undelivered: null,
-  ...over,
-});
+const clientFailure = (over: AuditedFields = {}): AuditObservation =>
+  audited(
+    {
+      id: 'client-effect-throws',
+      screen: {
+        status: 200,
+        path: '/faultline-audit/client-effect-throws',
+        lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
+        linesBefore: null,
+      },
+      serverLogDigests: [],
+      reports: [{ runtime: 'browser', event: event('client-effect-throws: boom') }],
+      refused: { server: [], browser: [] },
+      responses: [],
+      document: '<html>…</html>',
+      clients: { server: true, browser: true },
+      undelivered: null,
+    },
+    over,
+  );
 
 const whats = (id: string, observation: AuditObservation) =>
   auditEntry(entry(id), observation, { sentry: true }).findings.map(({ check, what, fix }) => ({ check, what, fix }));
@@ -73,7 +79,7 @@ describe("the browser's reports judged where they arrive: through the app's tunn
       id: 'server-page-throws',
       status: 500,
       lines: ['This page couldn’t load'],
-      logDigests: ['2243288624'],
+      serverLogDigests: ['2243288624'],
       reports: [{ runtime: 'node', event: event('server-page-throws: boom') }],
       undelivered: { route: '/monitoring', status: 401, location: null, proxy: 'middleware.ts', events: 1 },
     });

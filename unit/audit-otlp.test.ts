@@ -117,7 +117,7 @@ describe('reported once and traceable, judged for OpenTelemetry on the server', 
       judged(
         'server-page-throws',
         auditedServerFailure({
-          logDigests: ['2243288624'],
+          serverLogDigests: ['2243288624'],
           lines: ['This page couldn’t load', 'ERROR 2243288624'],
           reports: [spanReport('server-page-throws: boom')],
         }),
@@ -136,7 +136,7 @@ describe('reported once and traceable, judged for OpenTelemetry on the server', 
 
   it('finds a failure no span recorded, with the fix in OpenTelemetry’s terms, and the proxy’s own way for a proxy’s', () => {
     expect(
-      judged('server-page-throws', auditedServerFailure({ logDigests: ['2243288624'] })).findings.filter(({ check }) => check === 'reported once'),
+      judged('server-page-throws', auditedServerFailure({ serverLogDigests: ['2243288624'] })).findings.filter(({ check }) => check === 'reported once'),
     ).toEqual([
       {
         check: 'reported once',
@@ -144,7 +144,7 @@ describe('reported once and traceable, judged for OpenTelemetry on the server', 
         fix: "record the error on the request's span in `onRequestError` in `instrumentation.ts` (`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs",
       },
     ]);
-    const proxy = auditedServerFailure({ id: 'proxy-throws', status: 500, logDigests: [], lines: ['Internal Server Error'], delivered: 0 });
+    const proxy = auditedServerFailure({ id: 'proxy-throws', status: 500, serverLogDigests: [], lines: ['Internal Server Error'], delivered: 0 });
     expect(judged('proxy-throws', proxy).findings.map(({ fix }) => fix)).toContainEqual(
       'catch in the proxy and record the error on its span (`trace.getActiveSpan()?.recordException(error)`): Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
     );

@@ -2,7 +2,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { postHogExceptions } from '../fixtures/ingest/posthog';
 import { catalogue } from '../scenarios/catalogue';
-import { auditedServerFailure } from './observations';
+import { auditedServerFailure, type AuditedFields } from './observations';
 import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
@@ -44,7 +44,7 @@ describe('PostHog, read where the server sends it: its $exception events', () =>
 });
 
 const event = (value: string): ErrorEvent => ({ type: undefined, exception: { values: [{ type: 'Error', value }] } });
-const observation = (over: Partial<AuditObservation> = {}) => auditedServerFailure({ logDigests: ['2243288624'], ...over });
+const observation = (over: AuditedFields = {}) => auditedServerFailure({ serverLogDigests: ['2243288624'], ...over });
 const context = { sentry: false, otherReporters: ['PostHog (instrumentation.ts imports @posthog/next)'], reads: ['PostHog'] };
 const reportedOnce = (id: string, seen: AuditObservation) => {
   const audit = auditEntry(entry(id), seen, context);
@@ -74,14 +74,19 @@ describe('reported once, judged for PostHog on the server', () => {
   });
 
   it("names the proxy's own way for a proxy's failure: Next never hands it to onRequestError", () => {
-    const proxy = observation({ id: 'proxy-throws', status: 500, logDigests: [], lines: ['Internal Server Error'], delivered: 0 });
+    const proxy = observation({ id: 'proxy-throws', status: 500, serverLogDigests: [], lines: ['Internal Server Error'], delivered: 0 });
     expect(reportedOnce('proxy-throws', proxy).findings.map(({ fix }) => fix)).toEqual([
       'catch in the proxy and call `captureException` of `posthog-node`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
     ]);
   });
 
   it('does not judge the browser, where PostHog is not read: said once, never "never reported"', () => {
-    const client = observation({ id: 'client-effect-throws', status: 200, logDigests: [], lines: ['Application error: a client-side exception has occurred'] });
+    const client = observation({
+      id: 'client-effect-throws',
+      status: 200,
+      serverLogDigests: [],
+      lines: ['Application error: a client-side exception has occurred'],
+    });
     expect(reportedOnce('client-effect-throws', client)).toEqual({ state: 'the browser is not read for PostHog', findings: [] });
     expect(unseenReporting(context)).toEqual([
       "errors are handed to PostHog (instrumentation.ts imports @posthog/next): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
 import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
+import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const context = { sentry: true };
@@ -16,20 +17,25 @@ const event = (value: string, extra: Partial<ErrorEvent> = {}): ErrorEvent => ({
   ...extra,
 });
 
-const serverFailure = (over: Partial<AuditObservation> = {}): AuditObservation => ({
-  id: 'server-page-throws',
-  status: 500,
-  path: '/faultline-audit/server-page-throws',
-  lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', 'ERROR 2243288624'],
-  linesBefore: null,
-  logDigests: ['2243288624'],
-  reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
-  refused: { server: [], browser: [] },
-  responses: ['<html>…</html>'],
-  document: '<html>…</html>',
-  clients: { server: true, browser: true },
-  ...over,
-});
+const serverFailure = (over: AuditedFields = {}): AuditObservation =>
+  audited(
+    {
+      id: 'server-page-throws',
+      screen: {
+        status: 500,
+        path: '/faultline-audit/server-page-throws',
+        lines: ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload', 'ERROR 2243288624'],
+        linesBefore: null,
+      },
+      serverLogDigests: ['2243288624'],
+      reports: [{ runtime: 'node', event: event('server-page-throws: db password hunter2', { tags: { digest: '2243288624' } }) }],
+      refused: { server: [], browser: [] },
+      responses: ['<html>…</html>'],
+      document: '<html>…</html>',
+      clients: { server: true, browser: true },
+    },
+    over,
+  );
 
 const findings = (id: string, observation: AuditObservation, ctx = context) =>
   auditEntry(entry(id), observation, ctx).findings.map((finding) => `${finding.check}: ${finding.what}`);
@@ -65,7 +71,7 @@ describe('the audit judges what holds for any app', () => {
       { runtime: 'node' as const, event: event('error-boundary-throws: db password hunter2') },
       { runtime: 'browser' as const, event: event('error-boundary-throws: the error boundary itself failed') },
     ];
-    expect(findings('error-boundary-throws', { ...serverFailure(), lines: ['x'], logDigests: [], reports: both })).toEqual([]);
+    expect(findings('error-boundary-throws', serverFailure({ lines: ['x'], serverLogDigests: [], reports: both }))).toEqual([]);
     const twice = [...serverFailure().reports, ...serverFailure().reports];
     expect(findings('server-page-throws', serverFailure({ reports: twice }))).toContain('reported once: the server reports it 2 times, where it fails once');
   });
@@ -85,15 +91,14 @@ describe('the audit judges what holds for any app', () => {
         fix: expect.stringContaining('DSN'),
       }),
     );
-    const noBrowserClient = {
-      ...serverFailure(),
+    const noBrowserClient = serverFailure({
       id: 'client-throws-everywhere',
       status: 200,
       lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
-      logDigests: [],
+      serverLogDigests: [],
       reports: [],
       clients: { server: true, browser: false },
-    };
+    });
     expect(findings('client-throws-everywhere', noBrowserClient)).toContain(
       "reported once: a browser failure is never reported: the browser's Sentry SDK has no DSN, so it sends nothing",
     );
@@ -112,7 +117,14 @@ describe('the audit judges what holds for any app', () => {
     });
     const browser = auditEntry(
       entry('client-throws-everywhere'),
-      { ...serverFailure(), id: 'client-throws-everywhere', status: 200, lines: ['x'], logDigests: [], reports: [], clients: { server: true, browser: false } },
+      serverFailure({
+        id: 'client-throws-everywhere',
+        status: 200,
+        lines: ['x'],
+        serverLogDigests: [],
+        reports: [],
+        clients: { server: true, browser: false },
+      }),
       withSetup,
     );
     expect(browser.findings.map(({ what, fix }) => ({ what, fix }))).toContainEqual({
@@ -140,23 +152,22 @@ describe('the audit judges what holds for any app', () => {
 
   it('finds where the outcome departs from what Next does by itself: no error screen for a failure, an error screen for what Next keeps the page for', () => {
     const lines = ['Break the page'];
-    const unchanged = {
-      ...serverFailure(),
+    const unchanged = serverFailure({
       status: 200,
       lines,
       linesBefore: lines,
-      logDigests: [],
+      serverLogDigests: [],
       reports: [{ runtime: 'browser' as const, event: event('client-click-render-throws: db password hunter2') }],
-    };
+    });
     expect(findings('client-click-render-throws', unchanged)).toEqual([
       'framework: Next by itself shows an error screen for this failure; the app shows the unchanged page',
     ]);
-    const errorScreen = { ...unchanged, lines: ['This page couldn’t load', 'Reload to try again, or go back.'], reports: [] };
+    const errorScreen = audited(unchanged, { lines: ['This page couldn’t load', 'Reload to try again, or go back.'], reports: [] });
     expect(
-      findings('client-event-handler-throws', {
-        ...errorScreen,
-        reports: [{ runtime: 'browser' as const, event: event('client-event-handler-throws: db password hunter2') }],
-      }),
+      findings(
+        'client-event-handler-throws',
+        audited(errorScreen, { reports: [{ runtime: 'browser' as const, event: event('client-event-handler-throws: db password hunter2') }] }),
+      ),
     ).toEqual(["framework: Next by itself keeps the page for this failure; the app shows Next's built-in screen"]);
   });
 
@@ -182,19 +193,18 @@ describe('the audit judges what holds for any app', () => {
   });
 
   it("looks for the messages the failure reported, as the run does: a client thrower's code in a script is no leak, its message shown in the document is", () => {
-    const clientFailure = {
-      ...serverFailure(),
+    const clientFailure = serverFailure({
       id: 'client-effect-throws',
       status: 200,
       lines: ['Application error: a client-side exception has occurred while loading localhost (see the browser console for more information).'],
-      logDigests: [],
+      serverLogDigests: [],
       reports: [{ runtime: 'browser' as const, event: event('client-effect-throws: db password hunter2') }],
-    };
+    });
     const chunk = 'function t(e){throw Error("".concat(e,": db password hunter2"))}';
-    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<html><body>…</body></html>' })).toEqual([]);
-    expect(findings('client-effect-throws', { ...clientFailure, responses: [chunk], document: '<p>client-effect-throws: db password hunter2</p>' })).toEqual([
-      "no leak: the error's message is in the page's document",
-    ]);
+    expect(findings('client-effect-throws', audited(clientFailure, { responses: [chunk], document: '<html><body>…</body></html>' }))).toEqual([]);
+    expect(
+      findings('client-effect-throws', audited(clientFailure, { responses: [chunk], document: '<p>client-effect-throws: db password hunter2</p>' })),
+    ).toEqual(["no leak: the error's message is in the page's document"]);
     expect(
       findings('server-page-throws', serverFailure({ reports: [] }), { ...context, sentry: false }),
       "without Sentry, the catalogue's pin names the message",
@@ -255,7 +265,7 @@ describe('the audit judges what holds for any app', () => {
     const lines = ['Break the page'];
     const audit = auditEntry(
       entry('client-click-render-throws'),
-      { ...serverFailure(), status: 200, lines, linesBefore: lines, logDigests: [], reports: [] },
+      serverFailure({ status: 200, lines, linesBefore: lines, serverLogDigests: [], reports: [] }),
       context,
     );
     expect(audit.screen).toBe('the unchanged page');

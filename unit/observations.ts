@@ -2,6 +2,7 @@ import { findScenario, thrownMessage } from '../scenarios/catalogue';
 import { CLASSIC_SENTENCE } from '../verdict/golden';
 import type { Observation, Screen } from '../verdict/verdict';
 import type { AuditObservation } from '../verdict/audit';
+import type { SeenScreen } from '../verdict/screen-kind';
 
 /** What a check of `server-page-throws` observes when the app conforms, with `digest` on screen, report and log. */
 export function serverFailure(digest: string, over: Omit<Partial<Observation>, 'screen'> & { screen?: Partial<Screen> } = {}): Observation {
@@ -31,20 +32,29 @@ export function serverFailure(digest: string, over: Omit<Partial<Observation>, '
   };
 }
 
+/** An audited observation's fields as tests write them: its screen's beside the rest. */
+export type AuditedFields = Omit<Partial<AuditObservation>, 'screen'> & Partial<SeenScreen>;
+
+/** `base` with the fields of `over`, its screen's where the observation holds them. */
+export function audited(base: AuditObservation, over: AuditedFields = {}): AuditObservation {
+  const { status, path, lines, linesBefore, ...rest } = over;
+  const screen = Object.fromEntries(Object.entries({ status, path, lines, linesBefore }).filter(([, value]) => value !== undefined));
+  return { ...base, ...rest, screen: { ...base.screen, ...screen } };
+}
+
 /** What the audit observes of an entry in an app: a server failure's page, nothing reported, nothing refused; `over` says what differs. */
-export function auditedServerFailure(over: Partial<AuditObservation> = {}): AuditObservation {
-  return {
-    id: 'server-page-throws',
-    status: 500,
-    path: '/faultline-audit/server-page-throws',
-    lines: ['This page couldn’t load'],
-    linesBefore: null,
-    logDigests: [],
-    reports: [],
-    refused: { server: [], browser: [] },
-    responses: [],
-    document: null,
-    clients: { server: null, browser: null },
-    ...over,
-  };
+export function auditedServerFailure(over: AuditedFields = {}): AuditObservation {
+  return audited(
+    {
+      id: 'server-page-throws',
+      screen: { status: 500, path: '/faultline-audit/server-page-throws', lines: ['This page couldn’t load'], linesBefore: null },
+      serverLogDigests: [],
+      reports: [],
+      refused: { server: [], browser: [] },
+      responses: [],
+      document: null,
+      clients: { server: null, browser: null },
+    },
+    over,
+  );
 }

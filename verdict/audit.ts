@@ -1,8 +1,9 @@
 import type { ErrorEvent } from '@sentry/core';
 import { isRedactedMessage, sideOf } from './golden';
-import { classifyScreen, failingSide, type ScreenKind, type SeenScreen } from './screen-kind';
+import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import { privacyProblems } from './privacy';
+import type { Observed } from './observation';
 import { eventInBrief, type EventInBrief, whatItSays } from './report-event';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
@@ -28,12 +29,14 @@ export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(
 /** A report as the audit's outputs show it: who sent it, and what it says (as a run's summary says it). */
 export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({ runtime, ...(reporter && { reporter }), ...eventInBrief(event) });
 
-/** One placed entry as the audit observed it in the app: the screen it left (as a run's check sees one), and everything else the audit judges. */
-export interface AuditObservation extends SeenScreen {
+/**
+ * One placed entry as the audit observed it in the app: the observation both targets make (its
+ * screen as a run's check reads one, its reports as they arrived, every digest the server log
+ * printed about it: the audit always reads the log), and what the audit alone judges.
+ */
+export interface AuditObservation extends Observed<AuditReport> {
   id: string;
-  /** Every digest the server log printed while the entry ran. */
-  logDigests: string[];
-  reports: AuditReport[];
+  serverLogDigests: string[];
   /** Hosts beyond the machine the app server and the page asked for while the entry ran, refused unread, once per request (no envelope: those are read). */
   refused: Refused;
   /** Text of every response the entry's page received from the app (documents, RSC payloads, action results, scripts). */
@@ -255,16 +258,16 @@ function screenFindings(scenario: Scenario, screen: ScreenKind, observation: Aud
   if (!side) return [];
   if (screen === 'a blank page') return [{ check: 'screen', what: `a ${side} failure leaves a blank page`, fix: FIX.blank }];
   const findings: Finding[] = [];
-  const shownSide = observation.lines.map(sideOf).find((found) => found !== null);
+  const shownSide = observation.screen.lines.map(sideOf).find((found) => found !== null);
   if (shownSide && shownSide !== side)
     findings.push({ check: 'screen', what: `the screen says a ${shownSide}-side exception occurred, for a ${side}-side failure`, fix: FIX.wrongSide });
-  const text = observation.lines.join('\n');
-  if (side === 'server' && observation.logDigests.length > 0 && !observation.logDigests.some((digest) => text.includes(digest))) {
+  const text = observation.screen.lines.join('\n');
+  if (side === 'server' && observation.serverLogDigests.length > 0 && !observation.serverLogDigests.some((digest) => text.includes(digest))) {
     findings.push({
       check: 'screen',
       what: 'no reference the user could quote: the digest the server log prints is not on the screen',
       fix: FIX.noReference,
-      evidence: `server log: digest ${observation.logDigests[0]}`,
+      evidence: `server log: digest ${observation.serverLogDigests[0]}`,
     });
   }
   return findings;
@@ -393,8 +396,8 @@ function reportFindings(
 }
 
 function traceFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: string; findings: Finding[] } {
-  const text = observation.lines.join('\n');
-  const shown = observation.logDigests.filter((digest) => text.includes(digest));
+  const text = observation.screen.lines.join('\n');
+  const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
   if (!context.sentry && (context.reads ?? []).length === 0) return { state: 'no Sentry in the app', findings: [] };
   const onReport = observation.reports.some((report) => shown.some((digest) => JSON.stringify(report.event).includes(digest)));
@@ -422,7 +425,7 @@ function leakFindings(scenario: Scenario, observation: AuditObservation): Findin
   const values = (server: boolean) => observation.reports.filter((report) => isServerReport(report) === server).map((report) => valueOf(report.event));
   const hide = textsToHide(scenario.reports, values(true), values(false));
   const inResponses = observation.responses.filter((body) => hide.inResponses.some((text) => body.includes(text)));
-  const shown = [observation.document ?? '', observation.lines.join('\n')];
+  const shown = [observation.document ?? '', observation.screen.lines.join('\n')];
   const findings: Finding[] = [];
   if (inResponses.length > 0)
     findings.push({
@@ -441,8 +444,8 @@ const ERROR_SCREENS: readonly ScreenKind[] = ['classic fallback', "Next's built-
 /** Where the app departs from what Next does by itself, as the catalogue pins it for the installed `next`: the status, and whether an error screen shows. */
 function frameworkFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
   const findings: Finding[] = [];
-  if (observation.status !== scenario.expect.status)
-    findings.push({ check: 'framework', what: `status ${observation.status}, where Next by itself answers ${scenario.expect.status}` });
+  if (observation.screen.status !== scenario.expect.status)
+    findings.push({ check: 'framework', what: `status ${observation.screen.status}, where Next by itself answers ${scenario.expect.status}` });
   if (screen === 'a response' || screen === 'a blank page') return findings;
   const nextShowsError = failingSide(scenario) !== null;
   if (nextShowsError && !ERROR_SCREENS.includes(screen))
@@ -454,7 +457,7 @@ function frameworkFindings(scenario: Scenario, screen: ScreenKind, observation: 
 
 /** Judges one placed entry from what was observed: every check, each finding with its fix. */
 export function auditEntry(scenario: Scenario, observation: AuditObservation, context: AuditContext): EntryAudit {
-  const screen = classifyScreen(scenario, observation);
+  const screen = classifyScreen(scenario, observation.screen);
   const findings: Finding[] = [];
   const checks = {} as EntryAudit['checks'];
 

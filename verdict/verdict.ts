@@ -2,6 +2,7 @@ import type { ExpectedReport, Scenario } from '../scenarios/schema';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
 import type { ScreenKind, SeenScreen } from './screen-kind';
 import type { EventInBrief } from './report-event';
+import type { Observed } from './observation';
 
 /**
  * The one verdict of faultline: what an entry expects, what a check observed, and every
@@ -63,17 +64,16 @@ export interface Leak {
   foundIn: string;
 }
 
-/** Everything one check of an entry observed. */
-export interface Observation {
-  screen: Screen;
-  /** Error events from both runtimes (the browser's only, when `serverReports` is false). */
-  reports: ReportSummary[];
+/**
+ * Everything one check of an entry observed in the reference app: the observation both targets
+ * make, with the screen's fallback parts and the evidence the catalogue's pins are compared with.
+ * Its reports are error events from both runtimes (the browser's only, when `serverReports` is false).
+ */
+export interface Observation extends Observed<ReportSummary, Screen> {
   /** False when the server's reports are out of reach (--base-url): its expectations are skipped. */
   serverReports: boolean;
   /** Envelopes that did not parse or could not be answered, pages without a Sentry client. */
   reportProblems: string[];
-  /** Every digest the server log printed during the check; null when the log is not ours. */
-  serverLogDigests: string[] | null;
   /** The digest line a direct load of the entry's `directLoad.path` showed, when it asks for one. */
   directLoadDigestLine?: string | null;
   /** What that direct load made the server send: claimed by the check, not compared with its pins (null: the server is not ours). */
