@@ -14,6 +14,7 @@ import { withinLimit } from './limits';
 import { completeLines } from '../events';
 import { until } from '../until';
 import { ServerLog } from '../server-log';
+import { requestOnItsOwnConnection } from '../own-connection';
 
 export { completeLines };
 
@@ -171,18 +172,19 @@ export const cookieHeader = (cookies: readonly { name: string; value: string }[]
 
 /** Flushes the app's server SDKs through the placed route (with the audit's cookies, past the app's wall); whether Sentry's had a client to send with (null: no Sentry). */
 async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean | null> {
-  let response = await fetch(url, { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+  const post = (to: string | URL) => requestOnItsOwnConnection(to, { method: 'POST', headers: cookieHeader(cookies) });
+  let response = await post(url);
   // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
-  for (let hops = 0, location = response.headers.get('location'); location && hops < 5; hops++, location = response.headers.get('location')) {
+  for (let hops = 0, location = response.location; location && hops < 5; hops++, location = response.location) {
     if (!keepsToAuditSegment(location) || response.status < 300 || response.status >= 400) break;
-    response = await fetch(new URL(location, url), { method: 'POST', headers: cookieHeader(cookies), redirect: 'manual' });
+    response = await post(new URL(location, url));
   }
-  if (!response.ok) {
+  if (response.status < 200 || response.status >= 300) {
     const walled = response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400);
     const hint = walled ? ": the app's wall (a login, a redirect) stands before it too; --cookie NAME=VALUE gives the audit a session" : '';
     throw new CannotRun('app server', `the audit's flush route answered ${response.status} (${url})${hint}`);
   }
-  const { client } = (await response.json()) as { client?: unknown };
+  const { client } = JSON.parse(response.body) as { client?: unknown };
   return typeof client === 'boolean' ? client : null;
 }
 
