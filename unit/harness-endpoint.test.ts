@@ -26,7 +26,7 @@ describe("a check's requests to the harness server", () => {
   it('each go on a connection of their own, never one the server may have closed as idle', async () => {
     const endpoints = { url, secret: 's' };
     const claim = { marker: 'm', messages: [], digests: [] };
-    // Node's fetch keeps a connection alive from the second request on: four make the reuse certain.
+    // Node's fetch reused a kept-alive connection from the third request on, here: four make a reuse certain.
     for (let request = 0; request < 4; request++) expect(await fetchIngestState(endpoints, claim)).toEqual({ arrived: 0 });
   });
 });
