@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
+import { reportInOneLine } from '../verdict/report-event';
 import { auditCellText, columnHeader, upgradeLines } from './audit-matrix-render';
 import { escapeHtml as escape, gridAsHtml } from './grid';
 
@@ -66,7 +67,7 @@ function cellDetails(matrix: AuditMatrix, dir: string, index: number, id: string
   return `<section class="cell" id="${anchor(column, id)}"><h2><code>${escape(id)}</code> on next ${escape(columnHeader(column))}</h2>
 <p>${escape(cell.screen)}, status ${cell.status}${changedAt(matrix.columns, index, id) ? '; behaves otherwise than in the version before' : ''}.</p>
 <h3>Screen</h3><pre>${escape(cell.lines.join('\n') || '(nothing)')}</pre>
-<h3>Reports (${cell.reports.length})</h3><pre>${escape(cell.reports.map((report) => `${report.runtime} ${report.type ?? 'message'}: ${report.value}`).join('\n') || 'none')}</pre>
+<h3>Reports (${cell.reports.length})</h3><pre>${escape(cell.reports.map(reportInOneLine).join('\n') || 'none')}</pre>
 <h3>Findings (${cell.findings.length})</h3><pre>${escape(cell.findings.map((finding) => `${finding.check}: ${finding.what}${finding.fix ? `\n  fix: ${finding.fix}` : ''}`).join('\n') || 'none')}</pre>
 ${image ? `<figure><img src="${image}" alt="The screen of ${escape(id)} on next ${escape(column.next)}"></figure>` : ''}
 </section>`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
+import { reportInOneLine } from '../verdict/report-event';
 import { escapeHtml as escape, gridAsHtml } from './grid';
 import { cellIn, cellMark, header } from './matrix-render';
 
@@ -61,7 +62,7 @@ function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | un
       `<h3>Screen (${escape(seen.kind)})</h3><pre>${escape(shown.join('\n') || `(no error screen) ${seen.sees ?? ''}`)}</pre>`,
       `<p>Status ${seen.status}, final path <code>${escape(seen.path)}</code>${seen.actionStatus === null ? '' : `, action status ${seen.actionStatus}`}.</p>`,
       `<p>Digest on screen: <code>${escape(digests.screen ?? 'none')}</code>; on reports: <code>${escape(digests.reports.join(', ') || 'none')}</code>; in the server log: ${digests.inLog === null ? 'n/a' : digests.inLog ? 'yes' : 'no'}; agree: ${digests.agree === null ? 'n/a' : digests.agree ? 'yes' : 'no'}.</p>`,
-      `<h3>Reports (${reports.length})</h3><pre>${escape(reports.map((r) => `${r.runtime} ${r.type ?? 'message'}: ${r.value}${r.digest ? ` [digest ${r.digest}]` : ''}${r.handled === false ? ' unhandled' : ''}`).join('\n') || 'none')}</pre>`,
+      `<h3>Reports (${reports.length})</h3><pre>${escape(reports.map(reportInOneLine).join('\n') || 'none')}</pre>`,
     );
     if (screen) parts.push(`<p><a href="#${screen}">The screenshot of this screen</a></p>`);
   }

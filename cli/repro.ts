@@ -9,9 +9,10 @@ import { HarnessedSession } from '../fixtures/worker/session';
 import { remoteTarget, targetOf } from '../harness/target';
 import { readFallback } from '../fixtures/worker/scenario-driver';
 import { digestOf } from '../verdict/golden';
+import { reportInOneLine } from '../verdict/report-event';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join } from 'node:path';
-import { activeCatalogue } from '../scenarios/active';
+import { activeCatalogue, pinnedWhere } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
 import type { Scenario } from '../scenarios/schema';
 import { pathProblem } from '../scenarios/paths';
@@ -74,8 +75,8 @@ export interface ReproResult {
   serverLog: string[] | null;
   /** Error events from both runtimes; only the browser's against --base-url (serverLog is then null). */
   reports: ReportSummary[];
-  /** For a catalogue id: the verdict's checks that failed, and one line per difference (the same verdict a run gives). */
-  verdict: { reproduced: boolean; failedChecks: Check[]; reasons: string[] } | null;
+  /** For a catalogue id: the verdict's checks that failed, one line per difference and the fix (the same verdict a run gives). */
+  verdict: { reproduced: boolean; failedChecks: Check[]; reasons: string[]; fix?: string } | null;
 }
 
 /** Any route: what it showed once the network was quiet (effects and lazy chunks have run by then). */
@@ -116,9 +117,15 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     let verdict: ReproResult['verdict'] = null;
     if (options.scenario) {
       const observed = await observeEntry(page, options.scenario, target.url, check);
-      const judged = judge(options.scenario, target.url, observed);
+      const judged = judge(options.scenario, target.url, observed, pinnedWhere(options.scenario, root, options.baseUrl ?? null));
       ({ screen: seen, reports } = observed);
-      verdict = { reproduced: judged.differences.length === 0, failedChecks: failedChecks(judged), reasons: judged.differences.map(describeDifference) };
+      const fix = judged.fix ? { fix: judged.fix } : {};
+      verdict = {
+        reproduced: judged.differences.length === 0,
+        failedChecks: failedChecks(judged),
+        reasons: judged.differences.map(describeDifference),
+        ...fix,
+      };
     } else {
       seen = await seeRoute(page, options.path!);
       const settled = await check.collect();
@@ -158,13 +165,11 @@ export function reproInWords(result: ReproResult): string {
   else lines.push('  server log', ...result.serverLog.map((line) => `             ${line}`));
   if (result.reports.length === 0)
     lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
-  for (const [i, r] of result.reports.entries()) {
-    const how = `${r.handled === false ? 'unhandled' : 'handled'}${r.digest ? `, digest ${r.digest}` : ''}`;
-    lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${r.runtime}: ${r.type ?? 'message'}: ${r.value} (${how})`);
-  }
+  for (const [i, report] of result.reports.entries()) lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${reportInOneLine(report)}`);
   if (result.verdict) {
     lines.push(result.verdict.reproduced ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:');
     for (const reason of result.verdict.reasons) lines.push(...reason.split('\n').map((line) => `    ${line}`));
+    if (result.verdict.fix) lines.push(`    fix: ${result.verdict.fix}`);
   }
   return lines.join('\n');
 }

@@ -34,3 +34,30 @@ export function selectedScenarios(catalogue: readonly Scenario[], root: string, 
   const version = env[ENV.nextVersion] || comparedVersion(installedNext(root)).version;
   return catalogue.filter((scenario) => !ids?.length || ids.includes(scenario.id)).map((scenario) => forNext(scenario, version));
 }
+
+/**
+ * Where `scenario` is pinned, as a deviation's fix names it: the JSON catalogue this run checks
+ * (as it was given), or its failure class's file in the built-in one.
+ */
+export function pinnedIn(scenario: Scenario, env: Record<string, string | undefined> = process.env): string {
+  return env[ENV.catalogue] || `scenarios/entries/${scenario.failureClass}.ts`;
+}
+
+/** A word as a POSIX shell reads it back. */
+const shellWord = (word: string) => (/^[\w./:@=,+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
+/**
+ * What a deviation's fix names: where `scenario` is pinned, the `next` installed at `root` (none
+ * for a deployed app, whose next is not the one installed here), and the command that replays it
+ * as this run checked it.
+ */
+export function pinnedWhere(scenario: Scenario, root: string, deployedAt: string | null, env: Record<string, string | undefined> = process.env) {
+  const catalogueFile = env[ENV.catalogue];
+  const replay = [
+    ...(catalogueFile ? [`${ENV.catalogue}=${shellWord(catalogueFile)}`] : []),
+    'npx faultline repro',
+    scenario.id,
+    ...(deployedAt ? ['--base-url', shellWord(deployedAt)] : []),
+  ].join(' ');
+  return { file: pinnedIn(scenario, env), next: deployedAt ? null : installedNext(root), replay };
+}

@@ -202,6 +202,12 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   const { code, stdout } = await faultline(['run', '--catalogue', file, '--scenario', 'healthy', '--out', out]);
   expect(stdout).toMatch(/^✗ healthy\s+Error: healthy: 1 difference\(s\) \(expected vs observed\) \(\d+\.\ds\)$/m);
   expect(stdout).toMatch(/^\s+screen: status: expected 503, observed 200$/m);
+  // The reference app is faultline's own: the fix names where the entry is pinned, never a change to a team's app.
+  const lines = stdout.split('\n').map((line) => line.trim());
+  expect(lines).toContain(
+    `fix: if next 16.4.5 changed this on purpose, pin the change as an override of healthy in ${file} (docs/catalogue.md); if not, the reference app or faultline broke it`,
+  );
+  expect(lines).toContain(`replay: ${ENV.catalogue}=${file} npx faultline repro healthy`);
   expect(stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);
   expect(code).toBe(1);
   const [entry] = readReport(out).entries;
@@ -212,6 +218,8 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
       expected: { screen: { status: 503 } },
       observed: { screen: { status: 200 } },
       differences: [{ check: 'screen', what: 'status', expected: 503, observed: 200 }],
+      fix: expect.stringContaining(`pin the change as an override of healthy in ${file}`),
+      replay: `${ENV.catalogue}=${file} npx faultline repro healthy`,
     },
   });
   expect(entry.reasons.join('\n')).toContain('screen: status: expected 503, observed 200');
@@ -365,7 +373,7 @@ test('repro of a server error shows one digest on screen, in the server log and 
 test('repro in words shows what the user saw and what was reported', async () => {
   const { code, stdout } = await faultline(['repro', 'client-effect-throws'], OWN_SERVER);
   expect(stdout).toMatch(/^ {2}user saw {3}client fallback$/m);
-  expect(stdout).toMatch(/^ {2}reports {4}browser: Error: client-effect-throws: db password hunter2 \(unhandled\)$/m);
+  expect(stdout).toMatch(/^ {2}reports {4}browser Error: client-effect-throws: db password hunter2 \(unhandled\)$/m);
   expect(stdout).toMatch(/^ {2}verdict {4}reproduced as expected$/m);
   expect(code).toBe(0);
 });

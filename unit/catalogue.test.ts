@@ -1,8 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError, parseCatalogue } from '../scenarios/schema';
+import { pinnedIn, pinnedWhere } from '../scenarios/active';
+import { ENV } from '../harness/contract';
 import { config as proxyConfig } from '../proxy';
 
 const root = join(import.meta.dirname, '..');
@@ -115,5 +117,26 @@ describe('the catalogue', () => {
     expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt']).toContain(scenario.path);
     const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
     expect(servedByProxy || routeFilesFor(scenario.path).some(existsSync), `no page.tsx or route.ts for ${scenario.path}`).toBe(true);
+  });
+
+  it.each(catalogue.map((s) => [s.id, s] as const))('%s is pinned in the file a deviation names', (id, scenario) => {
+    expect(readFileSync(join(root, pinnedIn(scenario, {})), 'utf8')).toContain(`route('${id}')`);
+  });
+
+  it('names the JSON catalogue a run checks instead, as it was given', () => {
+    expect(pinnedIn(catalogue[0], { [ENV.catalogue]: 'ci/catalogue.json' })).toBe('ci/catalogue.json');
+  });
+
+  it('names the next installed where the app ran and the replay of the check as it ran', () => {
+    expect(pinnedWhere(catalogue[0], root, null, {})).toEqual({
+      file: 'scenarios/entries/server-component.ts',
+      next: '16.4.5',
+      replay: 'npx faultline repro server-page-throws',
+    });
+    expect(pinnedWhere(catalogue[0], root, 'https://shop.example.com/', { [ENV.catalogue]: "ci/our team's.json" })).toEqual({
+      file: "ci/our team's.json",
+      next: null,
+      replay: `${ENV.catalogue}='ci/our team'\\''s.json' npx faultline repro server-page-throws --base-url https://shop.example.com/`,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { applyAggregateErrorsToEvent, createStackParser, eventFromMessage, eventFromUnknownInput, exceptionFromError, type Client } from '@sentry/core';
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
-import { digestTagOf, thrownOf, whatItSays } from '../verdict/report-event';
+import { digestTagOf, eventInBrief, reportInOneLine, thrownOf, whatItSays } from '../verdict/report-event';
 import { summarise } from '../fixtures/worker/reports';
 import { reportInBrief } from '../verdict/audit';
 
@@ -63,5 +63,14 @@ describe('what a report says', () => {
     const said = { type: null, value: 'checkout failed for order 12', handled: null, mechanism: null, digest: null };
     expect(summarise('browser', event, 'page')).toEqual({ runtime: 'browser', attributedBy: 'page', ...said });
     expect(reportInBrief({ runtime: 'browser', event })).toEqual({ runtime: 'browser', ...said });
+  });
+});
+
+describe('a report in one line, as every output shows it', () => {
+  it('says where it came from, what was thrown, its text, and how it was caught and tagged where the event says', () => {
+    const server = { runtime: 'server', ...eventInBrief(eventOf(new QuotaError('quota exceeded'), { digest: '2948' })), handled: false };
+    expect(reportInOneLine(server)).toBe('server QuotaError: quota exceeded (unhandled, digest 2948)');
+    expect(reportInOneLine({ runtime: 'edge', type: null, value: 'a note', handled: null, digest: null })).toBe('edge message: a note');
+    expect(reportInOneLine({ runtime: 'browser', type: 'Error', value: 'boom', handled: true, digest: null })).toBe('browser Error: boom (handled)');
   });
 });

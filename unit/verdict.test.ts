@@ -218,6 +218,31 @@ describe('what the user saw, as a deviation says it', () => {
     expect(verdictFailure(judge(serverPage, 'http://localhost:3000', wrongStatus))).not.toContain('what the user saw');
   });
 
+  it('ends with a fix that blames the right party: where the entry is pinned for this next, and the replay', () => {
+    const builtin = serverFailure('1', {
+      screen: { fallback: 'other', heading: 'This page couldn’t load', digestLine: null, kind: "Next's built-in screen" },
+    });
+    const pinned = { file: 'scenarios/entries/server-component.ts', next: '16.5.0', replay: 'npx faultline repro server-page-throws' };
+    const verdict = judge(serverPage, 'http://localhost:3000', builtin, pinned);
+    expect(verdict.fix).toBe(
+      'if next 16.5.0 changed this on purpose, pin the change as an override of server-page-throws in scenarios/entries/server-component.ts (docs/catalogue.md); if not, the reference app or faultline broke it',
+    );
+    expect(verdictFailure(verdict).split('\n  ').slice(-2)).toEqual([`fix: ${verdict.fix}`, 'replay: npx faultline repro server-page-throws']);
+  });
+
+  it('has no fix where nothing deviates, nor where it cannot say where the entry is pinned', () => {
+    expect(
+      judge(serverPage, BASE, serverFailure('42'), {
+        file: 'scenarios/entries/server-component.ts',
+        next: '16.4.5',
+        replay: 'npx faultline repro server-page-throws',
+      }).fix,
+    ).toBeUndefined();
+    const builtin = serverFailure('1', { screen: { fallback: 'other', heading: 'x', digestLine: null, kind: "Next's built-in screen" } });
+    expect(judge(serverPage, BASE, builtin).fix).toBeUndefined();
+    expect(verdictFailure(judge(serverPage, BASE, builtin))).not.toContain('fix:');
+  });
+
   it('is one classifier for both targets: a click that left the page as it was is the unchanged page, whichever harness read it', () => {
     const before = ['Break the page'];
     expect(classifyScreen(clickRender, { lines: before, linesBefore: before })).toBe('the unchanged page');

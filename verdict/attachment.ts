@@ -26,7 +26,7 @@ export const verdictAttachment = jsonAttachment<Verdict>('faultline-verdict.json
 /** The screen differences a reader wants named: what showed instead of the fallback or the text the entry pins. */
 const SHOWN_INSTEAD = new Set(['fallback', 'heading', 'digest line', 'sees']);
 
-/** The failure message of a verdict with differences: one line each, then what the user saw where the screen is not as pinned. */
+/** The failure message of a verdict with differences: one line each, what the user saw where the screen is not as pinned, the fix and its replay. */
 export function verdictFailure(verdict: Verdict): string {
   const { differences, observed } = verdict;
   const shownInstead = differences.some(({ check, what }) => check === 'screen' && SHOWN_INSTEAD.has(what));
@@ -34,6 +34,8 @@ export function verdictFailure(verdict: Verdict): string {
     `${verdict.entry}: ${differences.length} difference(s) (expected vs observed)`,
     ...differences.map(describeDifference),
     ...(shownInstead ? [`what the user saw: ${observed.screen.kind}`] : []),
+    ...(verdict.fix ? [`fix: ${verdict.fix}`] : []),
+    ...(verdict.replay ? [`replay: ${verdict.replay}`] : []),
   ].join('\n  ');
 }
 

@@ -1,5 +1,5 @@
 import type { AuditResult } from './audit';
-import { unhashed, type EventInBrief } from './report-event';
+import { reportInOneLine, unhashed, type EventInBrief } from './report-event';
 import { unvarying } from './screen-kind';
 
 /**
@@ -35,8 +35,9 @@ export interface AuditMatrix {
   upgrade: Upgrade | null;
 }
 
+/** A report as two cells' behaviours compare it: its one line, its text unhashed, without its digest (each build's own). */
 const reportText = ({ runtime, type, value }: { runtime: string } & Pick<EventInBrief, 'type' | 'value'>) =>
-  `${runtime} ${type ?? 'message'}: ${unhashed(value)}`;
+  reportInOneLine({ runtime, type, value: unhashed(value) });
 const findingText = (finding: AuditedEntry['findings'][number]) => `${finding.check}: ${finding.what}`;
 
 /** An entry's behaviour in the app as a text: two cells with the same behaviour have the same text. */

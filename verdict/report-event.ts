@@ -44,5 +44,18 @@ export function eventInBrief(event: ErrorEvent): EventInBrief {
   };
 }
 
+/**
+ * A report in one line, as every output shows it (repro, the matrices' pages): where it came from,
+ * what was thrown (`message` for a captured message), what it says, then how the SDK caught it and
+ * its digest tag, each only where the event says.
+ */
+export function reportInOneLine(
+  report: { runtime: string } & Pick<EventInBrief, 'type' | 'value'> & Partial<Pick<EventInBrief, 'handled' | 'digest'>>,
+): string {
+  const how = [report.handled === true ? 'handled' : report.handled === false ? 'unhandled' : null, report.digest ? `digest ${report.digest}` : null];
+  const said = how.filter((part) => part !== null);
+  return `${report.runtime} ${report.type ?? 'message'}: ${report.value}${said.length > 0 ? ` (${said.join(', ')})` : ''}`;
+}
+
 /** A report's value without what each build names its own way (chunk file names, module ids) and numbers: the same report of any build reads the same. */
 export const unhashed = (value: string | null) => (value ?? '').replace(/\b(?=[0-9a-z_-]*\d)[0-9a-z_-]{8,}\b/gi, '…').replace(/\d+/g, 'N');

@@ -142,6 +142,25 @@ export interface Verdict {
   differences: Difference[];
   /** Checks that could not run here, with why: never counted as passed. */
   skipped: string[];
+  /** What to do about the differences, where there are some and the check knows where the entry is pinned. */
+  fix?: string;
+  /** With a fix: the command that replays the check. */
+  replay?: string;
+}
+
+/** Where the entry a check judges is pinned, the `next` installed where it ran, and the command that replays it. */
+export interface Pinned {
+  file: string;
+  next: string | null;
+  replay: string;
+}
+
+/**
+ * The fix of a reference app's deviation: the reference app is faultline's own, so a deviation is
+ * a version's change (pinned as data) or a break of faultline's, never a finding for a team.
+ */
+export function deviationFix(entry: string, { file, next }: Pinned): string {
+  return `if ${next ? `next ${next}` : 'this next'} changed this on purpose, pin the change as an override of ${entry} in ${file} (docs/catalogue.md); if not, the reference app or faultline broke it`;
 }
 
 /** What `scenario` promises a browser that loaded `baseUrl`. */
@@ -246,7 +265,7 @@ function reportDifferences(expected: readonly ExpectedReport[], observed: readon
 }
 
 /** Compares everything a check observed with what the entry promises. */
-export function judge(scenario: Scenario, baseUrl: string, observed: Observation): Verdict {
+export function judge(scenario: Scenario, baseUrl: string, observed: Observation, pinned?: Pinned): Verdict {
   const expected = expectedOf(scenario, baseUrl);
   const skipped: string[] = [];
   const differences: Difference[] = [];
@@ -327,7 +346,8 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   for (const problem of observed.privacy) differences.push({ check: 'privacy', what: 'a report carries', expected: null, observed: problem });
   for (const leak of observed.leaks) differences.push({ check: 'no leak', what: `found in ${leak.foundIn}`, expected: null, observed: leak.text });
 
-  return { entry: scenario.id, expected, observed, differences, skipped };
+  const fix = pinned && differences.length > 0 ? { fix: deviationFix(scenario.id, pinned), replay: pinned.replay } : {};
+  return { entry: scenario.id, expected, observed, differences, skipped, ...fix };
 }
 
 /** How a report names a thrown primitive (`throw undefined`): no text of the app's, and in every script. */
