@@ -159,7 +159,7 @@ export interface Pinned {
  * The fix of a reference app's deviation: the reference app is faultline's own, so a deviation is
  * a version's change (pinned as data) or a break of faultline's, never a finding for a team.
  */
-export function deviationFix(entry: string, { file, next }: Pinned): string {
+function deviationFix(entry: string, { file, next }: Pinned): string {
   return `if ${next ? `next ${next}` : 'this next'} changed this on purpose, pin the change as an override of ${entry} in ${file} (docs/catalogue.md); if not, the reference app or faultline broke it`;
 }
 
