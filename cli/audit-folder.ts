@@ -13,6 +13,8 @@ export const AUDIT_FOLDER: OutFolder = {
     'screens',
     'html',
     'traces',
+    // A shard's, with --trace: what `faultline merge` makes the merged HTML report from.
+    'blob',
     'audit-matrix.json',
     'audit-matrix.md',
     'audit-matrix.html',

@@ -5,6 +5,7 @@ import type { Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { EXIT } from './usage-error';
 import { ownModule } from '../harness/root';
+import { blobReporter } from '../harness/reporters/blob';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
@@ -35,7 +36,7 @@ export function reporters(
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.
-    ...(blob ? [['blob', { outputDir: join(outDir, 'blob') }]] : []),
+    ...(blob ? [blobReporter(outDir)] : []),
   ];
 }
 

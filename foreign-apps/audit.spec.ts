@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -139,12 +139,12 @@ test('the Sentry-guide app: server failures reported twice, a client-side senten
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 
-test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async () => {
+test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async ({ browser }) => {
   // Thrown values run in order in one worker, a navigation with the entry it leads to: shards keep those groups whole.
   const ids = ['server-page-throws', 'navigate-to-failing-route', 'throws-null', 'throws-string', 'client-effect-throws'];
   const args = ids.flatMap((id) => ['--scenario', id]);
   const whole = await audit(guide, args);
-  const shards = [await audit(guide, [...args, '--shard', '1/2']), await audit(guide, [...args, '--shard', '2/2'])];
+  const shards = [await audit(guide, [...args, '--shard', '1/2', '--trace']), await audit(guide, [...args, '--shard', '2/2', '--trace'])];
   expect(shards.map((shard) => shard.report.shard)).toEqual([
     { current: 1, total: 2 },
     { current: 2, total: 2 },
@@ -159,6 +159,35 @@ test('an audit in shards, merged, is the audit one run writes: every entry once,
   expect([report.shard, report.appFindings]).toEqual([null, whole.report.appFindings]);
   expect(merged.stdout).toContain(`in ${ids.length} failures judged (`);
   expect(existsSync(join(out, 'screens', 'throws-null.png')), "every shard's screens").toBe(true);
+  // Playwright's report of the checks, one for the whole audit from the shards' blob reports, as a run's merge writes it.
+  const blobs = (dir: string) => (existsSync(join(dir, 'blob')) ? readdirSync(join(dir, 'blob')).filter((name) => name.endsWith('.zip')) : []);
+  expect(
+    shards.map((shard) => blobs(shard.out).length),
+    "each shard's blob report",
+  ).toEqual([1, 1]);
+  expect(merged.stdout, "Playwright's progress is for the log: every line is the audit's").not.toContain('merging reports');
+  const checks = await (await browser.newContext()).newPage();
+  await checks.goto(pathToFileURL(join(out, 'html', 'index.html')).href);
+  for (const id of ids) await expect(checks.getByRole('link', { name: new RegExp(`(^| › )${id}$`) }), `${id} in the merged HTML report`).toBeVisible();
+  await checks.getByRole('link', { name: /(^| › )server-page-throws$/ }).click();
+  await expect(checks.getByRole('link', { name: 'View Trace' }).first(), "an entry's trace, from its shard's blob").toBeVisible();
+  // Shards that cannot make one HTML report are refused before anything is written: one audited without --trace, a blob cut off in its upload.
+  const untraced = mkdtempSync(join(tmpdir(), 'faultline-audit-untraced-'));
+  cpSync(shards[1].out, untraced, { recursive: true });
+  rmSync(join(untraced, 'blob'), { recursive: true });
+  const cut = mkdtempSync(join(tmpdir(), 'faultline-audit-cut-'));
+  cpSync(shards[1].out, cut, { recursive: true });
+  const cutBlob = join(cut, 'blob', blobs(cut)[0]);
+  writeFileSync(cutBlob, readFileSync(cutBlob).subarray(0, 1000));
+  for (const [second, said] of [
+    [untraced, /^faultline: Cannot merge: \S+ was audited with --trace and \S+ without it/],
+    [cut, /^faultline: \S+ is not a blob report \(a zip file cut off: it has no end record\)/],
+  ] as const) {
+    const refused = await faultline(['merge', shards[0].out, second, '--out', join(out, 'refused')]);
+    expect([refused.code, refused.stderr], 'refused').toEqual([2, expect.stringMatching(said)]);
+    expect(existsSync(join(out, 'refused')), 'nothing written').toBe(false);
+  }
+  for (const dir of [untraced, cut]) rmSync(dir, { recursive: true, force: true });
   // A shard that holds no entry checked nothing: one line, exit 2, never a green audit.
   const empty = await auditApp(guide, ['--scenario', 'server-page-throws', '--shard', '2/2']);
   expect([empty.code, empty.report, empty.stderr.trim()]).toEqual([

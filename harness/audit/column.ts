@@ -16,6 +16,7 @@ import { AUDIT_SEGMENT, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
+import { blobReporter } from '../reporters/blob';
 import { Checking } from '../engine';
 import { catalogue } from '../../scenarios/catalogue';
 import { comparedVersion, forNext } from '../../scenarios/versions';
@@ -265,6 +266,8 @@ export async function observeBuilt(
     const reporters = [
       [ownModule('harness/reporters/audit-reporter'), { eventsFile: files.events }],
       ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
+      // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
+      ...(reportDir && shard ? [blobReporter(reportDir)] : []),
     ];
     const args = [
       'test',
