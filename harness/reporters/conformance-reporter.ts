@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ENTRY_ANNOTATION, verdictAttachment } from '../../verdict/attachment';
+import { ENTRY_ANNOTATION, verdictAttachment, verdictFailure } from '../../verdict/attachment';
+import type { Verdict } from '../../verdict/verdict';
 import {
   countOutcomes,
   inReportOrder,
@@ -28,6 +29,15 @@ function firstLines(error: TestError | undefined, count = 12): string {
     .join('\n');
 }
 
+/**
+ * A failed check's reason: an error's first lines (past them, Playwright's diffs and stacks), but a
+ * deviation's message whole, as long as its verdict (one line a difference, its fix, its replay).
+ */
+function reasonOf(error: TestError, verdict: Verdict | undefined): string {
+  const deviation = verdict && verdict.differences.length > 0 ? verdictFailure(verdict).split('\n').length : 0;
+  return firstLines(error, Math.max(12, deviation));
+}
+
 function toEntry(test: TestCase, result: TestResult): EntryReport {
   const verdict = verdictAttachment.read(result.attachments);
   const entryId = test.annotations.find((a) => a.type === ENTRY_ANNOTATION)?.description;
@@ -37,7 +47,7 @@ function toEntry(test: TestCase, result: TestResult): EntryReport {
   const reasons = interrupted
     ? ['not judged: the run was stopped before this check ended']
     : outcome === 'failed'
-      ? result.errors.map((error) => firstLines(error))
+      ? result.errors.map((error) => reasonOf(error, verdict))
       : test.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? 'skipped');
   return {
     id: entryId ?? test.title,
