@@ -14,7 +14,7 @@ import { withinLimit } from './limits';
 import { completeLines } from '../events';
 import { until } from '../until';
 import { ServerLog } from '../server-log';
-import { requestOnItsOwnConnection } from '../own-connection';
+import { NoAnswer, requestOnItsOwnConnection } from '../own-connection';
 
 export { completeLines };
 
@@ -170,9 +170,18 @@ export class NotSettled extends Error {
 export const cookieHeader = (cookies: readonly { name: string; value: string }[]): Record<string, string> =>
   cookies.length > 0 ? { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
 
-/** Flushes the app's server SDKs through the placed route (with the audit's cookies, past the app's wall); whether Sentry's had a client to send with (null: no Sentry). */
-async function flushServer(url: string, cookies: readonly { name: string; value: string }[]): Promise<boolean | null> {
-  const post = (to: string | URL) => requestOnItsOwnConnection(to, { method: 'POST', headers: cookieHeader(cookies) });
+/**
+ * Flushes the app's server SDKs through the placed route (with the audit's cookies, past the app's
+ * wall); whether Sentry's had a client to send with (null: no Sentry). A route that never answers
+ * (a proxy awaiting what never comes) ends it after `limitSeconds`, with nothing settled.
+ */
+async function flushServer(url: string, cookies: readonly { name: string; value: string }[], limitSeconds?: number): Promise<boolean | null> {
+  const post = (to: string | URL) =>
+    requestOnItsOwnConnection(to, { method: 'POST', headers: cookieHeader(cookies), timeoutMs: limitSeconds && limitSeconds * 1000 }).catch(
+      (error: unknown) => {
+        throw error instanceof NoAnswer ? new NotSettled(`the audit's flush route (${url}) did not answer ${withinLimit('entry', limitSeconds!)}`) : error;
+      },
+    );
   let response = await post(url);
   // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
   for (let hops = 0, location = response.location; location && hops < 5; hops++, location = response.location) {
@@ -193,15 +202,17 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
  * the placed route, then every send out of the machine that started has landed (read, or refused).
  * The Edge runtime sends in the background of its request (`waitUntil`), which no flush of the
  * Node.js SDK covers. The positive signal after which "nothing else was sent" holds. Returns
- * whether the Node.js SDK had a client (null: no Sentry).
+ * whether the Node.js SDK had a client (null: no Sentry). `limitSeconds`: how long the flush may
+ * take where no entry's limit bounds it (after the last entry).
  */
 export async function settleServer(
   server: AuditedServer,
   flushes: boolean,
   basePath: string,
   cookies: readonly { name: string; value: string }[] = [],
+  limitSeconds?: number,
 ): Promise<boolean | null> {
-  const client = flushes ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies) : null;
+  const client = flushes ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies, limitSeconds) : null;
   if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
     throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;
