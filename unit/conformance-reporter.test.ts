@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
@@ -56,6 +56,7 @@ describe("a run's line for a check that deviated", () => {
       expect(lines, 'every difference').toContain(`screen: line ${count}: expected "a", observed "b"`);
       expect(lines.slice(lines.indexOf(`fix: ${judged.fix}`))[1], 'the fix, then the replay').toBe(`replay: ${judged.replay}`);
       const [entry] = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport).entries;
+      rmSync(out, { recursive: true, force: true });
       expect(entry.reasons[0].split('\n').slice(-2)).toEqual([`  fix: ${judged.fix}`, `  replay: ${judged.replay}`]);
     });
   }

@@ -177,11 +177,13 @@ export const cookieHeader = (cookies: readonly { name: string; value: string }[]
  */
 async function flushServer(url: string, cookies: readonly { name: string; value: string }[], limitSeconds?: number): Promise<boolean | null> {
   const post = (to: string | URL) =>
-    requestOnItsOwnConnection(to, { method: 'POST', headers: cookieHeader(cookies), timeoutMs: limitSeconds && limitSeconds * 1000 }).catch(
-      (error: unknown) => {
-        throw error instanceof NoAnswer ? new NotSettled(`the audit's flush route (${url}) did not answer ${withinLimit('entry', limitSeconds!)}`) : error;
-      },
-    );
+    requestOnItsOwnConnection(to, {
+      method: 'POST',
+      headers: cookieHeader(cookies),
+      timeoutMs: limitSeconds === undefined ? undefined : limitSeconds * 1000,
+    }).catch((error: unknown) => {
+      throw error instanceof NoAnswer ? new NotSettled(`the audit's flush route (${url}) did not answer ${withinLimit('entry', limitSeconds!)}`) : error;
+    });
   let response = await post(url);
   // Followed where the app's proxy moves it under a prefix of its own (a locale's), where it was placed with the entries; anywhere else is a wall.
   for (let hops = 0, location = response.location; location && hops < 5; hops++, location = response.location) {
