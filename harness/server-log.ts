@@ -15,16 +15,17 @@ export class ServerLog {
 }
 
 /**
- * The error blocks (from `⨯ ` to the closing brace) that carry `digest`, as the production
- * server prints them: `⨯ Error: message`, the stack, then `digest: '123'`.
+ * A server log cut into what it prints, each a block: a line with what follows it as Node's inspect
+ * prints one error (its stack and properties indented by two or more, its closing bracket). A line
+ * that starts anew ends the block before it: not every error Next prints starts with `⨯` (a
+ * regeneration's, the proxy's), and what the app prints between two errors is neither's.
  */
+export function errorBlocks(log: string): string[] {
+  return log.split(/\n(?!\s\s|\s*[}\])])(?=.)/);
+}
+
+/** The error block that carries `digest`, as the production server prints it (`⨯ Error: message`, its `digest: '123'`), without its stack frames. */
 export function linesWithDigest(log: string, digest: string): string[] {
-  const lines = log.split('\n');
-  const hit = lines.findIndex((line) => digestsInLog(line).includes(digest));
-  if (hit === -1) return [];
-  let start = hit;
-  while (start > 0 && !lines[start].startsWith('⨯ ')) start--;
-  let end = hit;
-  while (end < lines.length - 1 && lines[end] !== '}') end++;
-  return lines.slice(start, end + 1).filter((line) => !/^\s+at /.test(line));
+  const block = errorBlocks(log).find((text) => digestsInLog(text).includes(digest));
+  return block === undefined ? [] : block.split('\n').filter((line) => !/^\s+at /.test(line));
 }

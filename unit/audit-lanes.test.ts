@@ -71,4 +71,19 @@ describe("a thrown value's digests in a shared server log", () => {
     const log = [' ⨯ Error: server-page-throws: db password hunter2', "  digest: '111'", '}', ' ⨯ null', "  digest: '222'", '}'].join('\n');
     expect(digestsOfOpaque(log, ['server-page-throws', 'metadata-throws'], 'faultline-audit')).toEqual(['222']);
   });
+
+  it("are kept when another entry's error, printed without ⨯, follows it in the log", () => {
+    // As next start 16.4.5 printed it under four workers: the proxy's error has no ⨯ and no digest.
+    const log = [
+      '⨯ Error [PaymentDeclinedError]: throws-error-subclass: db password hunter2',
+      '    at Object.subclass (.next/server/chunks/ssr/[root-of-the-server]__02kaide_se4ou._.js:2:2497) {',
+      "  digest: '2217012090'",
+      '}',
+      'faultline-delivered {"path":"/faultline-audit/throws-error-subclass","routeType":"render"}',
+      'Error: proxy-throws: db password hunter2',
+      '    at <unknown> (.next/server/chunks/[root-of-the-server]__1u5tzppn0qze7._.js:9:73421)',
+      '(node:31579) MaxListenersExceededWarning: Possible EventEmitter memory leak detected.',
+    ].join('\n');
+    expect(digestsOfOpaque(log, ['proxy-throws', 'server-page-throws'], 'faultline-audit')).toEqual(['2217012090']);
+  });
 });

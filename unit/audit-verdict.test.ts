@@ -308,6 +308,27 @@ describe('the digests a shared server log holds about one entry', () => {
     expect(digestsAbout(log, ['metadata-throws'], 'faultline-audit')).toEqual(['222']);
     expect(digestsAbout(log, ['healthy'], 'faultline-audit')).toEqual([]);
   });
+
+  it('ends an error where Next stops printing it: the lines after it (another error printed without ⨯, a line of the app) are not its', () => {
+    // As next start 16.4.5 printed it under four workers: a regeneration's error has no ⨯, and carries its own digest.
+    const log = [
+      '⨯ Error: edge-page-throws: db password hunter2',
+      '    at k (.next/server/edge/chunks/ssr/_1nsyoik2y70m3._.js:4:916) {',
+      "  digest: '2754453430'",
+      '}',
+      'faultline-delivered {"path":"/faultline-audit/edge-page-throws","routeType":"render"}',
+      'Error: isr-regeneration-throws: db password hunter2',
+      '    at <unknown> (.next/server/chunks/ssr/[root-of-the-server]__1b0f18xadhl-v._.js:2:1732) {',
+      "  digest: '3793833570'",
+      '}',
+      'faultline-delivered {"path":"/faultline-audit/edge-route-handler-throws","routeType":"route"}',
+      '⨯ Error: edge-route-handler-throws: db password hunter2',
+      '    at <unknown> (.next/server/edge/chunks/_0n71tcfdxkbi7._.js:1:248)',
+    ].join('\n');
+    expect(digestsAbout(log, ['edge-page-throws'], 'faultline-audit')).toEqual(['2754453430']);
+    expect(digestsAbout(log, ['isr-regeneration-throws'], 'faultline-audit')).toEqual(['3793833570']);
+    expect(digestsAbout(log, ['edge-route-handler-throws'], 'faultline-audit')).toEqual([]);
+  });
 });
 
 describe("where the catalogue is placed: under the app's root layout", () => {

@@ -28,6 +28,26 @@ describe('server log', () => {
     expect(linesWithDigest(log, '77')).toEqual(['⨯ Error: b lookup failed', "  digest: '77',", '  [cause]: Error: b: db password hunter2', '}']);
   });
 
+  it('returns an error Next prints without ⨯ (a regeneration’s) alone, not from the error before it', () => {
+    const beside = [
+      '⨯ Error: edge-page-throws: db password hunter2',
+      '    at k (.next/server/edge/chunks/ssr/_1nsyoik2y70m3._.js:4:916) {',
+      "  digest: '2754453430'",
+      '}',
+      'faultline-delivered {"path":"/faultline-audit/edge-page-throws","routeType":"render"}',
+      'Error: isr-regeneration-throws: db password hunter2',
+      '    at <unknown> (.next/server/chunks/ssr/[root-of-the-server]__1b0f18xadhl-v._.js:2:1732) {',
+      "  digest: '3793833570'",
+      '}',
+      ' ⨯ Error: server-page-throws: db password hunter2',
+      "  digest: '111'",
+      '}',
+    ].join('\n');
+    expect(linesWithDigest(beside, '3793833570')).toEqual(['Error: isr-regeneration-throws: db password hunter2', "  digest: '3793833570'", '}']);
+    // Next 15 prints its errors one space in.
+    expect(linesWithDigest(beside, '111')).toEqual([' ⨯ Error: server-page-throws: db password hunter2', "  digest: '111'", '}']);
+  });
+
   it('finds nothing for a digest the server never printed', () => {
     expect(linesWithDigest(log, '1')).toEqual([]);
   });
