@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROXY_AFTER_THROWN_VALUE } from './server-log-excerpts';
 import { mayJoin, sideBySideGroups } from '../harness/audit/lanes';
 import type { PlacedEntry } from '../harness/audit/placement';
 import { catalogue } from '../scenarios/catalogue';
@@ -73,17 +74,7 @@ describe("a thrown value's digests in a shared server log", () => {
   });
 
   it("are kept when another entry's error, printed without ⨯, follows it in the log", () => {
-    // As next start 16.4.5 printed it under four workers: the proxy's error has no ⨯ and no digest.
-    const log = [
-      '⨯ Error [PaymentDeclinedError]: throws-error-subclass: db password hunter2',
-      '    at Object.subclass (.next/server/chunks/ssr/[root-of-the-server]__02kaide_se4ou._.js:2:2497) {',
-      "  digest: '2217012090'",
-      '}',
-      'faultline-delivered {"path":"/faultline-audit/throws-error-subclass","routeType":"render"}',
-      'Error: proxy-throws: db password hunter2',
-      '    at <unknown> (.next/server/chunks/[root-of-the-server]__1u5tzppn0qze7._.js:9:73421)',
-      '(node:31579) MaxListenersExceededWarning: Possible EventEmitter memory leak detected.',
-    ].join('\n');
+    const log = PROXY_AFTER_THROWN_VALUE;
     expect(digestsOfOpaque(log, ['proxy-throws', 'server-page-throws'], 'faultline-audit')).toEqual(['2217012090']);
   });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
+import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
 import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
@@ -310,21 +311,7 @@ describe('the digests a shared server log holds about one entry', () => {
   });
 
   it('ends an error where Next stops printing it: the lines after it (another error printed without ⨯, a line of the app) are not its', () => {
-    // As next start 16.4.5 printed it under four workers: a regeneration's error has no ⨯, and carries its own digest.
-    const log = [
-      '⨯ Error: edge-page-throws: db password hunter2',
-      '    at k (.next/server/edge/chunks/ssr/_1nsyoik2y70m3._.js:4:916) {',
-      "  digest: '2754453430'",
-      '}',
-      'faultline-delivered {"path":"/faultline-audit/edge-page-throws","routeType":"render"}',
-      'Error: isr-regeneration-throws: db password hunter2',
-      '    at <unknown> (.next/server/chunks/ssr/[root-of-the-server]__1b0f18xadhl-v._.js:2:1732) {',
-      "  digest: '3793833570'",
-      '}',
-      'faultline-delivered {"path":"/faultline-audit/edge-route-handler-throws","routeType":"route"}',
-      '⨯ Error: edge-route-handler-throws: db password hunter2',
-      '    at <unknown> (.next/server/edge/chunks/_0n71tcfdxkbi7._.js:1:248)',
-    ].join('\n');
+    const log = REGENERATION_AFTER_EDGE_PAGE;
     expect(digestsAbout(log, ['edge-page-throws'], 'faultline-audit')).toEqual(['2754453430']);
     expect(digestsAbout(log, ['isr-regeneration-throws'], 'faultline-audit')).toEqual(['3793833570']);
     expect(digestsAbout(log, ['edge-route-handler-throws'], 'faultline-audit')).toEqual([]);

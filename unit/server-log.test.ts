@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { linesWithDigest } from '../harness/server-log';
 import { digestsInLog } from '../verdict/golden';
 
@@ -29,22 +30,9 @@ describe('server log', () => {
   });
 
   it('returns an error Next prints without ⨯ (a regeneration’s) alone, not from the error before it', () => {
-    const beside = [
-      '⨯ Error: edge-page-throws: db password hunter2',
-      '    at k (.next/server/edge/chunks/ssr/_1nsyoik2y70m3._.js:4:916) {',
-      "  digest: '2754453430'",
-      '}',
-      'faultline-delivered {"path":"/faultline-audit/edge-page-throws","routeType":"render"}',
-      'Error: isr-regeneration-throws: db password hunter2',
-      '    at <unknown> (.next/server/chunks/ssr/[root-of-the-server]__1b0f18xadhl-v._.js:2:1732) {',
-      "  digest: '3793833570'",
-      '}',
-      ' ⨯ Error: server-page-throws: db password hunter2',
-      "  digest: '111'",
-      '}',
-    ].join('\n');
-    expect(linesWithDigest(beside, '3793833570')).toEqual(['Error: isr-regeneration-throws: db password hunter2', "  digest: '3793833570'", '}']);
     // Next 15 prints its errors one space in.
+    const beside = [REGENERATION_AFTER_EDGE_PAGE, ' ⨯ Error: server-page-throws: db password hunter2', "  digest: '111'", '}'].join('\n');
+    expect(linesWithDigest(beside, '3793833570')).toEqual(['Error: isr-regeneration-throws: db password hunter2', "  digest: '3793833570'", '}']);
     expect(linesWithDigest(beside, '111')).toEqual([' ⨯ Error: server-page-throws: db password hunter2', "  digest: '111'", '}']);
   });
 
