@@ -19,7 +19,7 @@ const verdict = (differences: number) =>
   }) as unknown as Verdict;
 
 /** The check as Playwright's runner hands it to the reporter: the verdict attached, its failure thrown. */
-function failedCheck(judged: Verdict): [TestCase, TestResult] {
+function failedCheck(judged: Verdict, message = `Error: ${verdictFailure(judged)}`): [TestCase, TestResult] {
   const test = {
     title: judged.entry,
     annotations: [{ type: ENTRY_ANNOTATION, description: judged.entry }],
@@ -31,7 +31,7 @@ function failedCheck(judged: Verdict): [TestCase, TestResult] {
     duration: 1200,
     workerIndex: 0,
     attachments: [{ name: 'faultline-verdict.json', contentType: 'application/json', body: Buffer.from(JSON.stringify(judged)) }],
-    errors: [{ message: `Error: ${verdictFailure(judged)}` }],
+    errors: [{ message }],
   } as unknown as TestResult;
   return [test, result];
 }
@@ -60,4 +60,17 @@ describe("a run's line for a check that deviated", () => {
       expect(entry.reasons[0].split('\n').slice(-2)).toEqual([`  fix: ${judged.fix}`, `  replay: ${judged.replay}`]);
     });
   }
+
+  it("cuts any other error of a judged check at its first lines, however long the verdict's message is", () => {
+    const out = mkdtempSync(join(tmpdir(), 'faultline-reporter-'));
+    const reporter = new ConformanceReporter({ outDir: out });
+    reporter.onBegin({ workers: 1, shard: null } as unknown as FullConfig, { allTests: () => [{}] } as unknown as Suite);
+    // A check whose verdict deviated that failed on something else first: Playwright's diff and stack, 40 lines.
+    const diff = ['Error: expect(received).toEqual(expected)', ...Array.from({ length: 39 }, (_, i) => `    at frame ${i + 1}`)].join('\n');
+    reporter.onTestEnd(...failedCheck(verdict(30), diff));
+    reporter.onEnd({ status: 'failed', duration: 1300 } as FullResult);
+    const [entry] = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport).entries;
+    rmSync(out, { recursive: true, force: true });
+    expect(entry.reasons[0].split('\n')).toHaveLength(12);
+  });
 });

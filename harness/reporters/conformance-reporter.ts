@@ -34,8 +34,9 @@ function firstLines(error: TestError | undefined, count = 12): string {
  * deviation's message whole, as long as its verdict (one line a difference, its fix, its replay).
  */
 function reasonOf(error: TestError, verdict: Verdict | undefined): string {
-  const deviation = verdict && verdict.differences.length > 0 ? verdictFailure(verdict).split('\n').length : 0;
-  return firstLines(error, Math.max(12, deviation));
+  const deviation = verdict && verdict.differences.length > 0 ? verdictFailure(verdict) : null;
+  const isDeviation = deviation !== null && stripAnsi(error.message ?? '').includes(deviation);
+  return firstLines(error, isDeviation ? Math.max(12, deviation.split('\n').length) : 12);
 }
 
 function toEntry(test: TestCase, result: TestResult): EntryReport {
