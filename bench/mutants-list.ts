@@ -177,7 +177,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'streamed-failure-swallowed',
     fault: 'a Suspense-streamed failure swallowed',
-    file: 'fixtures/app/server.tsx',
+    file: 'fixtures/app/streamed.tsx',
     from: '  await nextMacrotask();\n  throw new Error(secretMessage(id));',
     to: '  await nextMacrotask();\n  return null as never;',
     scenarios: ['suspense-streamed-throws'],

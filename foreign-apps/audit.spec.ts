@@ -9,7 +9,7 @@ import type { AuditResult } from '../cli/audit-render';
 import { expect, test } from '../fixtures/worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
-import { ENV } from '../harness/contract';
+import { AUDIT_SEGMENT, ENV } from '../harness/contract';
 import { generateApp } from './generate';
 
 /**
@@ -79,6 +79,9 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
   ]);
   expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
   expect([entry(report, 'proxy-throws').status, entry(report, 'chunk-load-fails').screen]).toEqual([500, "Next's built-in screen"]);
+  // What faultline placed builds without a warning of its own in the app's build (Turbopack names the file, then its warning).
+  const [workspace] = auditWorkspacesOf(inspectApp(plain));
+  expect(readFileSync(join(workspace, '.faultline', 'build.log'), 'utf8')).not.toMatch(new RegExp(`/${AUDIT_SEGMENT}/\\S+\\n\\s*Warning:`));
 });
 
 test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({

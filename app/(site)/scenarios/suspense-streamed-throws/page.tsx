@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { StreamedThrower } from '@/fixtures/app/server';
+import { StreamedThrower } from '@/fixtures/app/streamed';
 
 export default function Page() {
   return (

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { ReadsPromise } from '@/fixtures/app/client';
-import { rejectingData } from '@/fixtures/app/server';
+import { rejectingData } from '@/fixtures/app/streamed';
 
 export default function Page() {
   return (
