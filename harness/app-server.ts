@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { dirname } from 'node:path';
 import { nextBin } from './build';
 import { ENV } from './contract';
+
+/** Where a server faultline starts listens: this machine only, never another interface. */
+const LOOPBACK_V4 = '127.0.0.1';
 
 export interface AppServer {
   url: string;
@@ -11,16 +14,50 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The first port the system picks by itself, for a listen on port 0 and for every outgoing
+ * connection: Linux says it; elsewhere IANA's.
+ */
+function systemPortsFrom(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 2048) return low;
+  } catch {
+    // Not Linux.
+  }
+  return 49_152;
+}
+
+/** A port at random among the 16,384 below those the system picks by itself (above 1023: no privileges needed). */
+export function pickPort(): number {
+  const high = systemPortsFrom();
+  const low = Math.max(1024, high - 16_384);
+  return low + Math.floor(Math.random() * (high - low));
+}
+
+/** Why `port` cannot be listened on at `host` (Node's code), or undefined when it can; a loopback this machine does not have holds nothing. */
+const listenProblem = (port: number, host: string) =>
+  new Promise<string | undefined>((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT' ? undefined : (error.code ?? 'unknown error')),
+    );
+    server.listen({ port, host, ipv6Only: host === '::1' }, () => server.close(() => resolve(undefined)));
   });
+
+/**
+ * A port for a server faultline starts, free on both loopbacks, chosen outside the ports the system
+ * picks by itself: between the choice and `next start` listening, a port the system had handed out
+ * can go to anything listening on port 0 (the audit's intercept in that very server, a worker's
+ * closed network, a build's workers) or to an outgoing connection.
+ */
+export async function freePort(pick: () => number = pickPort): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = pick();
+    if ((await listenProblem(port, LOOPBACK_V4)) === undefined && (await listenProblem(port, '::1')) === undefined) return port;
+  }
+  throw new Error('no free port found in 100 tries below the ports the system picks by itself');
 }
 
 export class PortInUseError extends Error {
@@ -28,18 +65,26 @@ export class PortInUseError extends Error {
 }
 
 /** Why `port` cannot be listened on, in one line. */
-export function portProblem(port: number, code: string | undefined): string {
+export function portProblem(port: number, code: string): string {
   if (code === 'EADDRINUSE') return `Port ${port} is already in use; pick another with --port, or stop what listens there.`;
   if (code === 'EACCES') return `Port ${port} needs more privileges than this process has (EACCES: ports below 1024 need root); pick another with --port.`;
-  return `Port ${port} cannot be listened on (${code ?? 'unknown error'}); pick another with --port.`;
+  return `Port ${port} cannot be listened on (${code}); pick another with --port.`;
 }
 
 export async function assertPortFree(port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new PortInUseError(portProblem(port, error.code))));
-    server.listen(port, LOOPBACK_V4, () => server.close(() => resolve()));
-  });
+  const problem = await listenProblem(port, LOOPBACK_V4);
+  if (problem !== undefined) throw new PortInUseError(portProblem(port, problem));
+}
+
+/** A server process that ended before it served, with its exit code and log. */
+export class ExitedBeforeServing extends Error {
+  override name = 'ExitedBeforeServing';
+  constructor(
+    readonly code: number,
+    readonly logFile: string,
+  ) {
+    super(`The app server exited with code ${code} before serving; see ${logFile}`);
+  }
 }
 
 /**
@@ -62,7 +107,7 @@ export async function waitUntilServing(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const code = exited();
-    if (code !== null) throw new Error(`The app server exited with code ${code} before serving; see ${logFile}`);
+    if (code !== null) throw new ExitedBeforeServing(code, logFile);
     let status: number | undefined;
     try {
       status = (await fetch(url, { signal: AbortSignal.timeout(1_000), redirect: readiness === 'answers' ? 'manual' : 'follow' })).status;
@@ -108,9 +153,6 @@ export interface LaunchedAppServer extends AppServer {
   /** Resolves when the server process ends, for whatever reason. */
   exited: Promise<ServerExit>;
 }
-
-/** Where a server faultline starts listens: this machine only, never another interface. */
-const LOOPBACK_V4 = '127.0.0.1';
 
 /**
  * Next listens on one address; browsers also load `http://[::1]:port` (the host checks do). This

@@ -24,6 +24,14 @@ export function errorBlocks(log: string): string[] {
   return log.split(/\n(?!\s\s|\s*[}\])])(?=.)/);
 }
 
+/** The first line of what a server printed last (of an error, its message; its stack and properties are indented under it). */
+export function lastError(log: string): string | undefined {
+  return errorBlocks(log.trimEnd())
+    .filter((block) => block.trim() !== '')
+    .at(-1)
+    ?.split('\n')[0];
+}
+
 /** The error block that carries `digest`, as the production server prints it (`⨯ Error: message`, its `digest: '123'`), without its stack frames. */
 export function linesWithDigest(log: string, digest: string): string[] {
   const block = errorBlocks(log).find((text) => digestsInLog(text).includes(digest));

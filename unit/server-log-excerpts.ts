@@ -30,3 +30,17 @@ export const PROXY_AFTER_THROWN_VALUE = [
   '    at <unknown> (.next/server/chunks/[root-of-the-server]__1u5tzppn0qze7._.js:9:73421)',
   '(node:31579) MaxListenersExceededWarning: Possible EventEmitter memory leak detected.',
 ].join('\n');
+
+/** `next start` 16.4.5 on a port something else listens on: all it prints before it exits with code 1. */
+export const START_ON_A_TAKEN_PORT = [
+  '⨯ Failed to start server',
+  'Error: listen EADDRINUSE: address already in use 127.0.0.1:23456',
+  '    at ignore-listed frames {',
+  "  code: 'EADDRINUSE',",
+  '  errno: -98,',
+  "  syscall: 'listen',",
+  "  address: '127.0.0.1',",
+  '  port: 23456',
+  '}',
+  '',
+].join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
-import { linesWithDigest } from '../harness/server-log';
+import { REGENERATION_AFTER_EDGE_PAGE, START_ON_A_TAKEN_PORT } from './server-log-excerpts';
+import { lastError, linesWithDigest } from '../harness/server-log';
 import { digestsInLog } from '../verdict/golden';
 
 const log = [
@@ -48,5 +48,11 @@ describe('server log', () => {
       "  digest: 'throws-error-with-digest@order-7f3a'",
       '}',
     ]);
+  });
+
+  it('says what a server that ended printed last by its first line: the error, not the properties Node prints under it', () => {
+    expect(lastError(START_ON_A_TAKEN_PORT)).toBe('Error: listen EADDRINUSE: address already in use 127.0.0.1:23456');
+    expect(lastError(`${REGENERATION_AFTER_EDGE_PAGE}\n\n`)).toBe('⨯ Error: edge-route-handler-throws: db password hunter2');
+    expect(lastError('')).toBeUndefined();
   });
 });

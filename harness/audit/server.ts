@@ -8,12 +8,12 @@ import { postHogExceptions } from '../../fixtures/ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
-import { freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
+import { ExitedBeforeServing, freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
 import { withinLimit } from './limits';
 import { completeLines } from '../events';
 import { until } from '../until';
-import { ServerLog } from '../server-log';
+import { lastError, ServerLog } from '../server-log';
 import { NoAnswer, requestOnItsOwnConnection } from '../own-connection';
 
 export { completeLines };
@@ -124,10 +124,16 @@ export function auditedServerAt(
   };
 }
 
-/** `next start` of the workspace on loopback, every request out of it intercepted, started: `ready` resolves once it serves, or rejects with one line naming the app server. */
+/** One line for an audited app's server that ended before it served: its exit code, the first line of what it printed last (Next's error), its log. */
+export function exitedBeforeServing({ code, logFile }: ExitedBeforeServing, log: string): string {
+  const said = lastError(log);
+  return `next start exited with code ${code} before it served${said ? ` (${said})` : ''}; its log: ${logFile}`;
+}
+
 /** Where an audited app is known to serve: any answer of its server on its basePath (its home may need a database, a login, or redirect). */
 export const auditedServerReadyUrl = (url: string, basePath: string) => `${url}${basePath}/`;
 
+/** `next start` of the workspace on loopback, every request out of it intercepted, started: `ready` resolves once it serves, or rejects with one line naming the app server. */
 export async function launchAuditedServer(
   workspace: string,
   env: NodeJS.ProcessEnv,
@@ -148,8 +154,9 @@ export async function launchAuditedServer(
   const ready = server.ready.catch((error: Error) => {
     if (/did not answer/.test(error.message))
       throw new CannotRun('app server', `next start did not answer ${basePath}/ ${withinLimit('start', limitSeconds)}; its log: ${logFile}`);
-    const last = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
-    throw new CannotRun('app server', `${error.message}${last ? `: ${last}` : ''}`);
+    if (error instanceof ExitedBeforeServing)
+      throw new CannotRun('app server', exitedBeforeServing(error, existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''));
+    throw new CannotRun('app server', error.message);
   });
   // Awaited by whoever starts it; a server stopped before it served is no failure of its own.
   ready.catch(() => {});

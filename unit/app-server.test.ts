@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExitedBeforeServing, freePort, pickPort } from '../harness/app-server';
+import { exitedBeforeServing } from '../harness/audit/server';
+import { START_ON_A_TAKEN_PORT } from './server-log-excerpts';
+
+/** Where Linux picks a port by itself: for a listen on port 0 (the audit's intercept, a worker's closed network) and for every outgoing connection. */
+const [systemLow, systemHigh] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+
+const held: Server[] = [];
+const hold = (port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    held.push(server);
+    server.listen({ port, host, ipv6Only: host === '::1' }, resolve);
+  });
+afterEach(async () => {
+  await Promise.all(held.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe('the port of a server faultline starts', () => {
+  it('is outside the ports the system picks by itself, which another process can take between the choice and next start listening', async () => {
+    expect(systemLow).toBeLessThan(systemHigh);
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(1024);
+      expect(port).toBeLessThan(systemLow);
+    }
+  });
+
+  it.each(['127.0.0.1', '::1'])('is never one something listens on at %s', async (host) => {
+    const taken = await freePort();
+    await hold(taken, host);
+    // The first pick lands on the taken port: the choice moves on.
+    let picks = 0;
+    const port = await freePort(() => (picks++ === 0 ? taken : pickPort()));
+    expect(picks).toBeGreaterThan(1);
+    expect(port).not.toBe(taken);
+  });
+});
+
+describe("an audited app's server that ended before it served", () => {
+  it('is one line with its exit code, the error it printed last and its log, not the properties under the error', () => {
+    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log'), START_ON_A_TAKEN_PORT)).toBe(
+      'next start exited with code 1 before it served (Error: listen EADDRINUSE: address already in use 127.0.0.1:23456); its log: /w/.faultline/server.log',
+    );
+    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log'), '')).toBe(
+      'next start exited with code 1 before it served; its log: /w/.faultline/server.log',
+    );
+  });
+});
