@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { dirname } from 'node:path';
 import { nextBin } from './build';
 import { ENV } from './contract';
+import { lastError } from './server-log';
 
 /** Where a server faultline starts listens: this machine only, never another interface. */
 const LOOPBACK_V4 = '127.0.0.1';
@@ -76,14 +77,15 @@ export async function assertPortFree(port: number): Promise<void> {
   if (problem !== undefined) throw new PortInUseError(portProblem(port, problem));
 }
 
-/** A server process that ended before it served, with its exit code and log. */
+/** A server process that ended before it served: its exit code, the first line of the error it printed last (Next's), its log. */
 export class ExitedBeforeServing extends Error {
   override name = 'ExitedBeforeServing';
   constructor(
     readonly code: number,
     readonly logFile: string,
+    readonly said = lastError(existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
   ) {
-    super(`The app server exited with code ${code} before serving; see ${logFile}`);
+    super(`The app server exited with code ${code} before serving${said ? ` (${said})` : ''}; see ${logFile}`);
   }
 }
 

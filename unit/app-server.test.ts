@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExitedBeforeServing, freePort, pickPort } from '../harness/app-server';
+import { ExitedBeforeServing, freePort, pickPort, waitUntilServing } from '../harness/app-server';
 import { exitedBeforeServing } from '../harness/audit/server';
+import { lastError } from '../harness/server-log';
 import { START_ON_A_TAKEN_PORT } from './server-log-excerpts';
 
 /** Where Linux picks a port by itself: for a listen on port 0 (the audit's intercept, a worker's closed network) and for every outgoing connection. */
@@ -42,11 +45,22 @@ describe('the port of a server faultline starts', () => {
 
 describe("an audited app's server that ended before it served", () => {
   it('is one line with its exit code, the error it printed last and its log, not the properties under the error', () => {
-    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log'), START_ON_A_TAKEN_PORT)).toBe(
+    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log', lastError(START_ON_A_TAKEN_PORT)))).toBe(
       'next start exited with code 1 before it served (Error: listen EADDRINUSE: address already in use 127.0.0.1:23456); its log: /w/.faultline/server.log',
     );
-    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log'), '')).toBe(
+    expect(exitedBeforeServing(new ExitedBeforeServing(1, '/w/.faultline/server.log', undefined))).toBe(
       'next start exited with code 1 before it served; its log: /w/.faultline/server.log',
+    );
+  });
+});
+
+describe('a server that ends before it served', () => {
+  it('is said with its exit code and the first line of the error it printed last, for the run as for the audit', async () => {
+    const logFile = join(mkdtempSync(join(tmpdir(), 'faultline-exited-')), 'server.log');
+    writeFileSync(logFile, START_ON_A_TAKEN_PORT);
+    const port = await freePort();
+    await expect(waitUntilServing(`http://127.0.0.1:${port}/`, { timeoutMs: 5_000, logFile, exited: () => 1 })).rejects.toThrow(
+      `The app server exited with code 1 before serving (Error: listen EADDRINUSE: address already in use 127.0.0.1:23456); see ${logFile}`,
     );
   });
 });

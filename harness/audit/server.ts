@@ -13,7 +13,7 @@ import { CannotRun } from '../failures';
 import { withinLimit } from './limits';
 import { completeLines } from '../events';
 import { until } from '../until';
-import { lastError, ServerLog } from '../server-log';
+import { ServerLog } from '../server-log';
 import { NoAnswer, requestOnItsOwnConnection } from '../own-connection';
 
 export { completeLines };
@@ -124,11 +124,9 @@ export function auditedServerAt(
   };
 }
 
-/** One line for an audited app's server that ended before it served: its exit code, the first line of what it printed last (Next's error), its log. */
-export function exitedBeforeServing({ code, logFile }: ExitedBeforeServing, log: string): string {
-  const said = lastError(log);
-  return `next start exited with code ${code} before it served${said ? ` (${said})` : ''}; its log: ${logFile}`;
-}
+/** One line for an audited app's server that ended before it served: its exit code, the error it printed last, its log. */
+export const exitedBeforeServing = ({ code, logFile, said }: ExitedBeforeServing): string =>
+  `next start exited with code ${code} before it served${said ? ` (${said})` : ''}; its log: ${logFile}`;
 
 /** Where an audited app is known to serve: any answer of its server on its basePath (its home may need a database, a login, or redirect). */
 export const auditedServerReadyUrl = (url: string, basePath: string) => `${url}${basePath}/`;
@@ -154,8 +152,7 @@ export async function launchAuditedServer(
   const ready = server.ready.catch((error: Error) => {
     if (/did not answer/.test(error.message))
       throw new CannotRun('app server', `next start did not answer ${basePath}/ ${withinLimit('start', limitSeconds)}; its log: ${logFile}`);
-    if (error instanceof ExitedBeforeServing)
-      throw new CannotRun('app server', exitedBeforeServing(error, existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''));
+    if (error instanceof ExitedBeforeServing) throw new CannotRun('app server', exitedBeforeServing(error));
     throw new CannotRun('app server', error.message);
   });
   // Awaited by whoever starts it; a server stopped before it served is no failure of its own.
