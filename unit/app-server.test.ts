@@ -58,8 +58,8 @@ describe('a server that ends before it served', () => {
   it('is said with its exit code and the first line of the error it printed last, for the run as for the audit', async () => {
     const logFile = join(mkdtempSync(join(tmpdir(), 'faultline-exited-')), 'server.log');
     writeFileSync(logFile, START_ON_A_TAKEN_PORT);
-    const port = await freePort();
-    await expect(waitUntilServing(`http://127.0.0.1:${port}/`, { timeoutMs: 5_000, logFile, exited: () => 1 })).rejects.toThrow(
+    // Its exit is seen before anything is asked of the URL.
+    await expect(waitUntilServing('http://127.0.0.1:1/', { timeoutMs: 5_000, logFile, exited: () => 1 })).rejects.toThrow(
       `The app server exited with code 1 before serving (Error: listen EADDRINUSE: address already in use 127.0.0.1:23456); see ${logFile}`,
     );
   });
