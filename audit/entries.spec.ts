@@ -1,6 +1,6 @@
 import { checkAuditEntry } from '../fixtures/worker/audit/check-entry';
 import { auditTest as test } from '../fixtures/worker/audit/test';
-import { entryDetails } from '../fixtures/worker/check-entry';
+import { entryDetails } from '../verdict/attachment';
 import { sideBySideGroups } from '../harness/audit/lanes';
 import { readAuditPlan } from '../harness/audit/plan';
 

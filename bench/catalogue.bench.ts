@@ -1,6 +1,7 @@
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { faultlineRoot } from '../harness/root';
-import { checkEntry, entryDetails, failOnDifferences } from '../fixtures/worker/check-entry';
+import { checkEntry, failOnDifferences } from '../fixtures/worker/check-entry';
+import { entryDetails } from '../verdict/attachment';
 import type { CheckTrace } from '../fixtures/worker/check-trace';
 import { BARE_MS, BARE_PAGE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './fixtures/annotations';
 import { bareLimitOf } from './excess';

@@ -1,6 +1,7 @@
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { faultlineRoot } from '../harness/root';
-import { checkEntry, entryDetails, failOnDifferences } from '../fixtures/worker/check-entry';
+import { checkEntry, failOnDifferences } from '../fixtures/worker/check-entry';
+import { entryDetails } from '../verdict/attachment';
 import { test } from '../fixtures/worker/test';
 
 for (const scenario of selectedScenarios(activeCatalogue(), faultlineRoot)) {

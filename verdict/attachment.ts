@@ -1,9 +1,20 @@
 import type { TestInfo } from '@playwright/test';
+import type { Scenario } from '../scenarios/schema';
 import type { AuditResult } from './audit';
 import { describeDifference, type Verdict } from './verdict';
 
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */
 export const ENTRY_ANNOTATION = 'faultline-entry';
+
+/** A catalogue entry's test details, for a run's check and an audit's alike: its id (the row's key) and its title. */
+export function entryDetails(scenario: Pick<Scenario, 'id' | 'title'>) {
+  return {
+    annotation: [
+      { type: ENTRY_ANNOTATION, description: scenario.id },
+      { type: 'title', description: scenario.title },
+    ],
+  };
+}
 
 /**
  * A check's result carried from its test to the reporter: attached as JSON by the worker, read back
