@@ -89,6 +89,18 @@ export class ExitedBeforeServing extends Error {
   }
 }
 
+/** A server that did not answer within its limit: still starting, or hung. */
+export class NotServing extends Error {
+  override name = 'NotServing';
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+    readonly logFile: string,
+  ) {
+    super(`The app server did not answer ${url} within ${timeoutMs / 1000} s; see ${logFile}`);
+  }
+}
+
 /**
  * When a server counts as serving. `healthy`: its page answers below 400 (a 5xx is a broken
  * server); `answers`: any HTTP answer at all (an audited app's home may need a database or a login,
@@ -121,7 +133,7 @@ export async function waitUntilServing(
     if (status !== undefined && status >= 500) throw new Error(`The app server answers ${url} with HTTP ${status}; see ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`The app server did not answer ${url} within ${timeoutMs / 1000} s; see ${logFile}`);
+  throw new NotServing(url, timeoutMs, logFile);
 }
 
 /**

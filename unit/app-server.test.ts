@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExitedBeforeServing, freePort, pickPort, waitUntilServing } from '../harness/app-server';
-import { exitedBeforeServing } from '../harness/audit/server';
+import { ExitedBeforeServing, freePort, NotServing, pickPort, waitUntilServing } from '../harness/app-server';
+import { exitedBeforeServing, notStarted } from '../harness/audit/server';
+import { CannotRun } from '../harness/failures';
 import { lastError } from '../harness/server-log';
 import { START_ON_A_TAKEN_PORT } from './server-log-excerpts';
 
@@ -62,5 +63,38 @@ describe('a server that ends before it served', () => {
     await expect(waitUntilServing('http://127.0.0.1:1/', { timeoutMs: 5_000, logFile, exited: () => 1 })).rejects.toThrow(
       `The app server exited with code 1 before serving (Error: listen EADDRINUSE: address already in use 127.0.0.1:23456); see ${logFile}`,
     );
+  });
+});
+
+describe('a server that does not answer within its limit', () => {
+  it('is a NotServing with its URL, its limit and its log', async () => {
+    // It takes the connection and never answers.
+    const taken: Socket[] = [];
+    const silent = createServer((socket) => taken.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/`;
+    const waiting = waitUntilServing(url, { timeoutMs: 300, logFile: '/w/.faultline/server.log' });
+    await expect(waiting).rejects.toBeInstanceOf(NotServing);
+    await expect(waiting).rejects.toThrow(`The app server did not answer ${url} within 0.3 s; see /w/.faultline/server.log`);
+    for (const socket of taken) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it("is the audit's line for the start limit by its kind, whatever another error's message says", () => {
+    const limit = { basePath: '/docs', limitSeconds: 90, logFile: '/w/.faultline/server.log' };
+    const said = (error: Error) => {
+      const mapped = notStarted(error, limit);
+      expect(mapped).toBeInstanceOf(CannotRun);
+      expect(mapped.part).toBe('app server');
+      return mapped.message;
+    };
+    expect(said(new NotServing('http://127.0.0.1:1/docs/', 90_000, limit.logFile))).toBe(
+      'next start did not answer /docs/ within 90 s (--limit start=SECONDS gives it longer); its log: /w/.faultline/server.log',
+    );
+    expect(said(new ExitedBeforeServing(1, limit.logFile, undefined))).toBe(
+      'next start exited with code 1 before it served; its log: /w/.faultline/server.log',
+    );
+    // Another failure of the start that quotes "did not answer" is said as it is, not as the limit.
+    expect(said(new Error('the proxy did not answer its upstream'))).toBe('the proxy did not answer its upstream');
   });
 });

@@ -8,7 +8,7 @@ import { postHogExceptions } from '../../fixtures/ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
-import { ExitedBeforeServing, freePort, launchAppServer, type LaunchedAppServer } from '../app-server';
+import { ExitedBeforeServing, freePort, launchAppServer, NotServing, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
 import { withinLimit } from './limits';
 import { completeLines } from '../events';
@@ -128,6 +128,14 @@ export function auditedServerAt(
 export const exitedBeforeServing = ({ code, logFile, said }: ExitedBeforeServing): string =>
   `next start exited with code ${code} before it served${said ? ` (${said})` : ''}; its log: ${logFile}`;
 
+/** Why an audited app's server did not start, in one line naming the app server: its start limit passed, it ended, or what else its start met. */
+export function notStarted(error: Error, { basePath, limitSeconds, logFile }: { basePath: string; limitSeconds: number; logFile: string }): CannotRun {
+  if (error instanceof NotServing)
+    return new CannotRun('app server', `next start did not answer ${basePath}/ ${withinLimit('start', limitSeconds)}; its log: ${logFile}`);
+  if (error instanceof ExitedBeforeServing) return new CannotRun('app server', exitedBeforeServing(error));
+  return new CannotRun('app server', error.message);
+}
+
 /** Where an audited app is known to serve: any answer of its server on its basePath (its home may need a database, a login, or redirect). */
 export const auditedServerReadyUrl = (url: string, basePath: string) => `${url}${basePath}/`;
 
@@ -150,10 +158,7 @@ export async function launchAuditedServer(
     readyTimeoutMs: limitSeconds * 1000,
   });
   const ready = server.ready.catch((error: Error) => {
-    if (/did not answer/.test(error.message))
-      throw new CannotRun('app server', `next start did not answer ${basePath}/ ${withinLimit('start', limitSeconds)}; its log: ${logFile}`);
-    if (error instanceof ExitedBeforeServing) throw new CannotRun('app server', exitedBeforeServing(error));
-    throw new CannotRun('app server', error.message);
+    throw notStarted(error, { basePath, limitSeconds, logFile });
   });
   // Awaited by whoever starts it; a server stopped before it served is no failure of its own.
   ready.catch(() => {});
