@@ -38,7 +38,7 @@ const MARK = (state: string) => (state === 'ok' ? '✓' : state === 'finding' ? 
 /** The terminal table: entries by checks, then every finding in a line. */
 export function auditAsTable(result: AuditResult): string {
   const idWidth = Math.max(...result.entries.map((entry) => entry.id.length), 5);
-  const header = `${'entry'.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => check.padEnd(check.length)).join('  ')}  screen`;
+  const header = `${'entry'.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => check.padEnd(check.length)).join('  ')}  the user saw`;
   const rows = result.entries.map(
     (entry) => `${entry.id.padEnd(idWidth)}  ${AUDIT_CHECKS.map((check) => MARK(entry.checks[check]).padEnd(check.length)).join('  ')}  ${entry.screen}`,
   );
