@@ -72,12 +72,16 @@ describe('a server that does not answer within its limit', () => {
     const taken: Socket[] = [];
     const silent = createServer((socket) => taken.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/`;
-    const waiting = waitUntilServing(url, { timeoutMs: 300, logFile: '/w/.faultline/server.log' });
-    await expect(waiting).rejects.toBeInstanceOf(NotServing);
-    await expect(waiting).rejects.toThrow(`The app server did not answer ${url} within 0.3 s; see /w/.faultline/server.log`);
-    for (const socket of taken) socket.destroy();
-    await new Promise((resolve) => silent.close(resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/`;
+      const waiting = waitUntilServing(url, { timeoutMs: 300, logFile: '/w/.faultline/server.log' });
+      await expect(waiting).rejects.toBeInstanceOf(NotServing);
+      await expect(waiting).rejects.toThrow(`The app server did not answer ${url} within 0.3 s; see /w/.faultline/server.log`);
+    } finally {
+      // Closed even when an expectation fails: a connection left open would hold the file's teardown.
+      for (const socket of taken) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("is the audit's line for the start limit by its kind, whatever another error's message says", () => {
