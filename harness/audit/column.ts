@@ -1,25 +1,20 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configuredApp, type AuditedApp, type InspectedApp } from './app';
-import { DEFAULT_LIMITS, type Limits } from './limits';
-import { resolveNextConfig } from './next-config';
-import { googleFonts, offlineFonts } from './fonts';
+import type { InspectedApp } from './app';
+import { buildForAudit, type BuildOptions, type BuiltForAudit } from './build-placed';
+import { DEFAULT_LIMITS } from './limits';
 import { isOpaque, sideBySideGroups } from './lanes';
 import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
-import { placeCatalogue, type Placement } from './placement';
+import type { Placement } from './placement';
 import { launchAuditedServer, NotSettled, settleServer } from './server';
-import { buildHoldsPlacedRoutes, proxyRunsFor } from './workspace';
-import { ensureBuild, forgetBuild } from '../build';
 import { AUDIT_SEGMENT, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
 import { blobReporter } from '../reporters/blob';
 import { Checking } from '../engine';
-import { catalogue } from '../../scenarios/catalogue';
-import { comparedVersion, forNext } from '../../scenarios/versions';
 import type { AuditEntryRecord } from '../../verdict/attachment';
 import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
 
@@ -29,23 +24,8 @@ import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporti
  */
 const DEFAULT_WORKERS = 3;
 
-/** The part of a placement a `--scenario` selection asks for (all of it without one), without the entries the team skips (not applicable, with its reason). */
-function selected(placement: Placement, ids: readonly string[], skip: Readonly<Record<string, string>> = {}): Placement {
-  const asked = (id: string) => ids.length === 0 || ids.includes(id);
-  return {
-    ...placement,
-    placed: placement.placed.filter((entry) => asked(entry.scenario.id) && !(entry.scenario.id in skip)),
-    notApplicable: [
-      ...placement.notApplicable.filter((entry) => asked(entry.id)),
-      ...placement.placed
-        .filter((entry) => asked(entry.scenario.id) && entry.scenario.id in skip)
-        .map((entry) => ({ id: entry.scenario.id, why: skip[entry.scenario.id] })),
-    ],
-  };
-}
-
-export interface ColumnOptions {
-  scenarios: readonly string[];
+/** What an audit's column asks: its build's options, and how its entries are checked. */
+export interface ColumnOptions extends BuildOptions {
   /** Playwright workers, each with its browser. */
   workers?: number;
   /** Check only shard `current` of `total` of the placed entries. */
@@ -54,17 +34,10 @@ export interface ColumnOptions {
   reportDir?: string;
   /** Where screenshots go, and how the report names that folder (relative to its outputs). */
   screens: { dir: string; named: string };
-  say: (line: string) => void;
-  /** How long each stage may take. */
-  limits?: Limits;
   /** Cookies every visit of the audit sends to the app (`--cookie`). */
   cookies?: { name: string; value: string }[];
-  /** Entries not placed, each with the team's reason (its config's `skip`). */
-  skip?: Readonly<Record<string, string>>;
   /** Fields the team means its reports to carry (its config's `privacy.allow`). */
   privacyAllow?: readonly string[];
-  /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
-  stopping?: { stage: string; readonly signal: AbortSignal };
   /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
   onEntry?: (done: number, total: number, record: AuditEntryRecord) => void;
 }
@@ -76,115 +49,6 @@ const sayEntry = (say: (line: string) => void) => (done: number, total: number, 
   const count = record.judged.findings.length;
   say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
 };
-
-/** The app built with the catalogue placed: what observing it needs. */
-export interface BuiltForAudit {
-  /** The app with its config as Next resolved it in this workspace. */
-  app: AuditedApp;
-  version: string;
-  placement: Placement;
-  substituted: string[];
-  env: NodeJS.ProcessEnv;
-  build: { built: boolean; ms: number };
-}
-
-/**
- * A build that fails in a file faultline placed is faultline's failure, never the app's: the line
- * names the placed file and says so (a `cacheComponents` app refuses the placed routes' segment
- * config). A placed page whose prerendering failed is not enough: the placed pages render nothing
- * of their own before they are dynamic, so what failed is what the app renders around them (a
- * provider missing its config): the app's build, said with where it surfaced.
- */
-export function blamePlacedFiles(error: unknown): never {
-  if (!(error instanceof CannotRun) || error.part !== 'build') throw error;
-  const [said, log] = error.message.split('; its log: ');
-  if (new RegExp(`[\\/]${AUDIT_SEGMENT}[\\/][^\\s:'"]*\\.[cm]?[jt]sx?\\b`).test(said))
-    throw new CannotRun(
-      'placed failures',
-      `what faultline placed in the app does not build there, which is faultline's to fix, not the app's: ${error.message.replace(/^next build failed \(exit \d+\): /, '')}`,
-    );
-  if (new RegExp(`prerendering page "[^"]*/${AUDIT_SEGMENT}/`).test(said))
-    throw new CannotRun(
-      'build',
-      `${said} (a page faultline placed, failing in what the app renders around every page: its layouts, providers or config)${log === undefined ? '' : `; its log: ${log}`}`,
-    );
-  throw error;
-}
-
-/** The placement, unless none of the selected entries can be placed in the app: one line saying why of each. */
-function refuseNothingPlaced(placement: Placement): Placement {
-  if (placement.placed.length > 0) return placement;
-  throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
-}
-
-/**
- * The placement with the proxy entry moved to not applicable when the app's own proxy (wrapped
- * with the entry's failure) does not run for the entry's route: its matcher leaves it out, so the
- * failure could never happen there, and the page answering would be judged as if it had.
- */
-function proxyEntryRuns(placement: Placement, app: AuditedApp, dir: string): Placement {
-  const entry = placement.placed.find((placed) => placed.scenario.failureClass === 'proxy');
-  if (!entry || !app.ownProxy || proxyRunsFor(dir, app.distDir, entry.url, app.basePath)) return placement;
-  return {
-    ...placement,
-    placed: placement.placed.filter((placed) => placed !== entry),
-    notApplicable: [
-      ...placement.notApplicable,
-      { id: entry.scenario.id, why: `the app's proxy (${app.ownProxy}) does not run for ${entry.url}: its matcher leaves it out` },
-    ],
-  };
-}
-
-/**
- * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (every
- * entry, whatever the selection, so that another selection reuses the build) and built offline,
- * or its build reused.
- */
-export async function buildForAudit(
-  inspected: InspectedApp,
-  version: string,
-  dir: string,
-  faultline: string,
-  { scenarios, say, limits = DEFAULT_LIMITS, stopping, skip }: Pick<ColumnOptions, 'scenarios' | 'say' | 'limits' | 'stopping' | 'skip'>,
-): Promise<BuiltForAudit> {
-  const compared = comparedVersion(version);
-  if (compared.outside) say(`faultline: ${compared.outside}`);
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
-  const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
-  const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios, skip);
-  refuseNothingPlaced(placement);
-  const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
-  say(
-    `Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/${under} in a copy of the app (${dir}); ${placement.notApplicable.length} not applicable`,
-  );
-
-  // Anywhere in the app's sources (a `lib/fonts.ts` as much as its layout): the install and dot folders aside.
-  const fonts = googleFonts(dir, [dir]);
-  const substituted = fonts.length
-    ? [
-        `Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`,
-      ]
-    : [];
-  for (const line of substituted) say(`Substituted: ${line}`);
-  const offline = fonts.length ? await offlineFonts(fonts, join(dir, '.faultline', 'google-fonts.cjs')) : null;
-  const env: NodeJS.ProcessEnv = { ...baseEnv, ...offline?.env };
-  try {
-    if (stopping) stopping.stage = 'the build';
-    const buildOptions = { log: say, distDir: app.distDir, limitSeconds: limits.build, signal: stopping?.signal };
-    let build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
-    // A build made while its sources were copied over (by a faultline before the workspace lock) holds none of the placed routes, and would be reused forever.
-    if (!buildHoldsPlacedRoutes(dir, app.distDir)) {
-      say(`faultline: the build in ${dir} holds none of the routes faultline placed (a workspace left half-written): building again`);
-      forgetBuild(dir, app.distDir);
-      build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
-    }
-    say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
-    return { app, version, placement: refuseNothingPlaced(proxyEntryRuns(placement, app, dir)), substituted, env, build };
-  } finally {
-    await offline?.stop();
-  }
-}
 
 /**
  * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
