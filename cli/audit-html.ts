@@ -1,15 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIT_CHECKS } from '../verdict/audit';
+import { AUDIT_CHECKS, findingCount } from '../verdict/audit';
 import { groupedFindings, type AuditResult } from './audit-render';
-
-/**
- * `audit.html`: one self-contained page for a team lead (no script, no request): findings first,
- * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
- * distinct screen; then what was not applicable.
- */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeMarkup } from './grid';
 
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
@@ -23,22 +16,27 @@ figcaption { max-width: 440px; font-size: 13px; color: #57606a; }
 table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding: .3rem .5rem; text-align: left; } th { background: #f6f8fa; }
 `;
 
+/**
+ * `audit.html`: one self-contained page for a team lead (no script, no request): findings first,
+ * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
+ * distinct screen; then what was not applicable.
+ */
 export function auditAsHtml(result: AuditResult, dir: string): string {
-  const total = result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+  const total = findingCount(result);
   const groups = groupedFindings(result);
   const byCheck = AUDIT_CHECKS.map((check) => {
     const items = groups.filter((group) => group.check === check);
     if (items.length === 0) return '';
     const list = items
       .map((group) => {
-        const evidence = group.lines.length ? `<pre>${escape(group.lines.slice(0, 6).join('\n'))}</pre>` : '';
-        const fix = group.fix ? `<div class="fix">Fix: ${escape(group.fix)}</div>` : '';
-        const seen = group.evidence ? `<div>Seen: ${escape(group.evidence)}</div>` : '';
+        const evidence = group.lines.length ? `<pre>${escapeMarkup(group.lines.slice(0, 6).join('\n'))}</pre>` : '';
+        const fix = group.fix ? `<div class="fix">Fix: ${escapeMarkup(group.fix)}</div>` : '';
+        const seen = group.evidence ? `<div>Seen: ${escapeMarkup(group.evidence)}</div>` : '';
         const status = group.baseline ? `<strong>${group.baseline}</strong>: ` : '';
-        return `<li>${status}${escape(group.what)}<div>In ${group.entries.map((entry) => `<code>${escape(entry)}</code>`).join(', ')}</div>${seen}${fix}${evidence}</li>`;
+        return `<li>${status}${escapeMarkup(group.what)}<div>In ${group.entries.map((entry) => `<code>${escapeMarkup(entry)}</code>`).join(', ')}</div>${seen}${fix}${evidence}</li>`;
       })
       .join('\n');
-    return `<h3>${escape(check)} (${items.reduce((sum, group) => sum + group.entries.length, 0)})</h3>\n<ul>\n${list}\n</ul>`;
+    return `<h3>${escapeMarkup(check)} (${items.reduce((sum, group) => sum + group.entries.length, 0)})</h3>\n<ul>\n${list}\n</ul>`;
   }).join('\n');
   const screens = new Map<string, { image: string; entries: string[]; kind: string }>();
   for (const entry of result.entries) {
@@ -51,31 +49,31 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const figures = [...screens.values()]
     .map(
       (screen, i) =>
-        `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escape(screen.kind)}, as shown for ${escape(screen.entries[0])}"><figcaption>${escape(screen.kind)}: ${escape(screen.entries.join(', '))}</figcaption></figure>`,
+        `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escapeMarkup(screen.kind)}, as shown for ${escapeMarkup(screen.entries[0])}"><figcaption>${escapeMarkup(screen.kind)}: ${escapeMarkup(screen.entries.join(', '))}</figcaption></figure>`,
     )
     .join('\n');
   const rows = result.entries
     .map(
       (entry) =>
-        `<tr><th scope="row"><code>${escape(entry.id)}</code></th><td>${entry.status}</td><td>${escape(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escape(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`,
+        `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${entry.status}</td><td>${escapeMarkup(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escapeMarkup(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`,
     )
     .join('\n');
-  const notApplicable = result.notApplicable.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
-  const notJudged = result.notJudged.map((entry) => `<li><code>${escape(entry.id)}</code>: ${escape(entry.why)}</li>`).join('\n');
-  const substituted = result.substituted.map((line) => `<li>${escape(line)}</li>`).join('');
-  const unseen = (result.unseen ?? []).map((line) => `<li>${escape(line)}</li>`).join('\n');
+  const notApplicable = result.notApplicable.map((entry) => `<li><code>${escapeMarkup(entry.id)}</code>: ${escapeMarkup(entry.why)}</li>`).join('\n');
+  const notJudged = result.notJudged.map((entry) => `<li><code>${escapeMarkup(entry.id)}</code>: ${escapeMarkup(entry.why)}</li>`).join('\n');
+  const substituted = result.substituted.map((line) => `<li>${escapeMarkup(line)}</li>`).join('');
+  const unseen = (result.unseen ?? []).map((line) => `<li>${escapeMarkup(line)}</li>`).join('\n');
   const reached = (result.reachedOut ?? [])
-    .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escape(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
+    .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escapeMarkup(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>faultline audit of ${escape(result.app.name)}</title><style>${STYLE}</style></head>
+<head><meta charset="utf-8"><title>faultline audit of ${escapeMarkup(result.app.name)}</title><style>${STYLE}</style></head>
 <body>
 <main>
-<h1>faultline audit of ${escape(result.app.name)}</h1>
-<p>next ${escape(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
+<h1>faultline audit of ${escapeMarkup(result.app.name)}</h1>
+<p>next ${escapeMarkup(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
-${result.baseline ? `<p>Against the baseline <code>${escape(result.baseline.file)}</code>: <strong>${result.baseline.new} new</strong>, ${result.baseline.accepted} accepted, ${result.baseline.fixed.length} fixed since.</p>${result.baseline.fixed.length ? `\n<ul>${result.baseline.fixed.map((finding) => `<li>fixed: ${escape(finding.check)}: ${escape(finding.kind)} (in <code>${escape(finding.entry)}</code>)</li>`).join('')}</ul>` : ''}` : ''}
+${result.baseline ? `<p>Against the baseline <code>${escapeMarkup(result.baseline.file)}</code>: <strong>${result.baseline.new} new</strong>, ${result.baseline.accepted} accepted, ${result.baseline.fixed.length} fixed since.</p>${result.baseline.fixed.length ? `\n<ul>${result.baseline.fixed.map((finding) => `<li>fixed: ${escapeMarkup(finding.check)}: ${escapeMarkup(finding.kind)} (in <code>${escapeMarkup(finding.entry)}</code>)</li>`).join('')}</ul>` : ''}` : ''}
 ${unseen ? `<h2>What faultline cannot see</h2>\n<ul>\n${unseen}\n</ul>` : ''}
 ${notJudged ? `<h2>Not judged</h2>\n<p>These failures were placed but could not be driven in this app, so nothing is said of them:</p>\n<ul>\n${notJudged}\n</ul>` : ''}
 <h2>Findings</h2>
@@ -83,7 +81,7 @@ ${byCheck || '<p class="none">None.</p>'}
 <h2>Screens</h2>
 ${figures || '<p class="none">No page was shown.</p>'}
 <h2>Every entry</h2>
-<table><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escape(check)}</th>`).join('')}</tr></thead>
+<table><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

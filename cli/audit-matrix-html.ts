@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
 import { reportInOneLine } from '../verdict/report-event';
 import { auditCellText, columnHeader, upgradeLines } from './audit-matrix-render';
-import { escapeHtml as escape, gridAsHtml } from './grid';
+import { escapeMarkup as escape, gridAsHtml } from './grid';
 
 /**
  * `audit-matrix.html`: one self-contained page (no script, no request) a team reads before an

@@ -6,6 +6,7 @@ import { auditWorkspace, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace
 import { CannotRun } from '../harness/failures';
 import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
 import { catalogue } from '../scenarios/catalogue';
+import { findingCount } from '../verdict/audit';
 import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditOptions } from './audit-args';
 import type { AuditRun } from './audit-run';
@@ -116,7 +117,7 @@ export async function auditMatrix(app: InspectedApp, options: AuditOptions, { fa
         cookies: options.cookies,
         privacyAllow: options.privacyAllow,
       });
-      const findings = audited.appFindings.length + audited.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+      const findings = findingCount(audited);
       result.seconds.test = progress.end(`${audited.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);
       const observed: AuditColumn = { ...result, observedAt, result: audited };
       writeFileSync(files.column, JSON.stringify({ key, column: observed }));

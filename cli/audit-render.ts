@@ -1,9 +1,8 @@
 import { AUDIT_CHECKS, type AuditResult, type Finding } from '../verdict/audit';
 import type { BaselineComparison } from '../verdict/baseline';
+import { clip, escapeMarkup } from './grid';
 
 export type { AuditResult };
-
-export const findingCount = (result: AuditResult) => result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
 
 /** A finding as the outputs show it: once, with every entry it holds for (many entries share one, a privacy setting for one). */
 export interface GroupedFinding extends Finding {
@@ -27,8 +26,6 @@ export function groupedFindings(result: AuditResult): GroupedFinding[] {
 
 const listed = (entries: readonly string[]) => (entries.length <= 3 ? entries.join(', ') : `${entries.slice(0, 3).join(', ')} and ${entries.length - 3} more`);
 
-const clip = (text: string, length = 120) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
-
 /** How the terminal marks a finding: failing (`✗`, `✗ new` against a baseline), accepted by the baseline, or at the `warn` level of the team's config. */
 const statusMark = (finding: Finding) =>
   finding.level === 'warn' ? '! warn' : finding.baseline === 'accepted' ? '· accepted' : finding.baseline === 'new' ? '✗ new' : '✗';
@@ -44,7 +41,7 @@ export function auditAsTable(result: AuditResult): string {
   );
   const findings = groupedFindings(result).map(
     (group) =>
-      `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
+      `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence, 120)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
   );
   const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
   const notJudged = result.notJudged.length
@@ -70,8 +67,6 @@ export function baselineLine({ file, new: added, accepted, fixed }: BaselineComp
   return `Baseline ${file}: ${added} new, ${accepted} accepted, ${fixed.length} fixed since${prune}${gone}`;
 }
 
-const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /** `junit.xml`: a test case per entry and check; a finding is a failure, a check that does not apply is skipped. */
 export function auditAsJunit(result: AuditResult): string {
   const cases = result.entries.flatMap((entry) =>
@@ -83,18 +78,18 @@ export function auditAsJunit(result: AuditResult): string {
       const why = findings.every((finding) => finding.level === 'warn') ? 'warn in the config' : `accepted in ${result.baseline?.file}`;
       const body =
         state === 'finding' && failing.length === 0
-          ? `<skipped message="${xml(`${why}: ${findings.map((finding) => finding.what).join('; ')}`)}"/>`
+          ? `<skipped message="${escapeMarkup(`${why}: ${findings.map((finding) => finding.what).join('; ')}`)}"/>`
           : state === 'finding'
-            ? `<failure message="${xml(findings.map((finding) => finding.what).join('; '))}"/>`
+            ? `<failure message="${escapeMarkup(findings.map((finding) => finding.what).join('; '))}"/>`
             : state === 'ok'
               ? ''
-              : `<skipped message="${xml(state)}"/>`;
-      return `    <testcase classname="${xml(entry.id)}" name="${xml(check)}">${body}</testcase>`;
+              : `<skipped message="${escapeMarkup(state)}"/>`;
+      return `    <testcase classname="${escapeMarkup(entry.id)}" name="${escapeMarkup(check)}">${body}</testcase>`;
     }),
   );
   const errors = result.notJudged.map(
-    (entry) => `    <testcase classname="${xml(entry.id)}" name="driven"><error message="${xml(`not judged: ${entry.why}`)}"/></testcase>`,
+    (entry) => `    <testcase classname="${escapeMarkup(entry.id)}" name="driven"><error message="${escapeMarkup(`not judged: ${entry.why}`)}"/></testcase>`,
   );
   const failures = cases.filter((testcase) => testcase.includes('<failure ')).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${xml(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${escapeMarkup(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }

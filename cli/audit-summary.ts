@@ -1,4 +1,5 @@
-import { findingCount, groupedFindings, type AuditResult } from './audit-render';
+import { findingCount } from '../verdict/audit';
+import { groupedFindings, type AuditResult } from './audit-render';
 
 /** A table cell: one line, its pipes escaped. */
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -20,7 +20,8 @@ export const markedChanged = (changed: boolean | null, mark: string) => (changed
 
 export const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Text set in HTML or XML (an attribute's value as much as an element's text): `&#39;` is both's. */
+export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const escapeMarkdownCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -74,12 +75,12 @@ export function gridAsHtml(grid: Grid, look: (column: number, id: string) => Htm
   const rows = grid.entries.map(({ id, title }) => {
     const cells = grid.headers.map((_, i) => {
       const { className, anchor, linkClass } = look(i, id);
-      const text = escapeHtml(grid.text(i, id));
+      const text = escapeMarkup(grid.text(i, id));
       if (anchor === null) return `<td class="${className}">${text || '—'}</td>`;
       return `<td class="${className}"><a href="#${anchor}"${linkClass === undefined ? '' : ` class="${linkClass}"`}>${text}</a></td>`;
     });
-    return `<tr><th class="entry" scope="row" title="${escapeHtml(title)}">${escapeHtml(id)}</th>${cells.join('')}</tr>`;
+    return `<tr><th class="entry" scope="row" title="${escapeMarkup(title)}">${escapeMarkup(id)}</th>${cells.join('')}</tr>`;
   });
-  return `<table><thead><tr><th scope="col">entry</th>${grid.headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('')}</tr></thead>
+  return `<table><thead><tr><th scope="col">entry</th>${grid.headers.map((header) => `<th scope="col">${escapeMarkup(header)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`;
 }

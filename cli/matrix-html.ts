@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { reportInOneLine } from '../verdict/report-event';
-import { escapeHtml as escape, gridAsHtml } from './grid';
+import { escapeMarkup as escape, gridAsHtml } from './grid';
 import { cellIn, cellMark, header } from './matrix-render';
 
 /**

@@ -1,6 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { auditAsHtml } from '../cli/audit-html';
-import { auditAsTable, type AuditResult } from '../cli/audit-render';
+import { auditAsJunit, auditAsTable, type AuditResult } from '../cli/audit-render';
 import { AUDIT_CHECKS } from '../verdict/audit';
 
 const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));
@@ -27,5 +28,21 @@ describe("an audit's table of entries", () => {
     const entryColumns = columns.slice(columns.indexOf('entry'), columns.indexOf('entry') + 3 + AUDIT_CHECKS.length);
     expect(entryColumns.filter((column) => column === 'screen')).toHaveLength(1);
     expect(entryColumns).toContain('the user saw');
+  });
+});
+
+describe("an audit's JUnit", () => {
+  it('is XML whose attributes say an app name and a finding as they are, markup and quotes included', () => {
+    const what = `the page shows "it's <b>broken</b>" & more`;
+    const finding = { check: 'screen', kind: 'shown', what, level: 'error' };
+    const withFinding = {
+      ...result,
+      app: { ...result.app, name: "team's <app>" },
+      entries: [{ ...result.entries[0], checks: { ...checks, screen: 'finding' }, findings: [finding] }],
+    } as unknown as AuditResult;
+    const xml = new DOMParser().parseFromString(auditAsJunit(withFinding), 'application/xml');
+    expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(xml.querySelector('testsuite')?.getAttribute('name')).toBe("team's <app>");
+    expect(xml.querySelector('failure')?.getAttribute('message')).toBe(what);
   });
 });

@@ -574,6 +574,10 @@ export interface AuditResult {
   baseline?: BaselineComparison;
 }
 
+/** How many findings an audit has: the app's own and every judged entry's. */
+export const findingCount = (result: Pick<AuditResult, 'appFindings' | 'entries'>) =>
+  result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
+
 /**
  * The shards of one audit joined into the audit one unsharded run would have written: every
  * entry judged or not judged, in `order` (the catalogue's), the findings about the app as a whole
