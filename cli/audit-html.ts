@@ -81,7 +81,7 @@ ${byCheck || '<p class="none">None.</p>'}
 <h2>Screens</h2>
 ${figures || '<p class="none">No page was shown.</p>'}
 <h2>Every entry</h2>
-<table><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('')}</tr></thead>
+<table id="entries"><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
