@@ -36,6 +36,11 @@ test('the harness endpoints answer only the process that started the server', as
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: 'guessed' } })).status, `${endpoint} with a wrong secret`).toBe(404);
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} with the secret`).toBe(200);
   }
+  // A check's endpoints answer the harness only about a check: without its marker, a 400.
+  for (const endpoint of [HARNESS_ENDPOINTS.reports, HARNESS_ENDPOINTS.ingest])
+    expect((await fetch(`${app.url}${endpoint}`, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} without ?test=`).toBe(
+      400,
+    );
   // Where the Edge runtime's SDK sends: a client report, which carries no error event.
   const edgeIngest = (secret?: string) =>
     fetch(`${app.url}${HARNESS_ENDPOINTS.edgeIngest}`, {

@@ -17,6 +17,18 @@ export function fromHarness(request: Request): boolean {
 export const notFound = () => new Response('Not Found', { status: 404 });
 
 /** What a check claims beside its marker (`&message=`, `&digest=`, repeatable). */
-export function claimTextsOf(params: URLSearchParams) {
+function claimTextsOf(params: URLSearchParams) {
   return { messages: params.getAll('message'), digests: params.getAll('digest') };
+}
+
+/**
+ * A harness request about one check (`?test=` its marker, with what names its entry), or the answer
+ * to give instead: the 404 of a request not from the harness, a 400 without a marker.
+ */
+export function checkAsked(request: Request): { marker: string; params: URLSearchParams; claim: ReturnType<typeof claimTextsOf> } | Response {
+  if (!fromHarness(request)) return notFound();
+  const params = new URL(request.url).searchParams;
+  const marker = params.get('test');
+  if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
+  return { marker, params, claim: claimTextsOf(params) };
 }

@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
-import { claimTextsOf, fromHarness, notFound } from '../harness-guard';
+import { checkAsked } from '../harness-guard';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,12 +10,10 @@ export const dynamic = 'force-dynamic';
  * most) until the check owns that many of Next's deliveries.
  */
 export async function GET(request: Request): Promise<Response> {
-  if (!fromHarness(request)) return notFound();
-  const params = new URL(request.url).searchParams;
-  const marker = params.get('test');
-  if (!marker) return Response.json({ error: 'missing ?test=' }, { status: 400 });
+  const asked = checkAsked(request);
+  if (asked instanceof Response) return asked;
+  const { marker, params, claim } = asked;
   const { claimFor, deliveriesOwned } = await import('@/fixtures/server/store');
-  const claim = claimTextsOf(params);
   // Next's deliveries the check expects come first (an Edge one is counted once its report was sent); then the Node SDK's flush.
   await deliveriesOwned(marker, claim, Number(params.get('deliveries')) || 0);
   await Sentry.flush(2_000);
