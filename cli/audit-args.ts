@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { catalogue } from '../scenarios/catalogue';
-import type { AuditCheck } from '../verdict/audit';
+import type { AuditCheck } from '../verdict/finding';
 import type { CheckLevel } from '../verdict/levels';
 import type { AuditConfig } from './audit-config';
 import { parseLimits, type Limits } from '../harness/audit/limits';

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CannotRun } from '../harness/failures';
-import { AUDIT_CHECKS, type AuditResult } from '../verdict/audit';
+import type { AuditResult } from '../verdict/audit';
+import { AUDIT_CHECKS } from '../verdict/finding';
 import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updatedBaseline } from '../verdict/baseline';
 
 /** The name of a team's baseline file, in its app's folder unless `--baseline` names another. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
-import { AUDIT_CHECKS, type AuditCheck } from '../verdict/audit';
+import { AUDIT_CHECKS, type AuditCheck } from '../verdict/finding';
 import type { CheckLevel } from '../verdict/levels';
 import { versionProblem } from './columns';
 

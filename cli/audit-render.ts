@@ -1,4 +1,5 @@
-import { AUDIT_CHECKS, type AuditResult, type Finding } from '../verdict/audit';
+import type { AuditResult } from '../verdict/audit';
+import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 import type { BaselineComparison } from '../verdict/baseline';
 import { clip, escapeMarkup } from './grid';
 

@@ -6,7 +6,7 @@ import { auditAsJunit, baselineLine, type AuditResult } from '../cli/audit-rende
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';
 import { baselineOf, compareWithBaseline, prunedBaseline, WHOLE_APP, type Baseline } from '../verdict/baseline';
-import { AUDIT_CHECKS, type Finding } from '../verdict/audit';
+import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 
 const twice: Finding = { check: 'reported once', what: 'the server reports it 2 times, where it fails once' };
 const noDigest: Finding = { check: 'traceable', what: 'the digest on screen is in the server log but on no report', evidence: 'digest 82469347' };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditAsHtml } from '../cli/audit-html';
 import { auditAsJunit, auditAsTable, type AuditResult } from '../cli/audit-render';
-import { AUDIT_CHECKS } from '../verdict/audit';
+import { AUDIT_CHECKS } from '../verdict/finding';
 
 const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));
 const result = {

@@ -2,6 +2,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { isRedactedMessage, sideOf } from './golden';
 import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
+import type { AuditCheck, Finding } from './finding';
 import { privacyProblems } from './privacy';
 import type { Observed } from './observation';
 import { eventInBrief, type EventInBrief, whatItSays } from './report-event';
@@ -12,8 +13,6 @@ import type { Scenario } from '../scenarios/schema';
  * The audit's checks of an app faultline did not write: what holds for any app, judged from what
  * was observed, each finding with its evidence and, where there is one, its fix in a line.
  */
-export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 'privacy', 'framework'] as const;
-export type AuditCheck = (typeof AUDIT_CHECKS)[number];
 
 export interface AuditReport {
   /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
@@ -105,20 +104,6 @@ export function reachedOutInWords(reached: readonly ReachedOut[]): string {
   return reached
     .map(({ host, runtime, requests }, i) => `${host} (${runtime}, ${requests}${i === 0 ? ` request${requests === 1 ? '' : 's'}` : ''})`)
     .join(', ');
-}
-
-export interface Finding {
-  check: AuditCheck;
-  /** What is wrong, in a line. */
-  what: string;
-  /** The one-line fix, where there is one. */
-  fix?: string;
-  /** What was observed that shows it (a digest, the fields), where the words above leave it out so that entries share a finding. */
-  evidence?: string;
-  /** Against the team's baseline (`--baseline`): a finding it does not hold, or one it accepts. */
-  baseline?: 'new' | 'accepted';
-  /** Its check set to `warn` in the team's config: said, failing nothing. */
-  level?: 'warn';
 }
 
 export interface EntryAudit {

@@ -1,4 +1,4 @@
-import type { AuditCheck, Finding } from './audit';
+import type { AuditCheck, Finding } from './finding';
 
 /** What of an audit a baseline reads: its findings, app-wide and by entry. */
 interface Audited {

@@ -1,4 +1,4 @@
-import type { AuditCheck, Finding } from './audit';
+import type { AuditCheck, Finding } from './finding';
 
 /** How much a check's findings count, as a team's config sets it: `error` (the default), `warn` (said, failing nothing), `off` (not judged). */
 export type CheckLevel = 'error' | 'warn' | 'off';
