@@ -94,6 +94,39 @@ export function violations(graph: Record<string, string[]>): string[] {
   return found.sort();
 }
 
+/**
+ * The loops of imports in `graph` (Tarjan's strongly connected components of more than one module),
+ * each as its modules sorted: a loop makes the order in which its modules load matter, and no
+ * room stands above the other.
+ */
+export function circles(graph: Record<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (module: string) => {
+    index.set(module, index.size);
+    low.set(module, index.get(module)!);
+    stack.push(module);
+    for (const to of graph[module] ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(module, Math.min(low.get(module)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(module, Math.min(low.get(module)!, index.get(to)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const loop: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      loop.push(member);
+    } while (member !== module);
+    if (loop.length > 1) found.push(loop.sort());
+  };
+  for (const module of Object.keys(graph)) if (!index.has(module)) visit(module);
+  return found.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
 /** The project's runtime import graph: every source file and the project files it imports. */
 function projectGraph(): Promise<Record<string, string[]>> {
   const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
@@ -108,6 +141,25 @@ describe('imports', () => {
     expect(Object.keys(graph).length).toBeGreaterThan(100);
     expect(violations(graph)).toEqual([]);
   }, 30_000);
+
+  it('run in no loop: every module stands above what it imports', async () => {
+    expect(circles(await projectGraph())).toEqual([]);
+  }, 30_000);
+
+  it('names every loop of imports, however long', () => {
+    const graph = {
+      'cli/audit.ts': ['cli/audit-matrix.ts', 'cli/out-dir.ts'],
+      'cli/audit-matrix.ts': ['cli/audit.ts'],
+      'verdict/a.ts': ['verdict/b.ts'],
+      'verdict/b.ts': ['verdict/c.ts'],
+      'verdict/c.ts': ['verdict/a.ts', 'verdict/golden.ts'],
+      'cli/out-dir.ts': [],
+    };
+    expect(circles(graph)).toEqual([
+      ['cli/audit-matrix.ts', 'cli/audit.ts'],
+      ['verdict/a.ts', 'verdict/b.ts', 'verdict/c.ts'],
+    ]);
+  });
 
   it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
     for (const command of ['cli/matrix.ts', 'cli/audit-matrix.ts']) {
