@@ -135,6 +135,20 @@ function projectGraph(): Promise<Record<string, string[]>> {
   return importGraph(root, tracked);
 }
 
+/** A made-up graph with an import of each kind the checks name: upward, and around a loop. */
+const SKETCH: Record<string, string[]> = {
+  'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
+  'verdict/verdict.ts': ['harness/target.ts'],
+  'fixtures/page/probe.ts': ['fixtures/page/screen.ts'],
+  'harness/build.ts': ['cli/usage-error.ts'],
+  'cli/audit.ts': ['fixtures/worker/audit/observe.ts', 'cli/audit-matrix.ts'],
+  'cli/audit-matrix.ts': ['cli/audit.ts'],
+  'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
+  'verdict/a.ts': ['verdict/b.ts'],
+  'verdict/b.ts': ['verdict/c.ts'],
+  'verdict/c.ts': ['verdict/a.ts', 'verdict/golden.ts'],
+};
+
 describe('imports', () => {
   it('follow where code runs: nothing imports upward', async () => {
     const graph = await projectGraph();
@@ -147,15 +161,7 @@ describe('imports', () => {
   }, 30_000);
 
   it('names every loop of imports, however long', () => {
-    const graph = {
-      'cli/audit.ts': ['cli/audit-matrix.ts', 'cli/out-dir.ts'],
-      'cli/audit-matrix.ts': ['cli/audit.ts'],
-      'verdict/a.ts': ['verdict/b.ts'],
-      'verdict/b.ts': ['verdict/c.ts'],
-      'verdict/c.ts': ['verdict/a.ts', 'verdict/golden.ts'],
-      'cli/out-dir.ts': [],
-    };
-    expect(circles(graph)).toEqual([
+    expect(circles(SKETCH)).toEqual([
       ['cli/audit-matrix.ts', 'cli/audit.ts'],
       ['verdict/a.ts', 'verdict/b.ts', 'verdict/c.ts'],
     ]);
@@ -179,15 +185,7 @@ describe('imports', () => {
   });
 
   it('names an upward import with the rule it breaks', () => {
-    const graph = {
-      'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
-      'verdict/verdict.ts': ['harness/target.ts'],
-      'fixtures/page/probe.ts': ['fixtures/page/screen.ts'],
-      'harness/build.ts': ['cli/usage-error.ts'],
-      'cli/audit.ts': ['fixtures/worker/audit/observe.ts'],
-      'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
-    };
-    expect(violations(graph)).toEqual([
+    expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)',
       "cli/audit.ts -> fixtures/worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",

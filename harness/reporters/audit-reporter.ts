@@ -1,6 +1,7 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { withinLimit } from '../audit/limits';
 import { appendEvent, type RunEvent } from '../events';
+import { errorLines } from './test-error';
 import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';
 
 /**
@@ -9,12 +10,6 @@ import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/atta
  * of faultline's own, and the end. The CLI prints the progress and composes the audit from them.
  */
 export type AuditEvent = RunEvent<AuditEntryRecord>;
-
-const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-const firstLine = (error: TestError | undefined) =>
-  stripAnsi(error?.message ?? error?.value ?? 'failed')
-    .split('\n')
-    .find((line) => line.trim() !== '') ?? 'failed';
 
 /** The audit's reporter, in the Playwright runner: every event appended to `eventsFile`. */
 export default class AuditReporter implements Reporter {
@@ -44,11 +39,11 @@ export default class AuditReporter implements Reporter {
     else if (result.status === 'timedOut')
       this.say({ end: { id: test.title, notJudged: `its check did not end ${withinLimit('entry', Math.round(test.timeout / 1000))}` } });
     // A check stopped because a part broke is no failure of its own: the CLI names the part.
-    else if (result.status !== 'interrupted' && result.status !== 'skipped') this.say({ error: `${test.title}: ${firstLine(result.errors[0])}` });
+    else if (result.status !== 'interrupted' && result.status !== 'skipped') this.say({ error: `${test.title}: ${errorLines(result.errors[0], 1)}` });
   }
 
   onError(error: TestError) {
-    this.say({ error: firstLine(error) });
+    this.say({ error: errorLines(error, 1) });
   }
 
   onEnd(result: FullResult) {

@@ -17,17 +17,7 @@ import {
 import { reportAbort } from '../abort';
 import { ENV } from '../contract';
 import { appendEvent } from '../events';
-
-const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
-function firstLines(error: TestError | undefined, count = 12): string {
-  const text = stripAnsi(error?.message ?? error?.value ?? 'failed');
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, count)
-    .join('\n');
-}
+import { errorLines, errorText } from './test-error';
 
 /**
  * A failed check's reason: an error's first lines (past them, Playwright's diffs and stacks), but a
@@ -35,8 +25,8 @@ function firstLines(error: TestError | undefined, count = 12): string {
  */
 function reasonOf(error: TestError, verdict: Verdict | undefined): string {
   const deviation = verdict && verdict.differences.length > 0 ? verdictFailure(verdict) : null;
-  const isDeviation = deviation !== null && stripAnsi(error.message ?? '').includes(deviation);
-  return firstLines(error, isDeviation ? Math.max(12, deviation.split('\n').length) : 12);
+  const isDeviation = deviation !== null && errorText(error).includes(deviation);
+  return errorLines(error, isDeviation ? Math.max(12, deviation.split('\n').length) : 12);
 }
 
 function toEntry(test: TestCase, result: TestResult): EntryReport {
@@ -114,8 +104,8 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError) {
-    this.run.errors.push(firstLines(error, 1));
-    console.error(`faultline: ${firstLines(error, 3)}`);
+    this.run.errors.push(errorLines(error, 1));
+    console.error(`faultline: ${errorLines(error, 3)}`);
   }
 
   onEnd(result: FullResult) {
