@@ -56,7 +56,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const rows = result.entries
     .map(
       (entry) =>
-        `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${entry.status}</td><td>${escapeMarkup(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escapeMarkup(entry.checks[check] === 'ok' ? 'ok' : entry.checks[check] === 'finding' ? 'finding' : entry.checks[check])}</td>`).join('')}</tr>`,
+        `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${entry.status}</td><td>${escapeMarkup(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escapeMarkup(entry.checks[check])}</td>`).join('')}</tr>`,
     )
     .join('\n');
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escapeMarkup(entry.id)}</code>: ${escapeMarkup(entry.why)}</li>`).join('\n');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditAsHtml } from '../cli/audit-html';
 import { auditAsJunit, auditAsTable, type AuditResult } from '../cli/audit-render';
-import { AUDIT_CHECKS } from '../verdict/finding';
+import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 
 const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));
 const result = {
@@ -35,7 +35,7 @@ describe("an audit's table of entries", () => {
 describe("an audit's JUnit", () => {
   it('is XML whose attributes say an app name and a finding as they are, markup and quotes included', () => {
     const what = `the page shows "it's <b>broken</b>" & more`;
-    const finding = { check: 'screen', kind: 'shown', what, level: 'error' };
+    const finding: Finding = { check: 'screen', what };
     const withFinding = {
       ...result,
       app: { ...result.app, name: "team's <app>" },
