@@ -52,6 +52,12 @@ export const VARIABLES = {
   outputDir: variable('FAULTLINE_OUTPUT_DIR', 'faultline', "Playwright's artifacts folder of a run"),
   screenshots: variable('FAULTLINE_SCREENSHOTS', 'faultline', 'set by `faultline matrix`: where the catalogue spec writes a screenshot of each error screen'),
   bench: variable('FAULTLINE_BENCH', 'faultline', 'set by `npm run bench`: the bench project samples floors and bare limits'),
+  timings: variable(
+    'FAULTLINE_TIMINGS',
+    'faultline',
+    'set by `npm run bench:tests`: where every `next build` and install of the run appends its time as JSON lines',
+  ),
+  testApps: variable('FAULTLINE_TEST_APPS', 'faultline', "set by faultline's own tests: the folder where the apps they audit are generated, once per run"),
   testTag: variable('FAULTLINE_TEST_TAG', 'faultline', "set by faultline's own tests on what they start: how they find every process a run left"),
 } as const satisfies Record<string, Variable>;
 

@@ -7,7 +7,9 @@ import { installedNext } from '../scenarios/versions';
 import { withinLimit } from './audit/limits';
 import { buildFingerprint, lastBuildFingerprint } from './build';
 import { filesUnder } from './build-inputs';
+import { holdLock } from './lock';
 import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './workspace';
+import { timed } from './timings';
 
 /** Where matrix workspaces live: inside `.faultline/`, outside the source tree's build and lint. */
 export const MATRIX_WORKSPACES = join('.faultline', 'matrix');
@@ -140,16 +142,18 @@ export async function nextPackage(version: string, env: NodeJS.ProcessEnv, limit
   const dir = join(nextPackages(env), version);
   if (installedNext(dir) === version) return dir;
   mkdirSync(nextPackages(env), { recursive: true });
+  // One install of a version at a time: a second faultline waits, then takes the first one's, which it may be linking from.
+  const lock = await holdLock(join(nextPackages(env), `.${version}.lock`));
+  if (installedNext(dir) === version) {
+    lock.release();
+    return dir;
+  }
   // Installed aside and moved in whole: another run never sees half of it.
   const staging = mkdtempSync(join(nextPackages(env), `.${version}-`));
   try {
     writeFileSync(join(staging, 'package.json'), '{ "private": true }\n');
-    const installed = await run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `next@${version}`],
-      staging,
-      env,
-      limits,
+    const installed = await timed(`install`, `next@${version}`, () =>
+      run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', `next@${version}`], staging, env, limits),
     );
     if (installed.code !== 0) throw new WorkspaceError(npmFailure(installed.output));
     if (installedNext(staging) !== version) throw new WorkspaceError(`npm installed next ${installedNext(staging)}, not ${version}`);
@@ -157,6 +161,7 @@ export async function nextPackage(version: string, env: NodeJS.ProcessEnv, limit
     renameSync(staging, dir);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    lock.release();
   }
   return dir;
 }
