@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../harness/audit/app';
-import { placeCatalogue } from '../harness/audit/placement';
+import { entriesToPlace, placeCatalogue } from '../harness/audit/placement';
 import { proxyRunsFor } from '../harness/audit/workspace';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
@@ -107,6 +107,30 @@ describe("the catalogue placed in another app's workspace", () => {
     expect(existsSync(join(dir, 'proxy.js')), 'no second proxy beside it').toBe(false);
   });
 
+  it("lets faultline's flush route past the app's own proxy (a CSRF guard refusing every POST without its token): faultline's plumbing never waits on the app's wall", () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx'], { ownProxy: 'proxy.ts', sentry: true });
+    const guard = [
+      "import { NextResponse, type NextRequest } from 'next/server';",
+      '',
+      'export function proxy(request: NextRequest) {',
+      "  if (request.method === 'POST' && !request.headers.has('next-action') && request.headers.get('x-csrf-token') !== 'token')",
+      "    return new NextResponse('Forbidden', { status: 403 });",
+      '  return NextResponse.next();',
+      '}',
+      '',
+      config,
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'proxy.ts'), guard);
+    place(dir, app, ['server-page-throws']);
+    const wrapped = readFileSync(join(dir, 'proxy.ts'), 'utf8');
+    expect(wrapped).toContain(config);
+    expect(wrapped).toContain('if (faultlinePath.endsWith("/faultline-audit/flush")) return;');
+    expect(wrapped, 'no failure placed in it: the proxy entry was not asked for').not.toContain('proxy-throws');
+    expect(wrapped).toContain('return __faultlineAppProxy(request, event);');
+    expect(() => transformSync(wrapped, { loader: 'ts' }), 'still TypeScript').not.toThrow();
+  });
+
   it('leaves the proxy entry out when the app’s proxy catches errors itself: a failure in front of it would bypass that', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx'], { ownProxy: 'proxy.ts' });
     const own =
@@ -169,5 +193,35 @@ describe("the catalogue placed in another app's workspace", () => {
       '/shop/faultline-audit/server-page-throws/',
       '/shop/robots.txt',
     ]);
+  });
+});
+
+describe('what an audit places for a selection', () => {
+  const ids = catalogue.map((scenario) => scenario.id);
+
+  it('places every entry without a selection', () => {
+    expect([...entriesToPlace(faultline, ids, [], [])].sort()).toEqual([...ids].sort());
+  });
+
+  it('places what was asked for, what its page leads to, and the page faultline’s throwers redirect to', () => {
+    expect([...entriesToPlace(faultline, ids, ['navigate-to-failing-route'], [])].sort()).toEqual([
+      'healthy',
+      'navigate-to-failing-route',
+      'server-page-throws',
+    ]);
+    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], [])].sort()).toEqual(['healthy', 'server-page-throws']);
+  });
+
+  it("keeps what the workspace's last build held, so that another selection reuses it", () => {
+    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['client-effect-throws', 'healthy'])].sort()).toEqual([
+      'client-effect-throws',
+      'healthy',
+      'server-page-throws',
+    ]);
+    expect(entriesToPlace(faultline, ids, ['server-page-throws'], ids).size, 'a full build stays full').toBe(ids.length);
+  });
+
+  it('never places an entry the catalogue no longer has', () => {
+    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['gone-since'])].sort()).toEqual(['healthy', 'server-page-throws']);
   });
 });

@@ -1,9 +1,10 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuredApp, type AuditedApp, type InspectedApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { resolveNextConfig } from './next-config';
 import { googleFonts, offlineFonts } from './fonts';
-import { placeCatalogue, type Placement } from './placement';
+import { entriesToPlace, placeCatalogue, type Placement } from './placement';
 import { buildHoldsPlacedRoutes, proxyRunsFor } from './workspace';
 import { ensureBuild, forgetBuild } from '../build';
 import { AUDIT_SEGMENT } from '../contract';
@@ -103,10 +104,25 @@ function proxyEntryRuns(placement: Placement, app: AuditedApp, dir: string): Pla
   };
 }
 
+/** Where a workspace keeps the ids of the entries its last build held (its `.faultline/`, kept from one audit to the next). */
+const heldFile = (dir: string) => join(dir, '.faultline', 'placed.json');
+
+/** The entries the workspace's last build held (none before its first). */
+function heldByLastBuild(dir: string): string[] {
+  if (!existsSync(heldFile(dir))) return [];
+  try {
+    const held: unknown = JSON.parse(readFileSync(heldFile(dir), 'utf8'));
+    return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    // Cut off by a stopped audit: the next build says what it holds.
+    return [];
+  }
+}
+
 /**
- * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (every
- * entry, whatever the selection, so that another selection reuses the build) and built offline,
- * or its build reused.
+ * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (what the
+ * selection needs and what the last build held: `entriesToPlace`) and built offline, or its build
+ * reused.
  */
 export async function buildForAudit(
   inspected: InspectedApp,
@@ -119,7 +135,13 @@ export async function buildForAudit(
   if (compared.outside) say(`faultline: ${compared.outside}`);
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
-  const entries = catalogue.map((scenario) => forNext(scenario, compared.version));
+  const placing = entriesToPlace(
+    faultline,
+    catalogue.map((scenario) => scenario.id),
+    scenarios,
+    heldByLastBuild(dir),
+  );
+  const entries = catalogue.filter((scenario) => placing.has(scenario.id)).map((scenario) => forNext(scenario, compared.version));
   const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios, skip);
   refuseNothingPlaced(placement);
   const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
@@ -147,6 +169,7 @@ export async function buildForAudit(
       forgetBuild(dir, app.distDir);
       build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
     }
+    writeFileSync(heldFile(dir), `${JSON.stringify([...placing])}\n`);
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
     return { app, version, placement: refuseNothingPlaced(proxyEntryRuns(placement, app, dir)), substituted, env, build };
   } finally {

@@ -43,9 +43,16 @@ function ownRobots(workspace: string, appDir: string): string | null {
  */
 const AT_ROOT: Record<
   string,
-  (ctx: { faultline: string; workspace: string; app: AuditedApp; throwersDir: string; url: string }) => { why: string } | { write: () => void }
+  (ctx: {
+    faultline: string;
+    workspace: string;
+    app: AuditedApp;
+    throwersDir: string;
+    url: string;
+    passes: readonly string[];
+  }) => { why: string } | { write: () => void }
 > = {
-  'proxy-throws': ({ workspace, app, throwersDir, url }) => {
+  'proxy-throws': ({ workspace, app, throwersDir, url, passes }) => {
     const convention = proxyConvention(app.next);
     const dir = join(workspace, dirname(app.appDir));
     const route = url.replace(/\/$/, '').slice(app.basePath.length);
@@ -55,7 +62,7 @@ const AT_ROOT: Record<
       // A failure thrown in front of the app's function would bypass what the app catches and reports itself: whether it reports its proxy's errors would be guessed.
       if (/\bcatch\b|captureException/.test(text))
         return { why: `the app's ${app.ownProxy} handles errors itself (a catch), which a failure placed in front of its function would bypass` };
-      const wrapped = wrappedProxy(text, route, importPath(dir, join(throwersDir, 'secret.js')));
+      const wrapped = wrappedProxy(text, { fails: { route, secretImport: importPath(dir, join(throwersDir, 'secret.js')) }, passes });
       if (wrapped === null) return { why: `faultline finds no function in the app's ${app.ownProxy} it can wrap (an exported proxy, middleware or default)` };
       return { write: () => writeSource(file, wrapped) };
     }
@@ -100,11 +107,13 @@ const PROXY_EXPORTS: [RegExp, (...groups: string[]) => string][] = [
 ];
 
 /**
- * The app's proxy file with the entry's failure in front of its own function: every other request
- * goes to the app's proxy as before, under the app's own matcher (the audit checks after the build
- * that it runs for the entry's route). Null when no export of a function is found to wrap.
+ * The app's proxy file with faultline's wrapper in front of its own function: the entry's failure
+ * thrown for its route (`fails`), faultline's own routes (`passes`, path endings) let through
+ * untouched, every other request to the app's proxy as before, under the app's own matcher (the
+ * audit checks after the build that it runs for the entry's route). Null when no export of a
+ * function is found to wrap.
  */
-export function wrappedProxy(text: string, route: string, secretImport: string): string | null {
+export function wrappedProxy(text: string, { fails, passes }: { fails?: { route: string; secretImport: string }; passes: readonly string[] }): string | null {
   const rewrite = PROXY_EXPORTS.find(([pattern]) => pattern.test(text));
   if (!rewrite) return null;
   const rewritten = text.replace(rewrite[0], rewrite[1] as (substring: string, ...args: string[]) => string);
@@ -113,15 +122,25 @@ export function wrappedProxy(text: string, route: string, secretImport: string):
   return [
     rewritten,
     '',
-    `import { secretMessage as faultlineSecretMessage } from '${secretImport}';`,
-    '',
-    "/** Placed by faultline audit: fails for its entry's route, as an app's proxy fails; every other request is the app's proxy's. */",
+    ...(fails ? [`import { secretMessage as faultlineSecretMessage } from '${fails.secretImport}';`, ''] : []),
+    "/** Placed by faultline audit: fails for its entry's route, as an app's proxy fails; lets faultline's own routes through; every other request is the app's proxy's. */",
     'export default async function faultlineWrappedProxy(request, event) {',
-    `  if (request.nextUrl.pathname.replace(/\\/$/, '') === ${JSON.stringify(route)}) throw new Error(faultlineSecretMessage('proxy-throws'));`,
+    ...(fails
+      ? [`  if (request.nextUrl.pathname.replace(/\\/$/, '') === ${JSON.stringify(fails.route)}) throw new Error(faultlineSecretMessage('proxy-throws'));`]
+      : []),
+    ...(passes.length ? ["  const faultlinePath = request.nextUrl.pathname.replace(/\\/$/, '');"] : []),
+    // A proxy that returns nothing lets the request through: faultline's plumbing never waits on what the app's proxy allows (a CSRF guard, a wall).
+    ...passes.map((path) => `  if (faultlinePath.endsWith(${JSON.stringify(path)})) return;`),
     `  return ${APP_PROXY}(request, event);`,
     '}',
     '',
   ].join('\n');
+}
+
+/** The app's own proxy wrapped to let faultline's routes through; left as it is where no function is found to wrap (its wall, if any, is then said). */
+function letThroughAppProxy(file: string, passes: readonly string[]): void {
+  const wrapped = wrappedProxy(readFileSync(file, 'utf8'), { passes });
+  if (wrapped !== null) writeSource(file, wrapped);
 }
 
 /** The name the app's own `onRequestError` takes in its counted instrumentation file. */
@@ -266,6 +285,31 @@ function placeFile(source: string, target: string, throwersDir: string): string[
   return [...text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))].map((link) => link[1]);
 }
 
+/** The entries a source of faultline's links to, as the reference app names their routes (`'/scenarios/ID`). */
+const linksIn = (text: string) => [...text.matchAll(/['"`]\/scenarios\/([a-z0-9-]+)/g)].map((link) => link[1]);
+
+/**
+ * What an audit places in the workspace for a selection (`asked`; every entry of `ids` for none):
+ * the entries asked for, the entries their pages and faultline's throwers lead to (a navigation's
+ * target, a redirect's), and the entries the workspace's last build held (`held`), so that no
+ * selection loses the build another one made. A few routes build in a few seconds where all of
+ * them cost Turbopack 6 to 12 s more.
+ */
+export function entriesToPlace(faultline: string, ids: readonly string[], asked: readonly string[], held: readonly string[]): Set<string> {
+  const known = new Set(ids);
+  if (asked.length === 0) return known;
+  const throwers = walk(join(faultline, THROWERS)).flatMap((file) => linksIn(readFileSync(file, 'utf8')));
+  const place = new Set<string>();
+  const add = (id: string) => {
+    if (!known.has(id) || place.has(id)) return;
+    place.add(id);
+    const routeDir = join(faultline, REFERENCE_ROUTES, id);
+    for (const file of existsSync(routeDir) ? walk(routeDir) : []) for (const link of linksIn(readFileSync(file, 'utf8'))) add(link);
+  };
+  for (const id of [...asked, ...held, ...throwers]) add(id);
+  return place;
+}
+
 /**
  * Places the entries of `catalogue` that can live in the app (its workspace copy at `workspace`)
  * under `{appDir}/faultline-audit/`, with faultline's throwers beside them and, when the app has
@@ -281,6 +325,11 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       `it has a route of its own at ${relative(workspace, auditDir)}/, the segment faultline reserves for the failures it places: its pages would answer instead of them, so nothing could be judged`,
     );
   const throwersDir = join(auditDir, PLACED_THROWERS);
+  const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
+  const flushes = app.sentry || traces;
+  // faultline's own routes, which the app's proxy must let through: the flush route, wherever the entries are placed.
+  const passes = flushes ? [`/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`] : [];
+  let proxyWrapped = false;
   const placed: PlacedEntry[] = [];
   const notApplicable: Placement['notApplicable'] = [];
   for (const scenario of catalogue) {
@@ -294,7 +343,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       continue;
     }
     const url = placedPath(scenario.path, app);
-    const atRoot = AT_ROOT[scenario.id]?.({ faultline, workspace, app, throwersDir, url });
+    const atRoot = AT_ROOT[scenario.id]?.({ faultline, workspace, app, throwersDir, url, passes });
     if (atRoot && 'why' in atRoot) {
       notApplicable.push({ id: scenario.id, why: atRoot.why });
       continue;
@@ -304,6 +353,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       continue;
     }
     atRoot?.write();
+    if (atRoot && scenario.failureClass === 'proxy') proxyWrapped = true;
     const reaches = new Set<string>();
     // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
     const fileRoute = group.startsWith('[') && /\.\w+$/.test(scenario.path);
@@ -316,8 +366,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     if (file.endsWith('SegmentFallback.tsx')) continue;
     placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
   }
-  const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
-  const flushes = app.sentry || traces;
+  if (app.ownProxy && passes.length && !proxyWrapped) letThroughAppProxy(join(workspace, dirname(app.appDir), app.ownProxy), passes);
   if (flushes) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), flushRouteSource(app.sentry, traces));
   const countsDeliveries = countDeliveries(workspace, app.appDir);
   return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, flushes, placed, notApplicable };
