@@ -4,6 +4,7 @@ import { inspectApp, type InspectedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
 import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
 import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
+import { resolveChromium } from '../harness/chromium';
 import { CannotRun } from '../harness/failures';
 import { findingCount, reachedOutInWords } from '../verdict/audit';
 import { auditIn, incompleteness } from '../harness/audit/column';
@@ -47,6 +48,8 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
   if (given.clean) return cleanAll();
   const app = inspectApp(given.app);
   const options = withConfig(given, await readAuditConfig(app.root, given.configFile), app.root);
+  // No copy, no build, no install before the browser every entry needs is found: a machine without one is said first (the machine's, not the app's).
+  await resolveChromium();
   const out = resolve(options.out);
   // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);

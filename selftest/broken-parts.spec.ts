@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { ENV } from '../harness/contract';
 import { faultlineRoot } from '../harness/root';
 import { copyProject } from '../harness/workspace';
+import { inspectApp } from '../harness/audit/app';
+import { auditWorkspace } from '../harness/audit/workspace';
 import type { ConformanceReport } from '../verdict/report';
 import { expect, test } from '../fixtures/worker/test';
 import { processesWith } from './processes';
@@ -141,6 +143,29 @@ for (const [why, args, env, message] of [
     expect(code).toBe(2);
   });
 }
+
+/** The least a folder needs to be audited as a Next.js app: a manifest, an installed `next`, a root layout and a page. Nothing that would build. */
+function aBareApp(): string {
+  const app = outDir();
+  for (const [file, text] of [
+    ['package.json', JSON.stringify({ name: 'bare-app', dependencies: { next: '16.4.5' } })],
+    ['node_modules/next/package.json', JSON.stringify({ name: 'next', version: '16.4.5' })],
+    ['app/layout.tsx', 'export default function Layout({ children }) { return <html><body>{children}</body></html>; }\n'],
+    ['app/page.tsx', 'export default function Home() { return <main />; }\n'],
+  ]) {
+    mkdirSync(join(app, file, '..'), { recursive: true });
+    writeFileSync(join(app, file), text);
+  }
+  return app;
+}
+
+test('an audit on a machine without Chromium stops before it copies or builds anything: one line naming the browser, exit 2', async () => {
+  const app = aBareApp();
+  const { code, stderr } = await faultline(['audit', app, '--out', outDir()], { [ENV.chromium]: join(app, 'no-chromium-here') });
+  expectOneLine(stderr, new RegExp(`^faultline: the browser: No Chromium found \\(${ENV.chromium}=\\S+ does not exist\\)`, 'm'));
+  expect(code).toBe(2);
+  expect(existsSync(auditWorkspace(inspectApp(app))), 'no copy of the app').toBe(false);
+});
 
 test('a catalogue of 5,000 duplicate ids is one error with twenty problems shown and the rest counted', async () => {
   const { code, stderr } = await faultline(['run', '--catalogue', duplicatedCatalogue()]);
@@ -282,7 +307,8 @@ test('checks that all fail the same way before a verdict stop the run with that 
 });
 
 test.describe('a copy of the project', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // One copy, in one worker: each rebuild after the first takes the copy's own build cache (half the time of a cold one).
+  test.describe.configure({ mode: 'default', timeout: 240_000 });
   const copy = join(faultlineRoot, '.faultline', `broken-${process.pid}`);
   test.beforeAll(() => copyProject(faultlineRoot, copy, { withBuild: true }));
   test.afterAll(() => rmSync(copy, { recursive: true, force: true }));
