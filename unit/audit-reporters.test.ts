@@ -21,6 +21,16 @@ describe('reporters other than Sentry: where errors go that faultline cannot rea
       [{ name: 'OpenTelemetry', via: 'src/instrumentation.ts imports @vercel/otel' }],
     ],
     [
+      "posthog-node called from the app's own onRequestError, through a module of its own",
+      {
+        'instrumentation.ts':
+          "export async function onRequestError(error: unknown) {\n  const { posthog } = await import('./lib/posthog-server');\n  posthog().captureException(error);\n}\n",
+        'lib/posthog-server.ts': "import { PostHog } from 'posthog-node';\nexport const posthog = () => new PostHog(process.env.POSTHOG_KEY!);\n",
+      },
+      'app',
+      [{ name: 'PostHog', via: 'instrumentation.ts imports posthog-node (through lib/posthog-server.ts)' }],
+    ],
+    [
       'a logger of its own',
       { 'instrumentation.ts': "import { log } from './lib/log';\nexport async function onRequestError(error: unknown) { log(error); }\n" },
       'app',

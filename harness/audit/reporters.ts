@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 /**
  * Error reporters other than Sentry that an app hands its errors to, by the package its
@@ -35,10 +35,43 @@ export interface OtherReporter {
   via: string;
 }
 
-/** The packages a module's source imports or re-exports from (static and dynamic imports, requires). */
-function importsOf(text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1]);
-  return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/'));
+/** What a module's source imports or re-exports from (static and dynamic imports, requires). */
+const specifiersOf = (text: string) =>
+  [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1]);
+
+/** The packages a module's source imports or re-exports from. */
+const importsOf = (text: string) => specifiersOf(text).filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/'));
+
+const MODULE_EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx'];
+
+/** The app's own module a specifier names (relative, or `@/` from the folder the instrumentation is in, as the templates' alias has it), if it is one. */
+function ownModule(fromFile: string, specifier: string, base: string): string | null {
+  const target = specifier.startsWith('.') ? join(dirname(fromFile), specifier) : specifier.startsWith('@/') ? join(base, specifier.slice(2)) : null;
+  if (target === null) return null;
+  const candidates = [target, ...MODULE_EXTENSIONS.map((ext) => `${target}${ext}`), ...MODULE_EXTENSIONS.map((ext) => join(target, `index${ext}`))];
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/**
+ * The packages the instrumentation file uses, itself or through the app's own modules it imports
+ * (its `onRequestError` calling `posthog-node` from `lib/posthog-server.ts`): each with the first of
+ * the app's modules it came through.
+ */
+function packagesReached(file: string, base: string): { specifier: string; through: string | null }[] {
+  const reached: { specifier: string; through: string | null }[] = [];
+  const seen = new Set<string>();
+  const visit = (module: string, through: string | null, depth: number) => {
+    if (seen.has(module) || depth > 5) return;
+    seen.add(module);
+    const text = readFileSync(module, 'utf8');
+    for (const specifier of importsOf(text)) reached.push({ specifier, through });
+    for (const specifier of specifiersOf(text)) {
+      const own = ownModule(module, specifier, base);
+      if (own) visit(own, through ?? relative(base, own), depth + 1);
+    }
+  };
+  visit(file, null, 0);
+  return reached;
 }
 
 /**
@@ -51,14 +84,16 @@ export function otherReporters(root: string, appDir: string): OtherReporter[] {
   const file = INSTRUMENTATION.find((name) => existsSync(join(base, name)));
   if (!file) return [];
   const text = readFileSync(join(base, file), 'utf8');
-  const imports = importsOf(text);
+  const reached = packagesReached(join(base, file), base);
   const shown = appDir.startsWith('src') ? `src/${file}` : file;
   const found = KNOWN_REPORTERS.flatMap(({ name, packages }) => {
-    const used = imports.find((specifier) => packages.some((pattern) => pattern.test(specifier)));
-    return used ? [{ name, via: `${shown} imports ${used}` }] : [];
+    const used = reached.find(({ specifier }) => packages.some((pattern) => pattern.test(specifier)));
+    if (!used) return [];
+    const through = used.through === null ? '' : ` (through ${appDir.startsWith('src') ? `src/${used.through}` : used.through})`;
+    return [{ name, via: `${shown} imports ${used.specifier}${through}` }];
   });
   const ownHook = /export\s+(?:async\s+)?(?:function|const|let)\s+onRequestError\b|export\s*\{[^}]*\bonRequestError\b/.test(text);
-  const sentry = imports.some((specifier) => specifier.startsWith('@sentry/'));
+  const sentry = reached.some(({ specifier }) => specifier.startsWith('@sentry/'));
   if (found.length === 0 && ownHook && !sentry) return [{ name: 'its own onRequestError', via: `${shown} exports onRequestError` }];
   return found;
 }
