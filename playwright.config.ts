@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
 import { BrowserNotFoundError, findChromium, launchOptions } from './harness/chromium';
 import { ENV } from './harness/contract';
@@ -29,7 +30,8 @@ function orExit<T>(read: () => T): T {
 const executablePath = orExit(() => findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }));
 
 export default defineConfig({
-  globalSetup: ownModule('e2e/global-setup'),
+  // The reference app's server; in a checkout, also the folder of the apps the audit's own tests generate (the package carries no such tests).
+  globalSetup: [ownModule('e2e/global-setup'), ...(existsSync(ownModule('foreign-apps/global-setup')) ? [ownModule('foreign-apps/global-setup')] : [])],
   fullyParallel: true,
   workers: orExit(() => workersFrom(process.env)),
   // A stray `.only` would make a run check one test and pass: never allowed.
@@ -54,9 +56,8 @@ export default defineConfig({
     // faultline's own tests: the CLI spawned as a user would (it starts conformance runs of its own),
     // the lifetime of what it starts, the harness's exposure, the report check itself, the matrix.
     { name: 'selftest', testDir: 'selftest', dependencies: ['conformance'] },
-    // `faultline audit` of apps faultline did not write, generated from registry packages: after the
-    // selftests, alone: each check builds an app and drives 45 pages, which would slow the
-    // selftests' own timed runs beside it.
+    // `faultline audit` of apps faultline did not write, generated from registry packages (each shape
+    // once a run, foreign-apps/apps.ts): after the selftests, whose timed runs its builds would slow.
     { name: 'foreign-apps', testDir: 'foreign-apps', dependencies: ['selftest'] },
     // `faultline audit` only: a check per entry placed in the audited app its CLI started. An entry
     // waits on its page (15 s at most), then on what it set off on the server.

@@ -1,48 +1,15 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditResult } from '../cli/audit-render';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { expect, test } from '../fixtures/worker/test';
 import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
-import { generateApp, generateMonorepo } from './generate';
+import { appOf } from './apps';
 
 /**
  * `faultline audit` on the shapes real App Router apps have (issue #41), each generated here from
  * registry packages: audited end to end, or refused in one true line that blames the right party.
  */
-test.describe.configure({ mode: 'default', timeout: 600_000 });
-
-const apps = join(tmpdir(), `faultline-app-shapes-${process.pid}`);
-/** Next 16's model: `cacheComponents: true`, which refuses route segment config. */
-const cached = join(apps, 'cache-components-app');
-/** Sentry's guide without `onRequestError`, and its browser `Sentry.init` only in the legacy `sentry.client.config.ts`. */
-const legacy = join(apps, 'legacy-sentry-setup-app');
-/** Sentry's guide whose browser sends through a tunnel on another origin (`tunnel` in its init, no `tunnelRoute`). */
-const tunnelled = join(apps, 'tunnel-elsewhere-app');
-/** Sentry's guide with its server's init turned off (`enabled: false`) and its browser's only on Vercel. */
-const switchedOff = join(apps, 'switched-off-sentry-app');
-/** Sentry's guide whose DSNs come from variables, as most apps keep them (`SENTRY_DSN`, `NEXT_PUBLIC_SENTRY_DSN`), set nowhere here. */
-const dsnUnset = join(apps, 'dsn-unset-app');
-/** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
-const walledByBackend = join(apps, 'session-store-app');
-/** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
-const posthog = join(apps, 'posthog-app');
-/** Errors recorded on OpenTelemetry spans (`@vercel/otel`, an `onRequestError` recording on the active span), exported over OTLP/HTTP to the collector its `.env` names. */
-const otel = join(apps, 'opentelemetry-app');
-/** The same without the project key its `.env` gives it: `@posthog/next` then sends nothing. */
-const posthogWithoutKey = join(apps, 'posthog-without-key-app');
-/** As create-t3-app shapes it: a strict tsconfig that checks JavaScript too, and a config that validates the environment as it loads. */
-const t3 = join(apps, 't3-shaped-app');
-/** Monorepos: Sentry's guide app as `apps/web`, a package of their own shipped as TypeScript source; npm hoists every package to the root, pnpm links each from its store. */
-const monorepos = { 'npm workspaces': join(apps, 'acme'), pnpm: join(apps, 'acme-pnpm') } as const;
-/** Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say. */
-const tunnelLetThrough = join(apps, 'tunnel-let-through-app');
-/** Sentry's guide with its tunnel under `/api/`, where its proxy walls every request without a session (401). */
-const tunnelWalled = join(apps, 'tunnel-walled-app');
-/** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
-const intl = join(apps, 'next-intl-app');
+// Each test audits an app of its own shape (apps.ts): they run side by side, each app generated once.
+test.describe.configure({ timeout: 600_000 });
 
 /** An entry's findings that a failure is never reported: what, and the fix. */
 const neverReported = (report: AuditResult, id: string) =>
@@ -51,140 +18,8 @@ const neverReported = (report: AuditResult, id: string) =>
     .findings.filter((finding) => finding.what.includes('never reported'))
     .map(({ what, fix }) => ({ what, fix }));
 
-test.beforeAll(async () => {
-  await generateApp(cached, { sentry: false });
-  const config = join(cached, 'next.config.ts');
-  writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', 'cacheComponents: true,'));
-  await generateApp(posthog, { sentry: false, posthog: true });
-  await generateApp(posthogWithoutKey, { sentry: false, posthog: true });
-  await generateApp(otel, { sentry: false, otel: true });
-  rmSync(join(posthogWithoutKey, '.env'));
-  await generateApp(t3, { sentry: false });
-  await generateMonorepo(monorepos['npm workspaces'], { sentry: true });
-  await generateMonorepo(monorepos.pnpm, { sentry: true, pnpm: true });
-  await generateApp(intl, { sentry: true, intl: true });
-  const tsconfig = JSON.parse(readFileSync(join(t3, 'tsconfig.json'), 'utf8'));
-  Object.assign(tsconfig.compilerOptions, { checkJs: true, noUncheckedIndexedAccess: true });
-  tsconfig.include = ['next-env.d.ts', '**/*.ts', '**/*.tsx', '**/*.cjs', '**/*.js', '**/*.jsx', '.next/types/**/*.ts'];
-  writeFileSync(join(t3, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  writeFileSync(
-    join(t3, 'env.js'),
-    [
-      "const missing = ['DATABASE_URL'].filter((name) => !process.env[name]);",
-      "if (missing.length > 0) throw new Error(`Invalid environment variables: ${missing.map((name) => `${name}: Required`).join(', ')}`);",
-      'export const env = { DATABASE_URL: process.env.DATABASE_URL };',
-      '',
-    ].join('\n'),
-  );
-  const t3Config = join(t3, 'next.config.ts');
-  writeFileSync(t3Config, `import './env.js';\n${readFileSync(t3Config, 'utf8')}`);
-  await generateApp(walledByBackend, { sentry: false });
-  writeFileSync(
-    join(walledByBackend, 'app', 'layout.tsx'),
-    [
-      "import { connection } from 'next/server';",
-      '',
-      'async function session(): Promise<string> {',
-      '  await connection();',
-      "  throw new Error('connect ECONNREFUSED 127.0.0.1:6379: the session store is not running');",
-      '}',
-      '',
-      'export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {',
-      '  const user = await session();',
-      '  return (',
-      '    <html lang="en">',
-      '      <body data-user={user}>{children}</body>',
-      '    </html>',
-      '  );',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  await generateApp(legacy, { sentry: true });
-  const instrumentation = join(legacy, 'instrumentation.ts');
-  writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
-  renameSync(join(legacy, 'instrumentation-client.ts'), join(legacy, 'sentry.client.config.ts'));
-  await generateApp(tunnelled, { sentry: true });
-  const tunnelledConfig = join(tunnelled, 'next.config.ts');
-  writeFileSync(tunnelledConfig, readFileSync(tunnelledConfig, 'utf8').replace('tunnelRoute: true,', ''));
-  const tunnelledClient = join(tunnelled, 'instrumentation-client.ts');
-  writeFileSync(
-    tunnelledClient,
-    readFileSync(tunnelledClient, 'utf8').replace('tracesSampleRate: 1,', "tracesSampleRate: 1,\n  tunnel: 'http://localhost:3031/',"),
-  );
-  for (const [app, route, proxy] of [
-    [
-      tunnelLetThrough,
-      '/monitoring',
-      [
-        "import { NextResponse, type NextRequest } from 'next/server';",
-        '',
-        'export function proxy(request: NextRequest) {',
-        '  const response = NextResponse.next();',
-        "  response.headers.set('x-frame-options', 'DENY');",
-        '  return response;',
-        '}',
-        '',
-        "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
-      ],
-    ],
-    [
-      tunnelWalled,
-      '/api/monitoring',
-      [
-        "import { NextResponse, type NextRequest } from 'next/server';",
-        '',
-        'export function proxy(request: NextRequest) {',
-        "  if (!request.cookies.has('session')) return NextResponse.json({ error: 'unauthorised' }, { status: 401 });",
-        '  return NextResponse.next();',
-        '}',
-        '',
-        "export const config = { matcher: ['/api/:path*'] };",
-      ],
-    ],
-  ] as const) {
-    await generateApp(app, { sentry: true });
-    const config = join(app, 'next.config.ts');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('tunnelRoute: true,', `tunnelRoute: '${route}',`));
-    writeFileSync(join(app, 'proxy.ts'), `${proxy.join('\n')}\n`);
-  }
-  await generateApp(switchedOff, { sentry: true });
-  const serverConfig = join(switchedOff, 'sentry.server.config.ts');
-  writeFileSync(serverConfig, readFileSync(serverConfig, 'utf8').replace('Sentry.init({', 'Sentry.init({\n  enabled: false,'));
-  const clientConfig = join(switchedOff, 'instrumentation-client.ts');
-  writeFileSync(clientConfig, readFileSync(clientConfig, 'utf8').replace('Sentry.init({', 'if (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({'));
-  await generateApp(dsnUnset, { sentry: true });
-  for (const [file, variable] of [
-    ['sentry.server.config.ts', 'SENTRY_DSN'],
-    ['instrumentation-client.ts', 'NEXT_PUBLIC_SENTRY_DSN'],
-  ]) {
-    const path = join(dsnUnset, file);
-    writeFileSync(path, readFileSync(path, 'utf8').replace(/dsn: '[^']+'/, `dsn: process.env.${variable}`));
-  }
-});
-
-test.afterAll(() => {
-  for (const app of [
-    cached,
-    posthog,
-    posthogWithoutKey,
-    otel,
-    legacy,
-    switchedOff,
-    dsnUnset,
-    tunnelled,
-    tunnelLetThrough,
-    tunnelWalled,
-    walledByBackend,
-    t3,
-    intl,
-    ...Object.values(monorepos).map((repo) => join(repo, 'apps', 'web')),
-  ])
-    for (const dir of auditWorkspacesOf(inspectApp(app))) rmSync(dir, { recursive: true, force: true });
-  rmSync(apps, { recursive: true, force: true });
-});
-
 test('a cacheComponents app: what faultline placed does not build there, and the line says it is faultline’s, naming its file (exit 2)', async () => {
+  const cached = await appOf('cache-components-app');
   const before = tree(cached);
   const { code, stderr, report } = await auditApp(cached, ['--scenario', 'server-page-throws']);
   const lines = stderrLines(stderr);
@@ -198,6 +33,7 @@ test('a cacheComponents app: what faultline placed does not build there, and the
 });
 
 test('an app that hands its errors to PostHog: its server reports read where the server sends them and judged, from both runtimes; the browser, not read, said', async () => {
+  const posthog = await appOf('posthog-app');
   const before = tree(posthog);
   const { code, stdout, stderr, report } = await auditApp(posthog, [
     '--scenario',
@@ -230,6 +66,7 @@ test('an app that hands its errors to PostHog: its server reports read where the
 });
 
 test('the same PostHog app without its project key: a server failure PostHog never got is a finding, with the fix in PostHog’s terms', async () => {
+  const posthogWithoutKey = await appOf('posthog-without-key-app');
   const { code, report } = await auditApp(posthogWithoutKey, ['--scenario', 'server-page-throws']);
   const [entry] = report!.entries;
   // Next handed the error to its onRequestError (@posthog/next's), which sent nothing without the key.
@@ -247,6 +84,7 @@ test('the same PostHog app without its project key: a server failure PostHog nev
 });
 
 test('an app that records its errors on OpenTelemetry spans: the trace exports its server sends read, each failed request reported by the spans in error, and what it cannot trace said', async () => {
+  const otel = await appOf('opentelemetry-app');
   const before = tree(otel);
   const { code, stdout, stderr, report } = await auditApp(otel, [
     '--scenario',
@@ -283,6 +121,7 @@ test('an app that records its errors on OpenTelemetry spans: the trace exports i
 });
 
 test('a Sentry setup Next does not fully load (no onRequestError, the browser’s init only in sentry.client.config.ts): each failure never reported says why, from the app’s files', async () => {
+  const legacy = await appOf('legacy-sentry-setup-app');
   const before = tree(legacy);
   const { code, report } = await auditApp(legacy, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(code).toBe(1);
@@ -301,6 +140,7 @@ test('a Sentry setup Next does not fully load (no onRequestError, the browser’
 });
 
 test('a browser that reports through a tunnel on another origin: its envelopes read where the page sends them, never "not reported", and what is not judged said', async () => {
+  const tunnelled = await appOf('tunnel-elsewhere-app');
   const { code, stdout, report } = await auditApp(tunnelled, ['--scenario', 'client-effect-throws']);
   const unseen =
     "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged";
@@ -312,6 +152,7 @@ test('a browser that reports through a tunnel on another origin: its envelopes r
 });
 
 test('a Sentry setup switched off (enabled: false on the server, the browser’s init only on Vercel): each failure never reported says why and what to change', async () => {
+  const switchedOff = await appOf('switched-off-sentry-app');
   const { code, report } = await auditApp(switchedOff, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(code).toBe(1);
   const never = (id: string) => neverReported(report!, id);
@@ -330,6 +171,7 @@ test('a Sentry setup switched off (enabled: false on the server, the browser’s
 });
 
 test('DSNs read from variables set nowhere (SENTRY_DSN where the server runs, NEXT_PUBLIC_SENTRY_DSN when it was built): each failure never reported names the variable, its line, and when it must be set', async () => {
+  const dsnUnset = await appOf('dsn-unset-app');
   const { code, report } = await auditApp(dsnUnset, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'], {
     SENTRY_DSN: '',
     NEXT_PUBLIC_SENTRY_DSN: '',
@@ -351,6 +193,7 @@ test('DSNs read from variables set nowhere (SENTRY_DSN where the server runs, NE
 });
 
 test('a root layout that needs a session store that is not there: one line naming its error, not a finding per entry (exit 2)', async () => {
+  const walledByBackend = await appOf('session-store-app');
   const { code, stderr, report } = await auditApp(walledByBackend, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(stderrLines(stderr)).toEqual([
     expect.stringMatching(
@@ -361,6 +204,7 @@ test('a root layout that needs a session store that is not there: one line namin
 });
 
 test('an app whose config validates its environment, without it: one line naming its config and its error, and where what it needs goes (exit 2)', async () => {
+  const t3 = await appOf('t3-shaped-app');
   const { code, stderr, report } = await auditApp(t3, ['--scenario', 'server-page-throws']);
   expect(stderrLines(stderr)).toEqual([
     "faultline: the audited app: its next.config.ts failed when Next loaded it for a build: Invalid environment variables: DATABASE_URL: Required (it loads with faultline's environment and the app's .env files, as next build would: what it needs goes in one of them)",
@@ -369,6 +213,7 @@ test('an app whose config validates its environment, without it: one line naming
 });
 
 test('the same app with its environment, whose tsconfig checks JavaScript strictly: what faultline placed is not the app’s to type-check, and every entry is judged', async () => {
+  const t3 = await appOf('t3-shaped-app');
   const before = tree(t3);
   const { code, stderr, report } = await auditApp(t3, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'], {
     DATABASE_URL: 'postgres://app@127.0.0.1:5432/app',
@@ -382,9 +227,13 @@ test('the same app with its environment, whose tsconfig checks JavaScript strict
   expect(tree(t3), "the app's files, byte for byte").toEqual(before);
 });
 
-for (const [manager, repo] of Object.entries(monorepos)) {
+for (const [manager, shape] of [
+  ['npm workspaces', 'acme-npm-monorepo'],
+  ['pnpm', 'acme-pnpm-monorepo'],
+] as const) {
   test(`an app in a monorepo installed by ${manager}, with a package of its own shipped as source: audited from its folder as the same app alone is`, async () => {
-    const web = join(repo, 'apps', 'web');
+    const web = await appOf(shape);
+    const repo = join(web, '..', '..');
     const before = tree(repo);
     const { code, stdout, stderr, report } = await auditApp(web, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
@@ -399,6 +248,7 @@ for (const [manager, repo] of Object.entries(monorepos)) {
 }
 
 test('a localised app whose root layout is under app/[locale]/ and whose proxy sends every path to its locale: the failures placed under the locale, reached there, and judged', async () => {
+  const intl = await appOf('next-intl-app');
   const before = tree(intl);
   const { code, stdout, stderr, report } = await auditApp(intl, [
     '--scenario',
@@ -438,6 +288,7 @@ test('a localised app whose root layout is under app/[locale]/ and whose proxy s
 });
 
 test("a tunnel route the app's proxy leaves out of its matcher: the browser's reports go through it, forwarded by the app's server, and arrive", async () => {
+  const tunnelLetThrough = await appOf('tunnel-let-through-app');
   const before = tree(tunnelLetThrough);
   const { code, stdout, report } = await auditApp(tunnelLetThrough, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(stdout, 'the tunnel is asked, not left unseen').not.toContain('Not seen:');
@@ -452,6 +303,7 @@ test("a tunnel route the app's proxy leaves out of its matcher: the browser's re
 });
 
 test("a tunnel route behind the app's auth wall: the browser's reports never arrive, said with who answered and the fix, and no copy counted that did not arrive", async () => {
+  const tunnelWalled = await appOf('tunnel-walled-app');
   const { code, report } = await auditApp(tunnelWalled, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   const neverArrive = "reported once: the browser's reports never arrive: /api/monitoring answered 401 (the app's proxy, proxy.ts, runs for it)";
   const findings = (id: string) => findingsOf(report!, id);
@@ -463,4 +315,48 @@ test("a tunnel route behind the app's auth wall: the browser's reports never arr
     '1 error event sent there, none forwarded',
   ]);
   expect(code).toBe(1);
+});
+
+test("a CSRF guard in the app's proxy: faultline's own flush goes past it, every entry is judged, and the browser's reports it refuses are the finding", async () => {
+  const guarded = await appOf('csrf-guard-app');
+  const before = tree(guarded);
+  const { code, stderr, report } = await auditApp(guarded, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+  expect(stderrLines(stderr), 'no line on stderr: no wall said, no --cookie asked for').toEqual([]);
+  const neverArrive = expect.stringMatching(
+    /^reported once: the browser's reports never arrive: \/\w+ answered 403 \(the app's proxy, proxy\.ts, runs for it\)$/,
+  );
+  const findings = (id: string) => findingsOf(report!, id);
+  // What the Sentry-guide app is found to do (audit.spec.ts), but the browser's copy, which the guard refuses at the tunnel.
+  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS.map((finding) => (finding.includes('reported twice') ? neverArrive : finding)));
+  expect([findings('client-effect-throws'), report!.appFindings, report!.notJudged]).toEqual([[neverArrive], [], []]);
+  expect(code).toBe(1);
+  expect(tree(guarded), "the app's files, byte for byte").toEqual(before);
+});
+
+test("an app whose own onRequestError sends to PostHog with posthog-node: read, judged and claimed as @posthog/next's sends are, never said unread", async () => {
+  const app = await appOf('posthog-node-app');
+  const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws'];
+  const { stdout, stderr, report } = await auditApp(
+    app,
+    ids.flatMap((id) => ['--scenario', id]),
+  );
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain(
+    "Not seen: errors are handed to PostHog (instrumentation.ts imports posthog-node (through lib/posthog-server.ts)): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+  );
+  expect(stdout, 'what it read is never said unread').not.toContain('which faultline does not read');
+  const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
+  for (const id of ['server-page-throws', 'route-handler-throws']) {
+    expect(
+      judged(id).reports.map(({ runtime, reporter, value }) => ({ runtime, reporter, value })),
+      id,
+    ).toEqual([{ runtime: 'node', reporter: 'PostHog', value: `${id}: db password hunter2` }]);
+    expect(judged(id).checks['reported once'], id).toBe('ok');
+  }
+  expect(
+    judged('throws-null').reports.map(({ reporter }) => reporter),
+    'a thrown null, reported to PostHog like any error',
+  ).toEqual(['PostHog']);
+  expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
+  expect(report!.appFindings, 'every report claimed by its failure').toEqual([]);
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultlineRoot } from '../harness/root';
 import { installNext } from '../harness/next-workspace';
+import { timedSync } from '../harness/timings';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -21,19 +22,31 @@ export const createNextApp = (version: string) => `create-next-app@~${version.sp
 const installed = (name: string) =>
   (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The template's files, from the registry package (npm's cache when it has it). */
+/** The templates this process unpacked, by `create-next-app` version range: each packed once. */
+const templates = new Map<string, string>();
+process.once('exit', () => {
+  for (const source of templates.values()) rmSync(join(source, '..', '..', '..', '..', '..'), { recursive: true, force: true });
+});
+
+/** The template's files, from the registry package (npm's cache when it has it), unpacked once per process. */
 function template(next: string): string {
+  const known = templates.get(createNextApp(next));
+  if (known) return known;
   const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
-  const packed = execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const packed = timedSync('install', createNextApp(next), () =>
+    execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
     .trim()
     .split('\n')
     .at(-1)!;
   execFileSync('tar', ['xzf', join(dir, packed), '-C', dir]);
-  return join(dir, 'package', 'dist', 'templates', 'app', 'ts');
+  const source = join(dir, 'package', 'dist', 'templates', 'app', 'ts');
+  templates.set(createNextApp(next), source);
+  return source;
 }
 
 /**
@@ -57,7 +70,6 @@ export async function generateApp(
   mkdirSync(dest, { recursive: true });
   const source = template(next);
   cpSync(source, dest, { recursive: true });
-  rmSync(join(source, '..', '..', '..', '..', '..'), { recursive: true, force: true });
   renameSync(join(dest, 'gitignore'), join(dest, '.gitignore'));
   renameSync(join(dest, 'README-template.md'), join(dest, 'README.md'));
   rmSync(join(dest, 'biome.json'));
@@ -94,21 +106,23 @@ export async function generateApp(
  * Registry packages installed aside (npm's cache when it has them) and copied into the app's
  * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its package.json.
  */
-function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = []): void {
+export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = []): void {
   const aside = mkdtempSync(join(tmpdir(), 'faultline-packages-'));
   writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--legacy-peer-deps',
-      ...Object.entries(packages).map(([name, version]) => `${name}@${version}`),
-      ...also,
-    ],
-    { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
+  timedSync('install', Object.keys(packages).join(' '), () =>
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--legacy-peer-deps',
+        ...Object.entries(packages).map(([name, version]) => `${name}@${version}`),
+        ...also,
+      ],
+      { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
   );
   const installed = readdirSync(join(aside, 'node_modules'))
     .filter((name) => !name.startsWith('.'))
@@ -315,11 +329,13 @@ export async function generateMonorepo(dest: string, { sentry = false, pnpm = fa
   );
   if (pnpm) {
     rmSync(join(web, 'node_modules'), { recursive: true, force: true });
-    execFileSync('npx', ['-y', 'pnpm@9', 'install', '--reporter', 'silent'], {
-      cwd: dest,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CI: 'true' },
-    });
+    timedSync('install', 'pnpm@9 install (a monorepo)', () =>
+      execFileSync('npx', ['-y', 'pnpm@9', 'install', '--reporter', 'silent'], {
+        cwd: dest,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, CI: 'true' },
+      }),
+    );
     return web;
   }
   renameSync(join(web, 'node_modules'), join(dest, 'node_modules'));
