@@ -73,11 +73,6 @@ export const SHAPES = {
   },
   /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
   'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),
-  /** The same without the project key its `.env` gives it: `@posthog/next` then sends nothing. */
-  'posthog-without-key-app': async (dest: string) => {
-    await generateApp(dest, { sentry: false, posthog: true });
-    rmSync(join(dest, '.env'));
-  },
   /**
    * Errors sent to PostHog from the app's own `onRequestError` with `posthog-node`, as PostHog's
    * guide for Next.js has it (a client made in a module of the app's own, `flushAt: 1`), no `@posthog/next`, no Sentry.
@@ -195,18 +190,6 @@ export const SHAPES = {
       '',
       "export const config = { matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'] };",
     ]);
-  },
-  /** Sentry's guide with its server's init turned off (`enabled: false`) and its browser's only on Vercel. */
-  'switched-off-sentry-app': async (dest: string) => {
-    await generateApp(dest, { sentry: true });
-    edit(join(dest, 'sentry.server.config.ts'), 'Sentry.init({', 'Sentry.init({\n  enabled: false,');
-    edit(join(dest, 'instrumentation-client.ts'), 'Sentry.init({', 'if (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({');
-  },
-  /** Sentry's guide whose DSNs come from variables, as most apps keep them (`SENTRY_DSN`, `NEXT_PUBLIC_SENTRY_DSN`), set nowhere here. */
-  'dsn-unset-app': async (dest: string) => {
-    await generateApp(dest, { sentry: true });
-    edit(join(dest, 'sentry.server.config.ts'), /dsn: '[^']+'/, 'dsn: process.env.SENTRY_DSN');
-    edit(join(dest, 'instrumentation-client.ts'), /dsn: '[^']+'/, 'dsn: process.env.NEXT_PUBLIC_SENTRY_DSN');
   },
   /** Sentry's guide as `apps/web` of an npm-workspaces monorepo, with a package of its own shipped as TypeScript source. */
   'acme-npm-monorepo': (dest: string) => generateMonorepo(dest, { sentry: true }),

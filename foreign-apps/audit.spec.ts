@@ -136,7 +136,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
     await page.goto(pathToFileURL(join(out, 'audit.html')).href);
     await expect(page.getByRole('heading', { name: 'faultline audit of sentry-guide-app' })).toBeVisible();
     const images = await page.locator('img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth));
-    expect(images.length).toBeGreaterThan(1);
+    expect(images.length, 'the screens of the failures with findings').toBeGreaterThan(0);
     expect(
       images.every((width) => width > 0),
       'every screenshot loads',

@@ -125,10 +125,24 @@ describe("the catalogue placed in another app's workspace", () => {
     place(dir, app, ['server-page-throws']);
     const wrapped = readFileSync(join(dir, 'proxy.ts'), 'utf8');
     expect(wrapped).toContain(config);
-    expect(wrapped).toContain('if (faultlinePath.endsWith("/faultline-audit/flush")) return;');
+    expect(wrapped).toContain('if (/^\\/faultline-audit\\/flush$/.test(faultlinePath)) return;');
     expect(wrapped, 'no failure placed in it: the proxy entry was not asked for').not.toContain('proxy-throws');
     expect(wrapped).toContain('return __faultlineAppProxy(request, event);');
     expect(() => transformSync(wrapped, { loader: 'ts' }), 'still TypeScript').not.toThrow();
+  });
+
+  it("under a locale's segment, lets the flush route through only where the app's proxy sent it (its redirect to the locale kept)", () => {
+    const { dir, app } = workspaceWith(['app/[locale]/page.tsx'], { ownProxy: 'proxy.ts', sentry: true });
+    writeFileSync(
+      join(dir, 'app', '[locale]', 'layout.tsx'),
+      'export default function Layout({ children }) { return <html><body>{children}</body></html>; }\n',
+    );
+    writeFileSync(
+      join(dir, 'proxy.ts'),
+      "import createMiddleware from 'next-intl/middleware';\nexport default createMiddleware({ locales: ['en'], defaultLocale: 'en' });\n",
+    );
+    place(dir, app, ['server-page-throws']);
+    expect(readFileSync(join(dir, 'proxy.ts'), 'utf8')).toContain('if (/^\\/[^/]+\\/faultline-audit\\/flush$/.test(faultlinePath)) return;');
   });
 
   it('leaves the proxy entry out when the app’s proxy catches errors itself: a failure in front of it would bypass that', () => {

@@ -93,3 +93,19 @@ describe('reported once, judged for PostHog on the server', () => {
     ]);
   });
 });
+
+describe('traceable, judged for PostHog on the server', () => {
+  it("says how to put the digest on PostHog's report (posthog-node's captureException, from the app's own hook, sends none)", () => {
+    const seen = observation({
+      lines: ['This page couldn’t load', 'ERROR 2243288624'],
+      reports: [{ runtime: 'node', reporter: 'PostHog', event: event('server-page-throws: boom') }],
+    });
+    const traceable = auditEntry(entry('server-page-throws'), seen, context).findings.filter(({ check }) => check === 'traceable');
+    expect(traceable.map(({ what, fix }) => ({ what, fix }))).toEqual([
+      {
+        what: 'the digest on screen is in the server log but on no report',
+        fix: 'send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
+      },
+    ]);
+  });
+});

@@ -30,6 +30,15 @@ function project(): { root: string; write(path: string, text: string): void } {
 }
 
 describe('build fingerprint', () => {
+  it("changes with a route under app/faultline-audit/ (the audit's placed entries), whose folder only shares its name with the reports folder at the app's top", async () => {
+    const { root, write } = project();
+    write('faultline-audit/report.json', '{}');
+    const before = await buildFingerprint(root);
+    write('app/faultline-audit/server-page-throws/page.jsx', 'export default function Page() { throw new Error("x"); }\n');
+    expect(await buildFingerprint(root)).not.toBe(before);
+    expect((await buildInputs(root)).files).not.toContain('faultline-audit/report.json');
+  });
+
   it("changes with the files of a monorepo's package linked in as source (its version unchanged), and with a hoisted package's version", async () => {
     const repo = mkdtempSync(join(tmpdir(), 'faultline-monorepo-'));
     const write = (path: string, text: string) => {

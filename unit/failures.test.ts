@@ -80,6 +80,11 @@ describe('describeFailure: one line naming the part that failed', () => {
     ).toBe(
       'the build: next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: Couldn\'t find next-intl config file (a page faultline placed, failing in what the app renders around every page: its layouts, providers or config); its log: /l',
     );
+    // Cache Components refuses a placed page's request-time data outside <Suspense>: faultline placed it so.
+    const uncached = 'Error: Route "/faultline-audit/server-page-throws": Next.js encountered uncached or runtime data during prerendering.';
+    expect(blame(`next build failed (exit 1): ${uncached}; its log: /l`)).toBe(
+      `the placed failures: what faultline placed in the app does not build there, which is faultline's to fix, not the app's: ${uncached}; its log: /l`,
+    );
     expect(blame('next build failed (exit 1): ./app/page.tsx:1:52 Error: Unterminated regexp literal; its log: /l')).toBe(
       'the build: next build failed (exit 1): ./app/page.tsx:1:52 Error: Unterminated regexp literal; its log: /l',
     );

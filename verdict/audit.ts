@@ -204,6 +204,8 @@ export const FIX = {
     "record the error on the request's span in `onRequestError` in `instrumentation.ts` (`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs",
   otelProxy:
     'catch in the proxy and record the error on its span (`trace.getActiveSpan()?.recordException(error)`): Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
+  postHogUntraceable:
+    'send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
   otelUntraceable: "put the digest on the span in `onRequestError`: `trace.getActiveSpan()?.setAttribute('next.error.digest', error.digest)`",
   privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
 };
@@ -380,6 +382,14 @@ function reportFindings(
   return { state: findings.length > 0 ? 'finding' : 'ok', findings };
 }
 
+/** How to put the digest on the reports of the reporter faultline read: Sentry's, else the one the app hands its errors to. */
+function untraceableFix(context: AuditContext): string {
+  if (context.sentry) return FIX.untraceable;
+  if (context.reads?.includes('OpenTelemetry')) return FIX.otelUntraceable;
+  if (context.reads?.includes('PostHog')) return FIX.postHogUntraceable;
+  return FIX.untraceable;
+}
+
 function traceFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: string; findings: Finding[] } {
   const text = observation.screen.lines.join('\n');
   const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
@@ -394,7 +404,7 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
       {
         check: 'traceable',
         what: 'the digest on screen is in the server log but on no report',
-        fix: !context.sentry && context.reads?.includes('OpenTelemetry') ? FIX.otelUntraceable : FIX.untraceable,
+        fix: untraceableFix(context),
         evidence: `digest ${shown[0]}`,
       },
     ],

@@ -67,7 +67,12 @@ export interface BuiltForAudit {
 export function blamePlacedFiles(error: unknown): never {
   if (!(error instanceof CannotRun) || error.part !== 'build') throw error;
   const [said, log] = error.message.split('; its log: ');
-  if (new RegExp(`[\\/]${AUDIT_SEGMENT}[\\/][^\\s:'"]*\\.[cm]?[jt]sx?\\b`).test(said))
+  // A placed file Next refuses, or a placed route it cannot prerender as placed (Cache Components: request-time data outside <Suspense>).
+  if (
+    new RegExp(
+      `[\\/]${AUDIT_SEGMENT}[\\/][^\\s:'"]*\\.[cm]?[jt]sx?\\b|Route "[^"]*/${AUDIT_SEGMENT}/[^"]*": Next\\.js encountered uncached or runtime data`,
+    ).test(said)
+  )
     throw new CannotRun(
       'placed failures',
       `what faultline placed in the app does not build there, which is faultline's to fix, not the app's: ${error.message.replace(/^next build failed \(exit \d+\): /, '')}`,

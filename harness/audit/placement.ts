@@ -49,7 +49,7 @@ const AT_ROOT: Record<
     app: AuditedApp;
     throwersDir: string;
     url: string;
-    passes: readonly string[];
+    passes: readonly RegExp[];
   }) => { why: string } | { write: () => void }
 > = {
   'proxy-throws': ({ workspace, app, throwersDir, url, passes }) => {
@@ -108,12 +108,12 @@ const PROXY_EXPORTS: [RegExp, (...groups: string[]) => string][] = [
 
 /**
  * The app's proxy file with faultline's wrapper in front of its own function: the entry's failure
- * thrown for its route (`fails`), faultline's own routes (`passes`, path endings) let through
+ * thrown for its route (`fails`), faultline's own routes (`passes`, patterns of paths) let through
  * untouched, every other request to the app's proxy as before, under the app's own matcher (the
  * audit checks after the build that it runs for the entry's route). Null when no export of a
  * function is found to wrap.
  */
-export function wrappedProxy(text: string, { fails, passes }: { fails?: { route: string; secretImport: string }; passes: readonly string[] }): string | null {
+export function wrappedProxy(text: string, { fails, passes }: { fails?: { route: string; secretImport: string }; passes: readonly RegExp[] }): string | null {
   const rewrite = PROXY_EXPORTS.find(([pattern]) => pattern.test(text));
   if (!rewrite) return null;
   const rewritten = text.replace(rewrite[0], rewrite[1] as (substring: string, ...args: string[]) => string);
@@ -130,7 +130,7 @@ export function wrappedProxy(text: string, { fails, passes }: { fails?: { route:
       : []),
     ...(passes.length ? ["  const faultlinePath = request.nextUrl.pathname.replace(/\\/$/, '');"] : []),
     // A proxy that returns nothing lets the request through: faultline's plumbing never waits on what the app's proxy allows (a CSRF guard, a wall).
-    ...passes.map((path) => `  if (faultlinePath.endsWith(${JSON.stringify(path)})) return;`),
+    ...passes.map((path) => `  if (${path}.test(faultlinePath)) return;`),
     `  return ${APP_PROXY}(request, event);`,
     '}',
     '',
@@ -138,7 +138,7 @@ export function wrappedProxy(text: string, { fails, passes }: { fails?: { route:
 }
 
 /** The app's own proxy wrapped to let faultline's routes through; left as it is where no function is found to wrap (its wall, if any, is then said). */
-function letThroughAppProxy(file: string, passes: readonly string[]): void {
+function letThroughAppProxy(file: string, passes: readonly RegExp[]): void {
   const wrapped = wrappedProxy(readFileSync(file, 'utf8'), { passes });
   if (wrapped !== null) writeSource(file, wrapped);
 }
@@ -327,8 +327,8 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
   const throwersDir = join(auditDir, PLACED_THROWERS);
   const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
   const flushes = app.sentry || traces;
-  // faultline's own routes, which the app's proxy must let through: the flush route, wherever the entries are placed.
-  const passes = flushes ? [`/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`] : [];
+  // faultline's own routes, which the app's proxy must let through: the flush route where it is placed (under a dynamic segment, a locale's, only once the app's proxy sent it there).
+  const passes = flushes ? [new RegExp(`^${group.startsWith('[') ? '/[^/]+' : ''}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}$`)] : [];
   let proxyWrapped = false;
   const placed: PlacedEntry[] = [];
   const notApplicable: Placement['notApplicable'] = [];
