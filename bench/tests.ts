@@ -139,7 +139,13 @@ const results = {
   failedStep,
   steps: steps.map((step) => ({ ...step, ms: Math.round(step.ms), builds: { ...step.builds, ms: Math.round(step.builds.ms) } })),
   projects: playwright
-    ? [...playwright.projects].map(([name, span]) => ({ name, wallMs: span.end - span.start, fromE2eStartMs: span.start - e2eStart, tests: span.tests, failed: span.failed }))
+    ? [...playwright.projects].map(([name, span]) => ({
+        name,
+        wallMs: span.end - span.start,
+        fromE2eStartMs: span.start - e2eStart,
+        tests: span.tests,
+        failed: span.failed,
+      }))
     : [],
   files: playwright
     ? [...playwright.files]
@@ -155,6 +161,9 @@ for (const step of results.steps)
     `  ${step.script.padEnd(14)} ${minutes(step.ms).padStart(9)}  ${step.builds.count} next builds (${seconds(step.builds.ms)}${step.builds.failed ? `, ${step.builds.failed} failed as meant or not` : ''}), ${step.installs.count} installs (${seconds(step.installs.ms)})${step.code === 0 ? '' : `  exit ${step.code}`}`,
   );
 for (const project of results.projects)
-  console.log(`  project ${project.name.padEnd(13)} ${minutes(project.wallMs).padStart(9)}  from ${seconds(project.fromE2eStartMs)}, ${project.tests} tests, ${project.failed} failed`);
-for (const file of results.files) console.log(`    ${file.file.padEnd(40)} ${minutes(file.wallMs).padStart(9)}  ${file.tests} tests${file.failed ? `, ${file.failed} failed` : ''}`);
+  console.log(
+    `  project ${project.name.padEnd(13)} ${minutes(project.wallMs).padStart(9)}  from ${seconds(project.fromE2eStartMs)}, ${project.tests} tests, ${project.failed} failed`,
+  );
+for (const file of results.files)
+  console.log(`    ${file.file.padEnd(40)} ${minutes(file.wallMs).padStart(9)}  ${file.tests} tests${file.failed ? `, ${file.failed} failed` : ''}`);
 process.exitCode = failedStep ? 1 : 0;
