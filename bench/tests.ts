@@ -1,7 +1,7 @@
 /**
- * `npm run bench:tests [-- --setup]`: what `npm test` costs, part by part. Runs every step of
- * package.json's `test` script as it stands (`--setup`: `npm run setup` first, as on a fresh
- * clone), each timed; Playwright's with its JSON report, so that each project's and each spec
+ * `npm run bench:tests`: what `npm test` costs, part by part (on a fresh clone: `npm run setup`
+ * first, timed apart, since this script needs the install it would replace). Runs every step of
+ * package.json's `test` script as it stands, each timed; Playwright's with its JSON report, so that each project's and each spec
  * file's wall time are read from when its tests ran; and every `next build` and install any process
  * of a step made (`ENV.timings`, written by harness/timings.ts). Prints the table, writes
  * bench/tests-results.json; exits as `npm test` would.
@@ -9,12 +9,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ENV } from '../harness/contract';
 import type { Timing } from '../harness/timings';
 
 const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { setup: { type: 'boolean', default: false } } });
 const scratch = join(root, '.faultline', 'bench-tests');
 rmSync(scratch, { recursive: true, force: true });
 mkdirSync(scratch, { recursive: true });
@@ -103,7 +101,7 @@ const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 const started = performance.now();
 const steps: Step[] = [];
 const jsonReport = join(scratch, 'playwright.json');
-const scripts = [...(values.setup ? ['setup'] : []), ...testSteps()];
+const scripts = testSteps();
 let failedStep: string | null = null;
 for (const script of scripts) {
   const timings = join(scratch, `timings-${script.replace(/\W/g, '-')}.jsonl`);
@@ -134,7 +132,6 @@ const playwright = existsSync(jsonReport) ? spans(JSON.parse(readFileSync(jsonRe
 const e2eStart = playwright ? Math.min(...[...playwright.projects.values()].map((span) => span.start)) : 0;
 const results = {
   measuredAt: new Date().toISOString(),
-  setup: values.setup,
   totalMs: Math.round(totalMs),
   failedStep,
   steps: steps.map((step) => ({ ...step, ms: Math.round(step.ms), builds: { ...step.builds, ms: Math.round(step.builds.ms) } })),
@@ -155,7 +152,7 @@ const results = {
 };
 writeFileSync(join(import.meta.dirname, 'tests-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-console.log(`\nbench:tests: npm test${values.setup ? ', setup included,' : ''} took ${minutes(totalMs)}${failedStep ? ` and failed at ${failedStep}` : ''}`);
+console.log(`\nbench:tests: npm test took ${minutes(totalMs)}${failedStep ? ` and failed at ${failedStep}` : ''}`);
 for (const step of results.steps)
   console.log(
     `  ${step.script.padEnd(14)} ${minutes(step.ms).padStart(9)}  ${step.builds.count} next builds (${seconds(step.builds.ms)}${step.builds.failed ? `, ${step.builds.failed} failed as meant or not` : ''}), ${step.installs.count} installs (${seconds(step.installs.ms)})${step.code === 0 ? '' : `  exit ${step.code}`}`,

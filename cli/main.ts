@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { describeFailure } from './failure';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
-import { parseOptionsOf, usageText } from './options';
+import { COMMAND_NAMES, commandUsage, parseOptionsOf, usageText, type Command } from './options';
 import { carriesReferenceApp } from '../harness/root';
+
+const isCommand = (name: string | undefined): name is Command => COMMAND_NAMES.includes(name as Command);
 
 const root = join(import.meta.dirname, '..');
 
@@ -35,6 +37,12 @@ const ON_THE_REFERENCE_APP = new Set(['run', 'repro', 'matrix']);
 // Each command loads only its own modules: a conformance run should not wait for repro's.
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // A command's own help, before anything it would check: its options as declared (an option value that is `--help` comes after `--`).
+  const beforeEnd = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (isCommand(command) && (beforeEnd.includes('--help') || beforeEnd.includes('-h'))) {
+    console.log(commandUsage(command));
+    return EXIT.ok;
+  }
   if (command !== undefined && ON_THE_REFERENCE_APP.has(command) && !carriesReferenceApp())
     throw new UsageError(
       `${command} checks faultline's own reference app, which the installed package does not carry (it carries the audit of your app: faultline audit .); run it from a checkout of faultline`,

@@ -175,15 +175,23 @@ function entry(head: string, text: string): string {
   return [first, ...rest.map((more) => indent + more)].join('\n');
 }
 
+/** One command's section of the usage: its synopsis and description, then each option as declared. */
+function commandSection(name: Command): string {
+  const { synopsis, description, options } = COMMANDS[name] as CommandSpec;
+  const optionLines = Object.entries(options).map(([option, spec]) => entry(`      --${option}${spec.value ? ` ${spec.value}` : ''}`, spec.help));
+  return [entry(`  faultline ${synopsis}`, description), ...optionLines].join('\n');
+}
+
+const EXIT_CODES =
+  `exit codes: ${EXIT.ok} conforms (or reproduced; a matrix as pinned; an audit without finding), ` +
+  `${EXIT.deviates} deviates (a matrix drifts; an audit has findings), ${EXIT.cannotJudge} bad usage or cannot run`;
+
 /** The usage text `faultline help` prints: every command and option as declared, then the exit codes. */
 export function usageText(): string {
-  const commands = COMMAND_NAMES.map((name) => {
-    const { synopsis, description, options } = COMMANDS[name] as CommandSpec;
-    const optionLines = Object.entries(options).map(([option, spec]) => entry(`      --${option}${spec.value ? ` ${spec.value}` : ''}`, spec.help));
-    return [entry(`  faultline ${synopsis}`, description), ...optionLines].join('\n');
-  });
-  const exitCodes =
-    `exit codes: ${EXIT.ok} conforms (or reproduced; a matrix as pinned; an audit without finding), ` +
-    `${EXIT.deviates} deviates (a matrix drifts; an audit has findings), ${EXIT.cannotJudge} bad usage or cannot run`;
-  return ['usage: faultline <command>', '', ...commands, '', exitCodes].join('\n');
+  return ['usage: faultline <command>', '', ...COMMAND_NAMES.map(commandSection), '', EXIT_CODES].join('\n');
+}
+
+/** What `faultline COMMAND --help` prints: that command's section, from the same declarations, and the exit codes. */
+export function commandUsage(name: Command): string {
+  return [`usage: faultline ${name}`, '', commandSection(name), '', EXIT_CODES].join('\n');
 }

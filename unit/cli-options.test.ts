@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,4 +144,13 @@ describe('the CLI options, declared once', () => {
       expect(names(rowsOf(command), option)).toBe(true);
     },
   );
+});
+
+describe('each command’s --help', () => {
+  it.each(COMMAND_NAMES)('faultline %s --help prints that command’s usage, derived from its declared options, and exits 0', (command) => {
+    const printed = execFileSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'faultline.mjs'), command, '--help'], { encoding: 'utf8' });
+    expect(printed.startsWith(`usage: faultline ${command}`)).toBe(true);
+    for (const option of Object.keys(declaredOptions(command))) expect(names(printed, option), `--${option}`).toBe(true);
+    expect(printed.trim().split('\n').at(-1)).toMatch(/^exit codes: 0 /);
+  });
 });
