@@ -8,12 +8,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENV } from '../harness/contract';
 import type { Timing } from '../harness/timings';
 
 const root = join(import.meta.dirname, '..');
-const scratch = join(root, '.faultline', 'bench-tests');
+// Outside the checkout: the tests prove the checkout unchanged while the steps' processes append their times.
+const scratch = join(tmpdir(), `faultline-bench-tests-${process.pid}`);
 rmSync(scratch, { recursive: true, force: true });
 mkdirSync(scratch, { recursive: true });
 
