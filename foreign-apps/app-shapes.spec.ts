@@ -299,3 +299,17 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   ]);
   expect(code).toBe(1);
 });
+
+test("an app on next 15.5, whose client navigation rides on its link's prefetch: the failed RSC payload is the navigation's, and both RSC entries are judged", async () => {
+  // Next 15 navigates with the payload its link prefetched; when that prefetch failed, the click loads the document instead, asking for no payload after it.
+  const older = await appOf('create-next-app-15.5.29');
+  const { code, stderr, report } = await auditApp(older, ['--scenario', 'navigation-rsc-500', '--scenario', 'navigation-rsc-aborted']);
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(report?.notJudged).toEqual([]);
+  // Where Next by itself goes: the healthy page, loaded as a document; nothing to find but that nothing reports errors.
+  expect(report?.entries.map((entry) => [entry.id, entry.lines.includes('Healthy page'), entry.findings])).toEqual([
+    ['navigation-rsc-500', true, []],
+    ['navigation-rsc-aborted', true, []],
+  ]);
+  expect(code).toBe(1);
+});

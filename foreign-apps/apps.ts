@@ -252,6 +252,8 @@ export const SHAPES = {
   },
   /** The template on next 16.1.7 (`create-next-app@16.1`'s), to upgrade. */
   'create-next-app-16.1.7': (dest: string) => generateApp(dest, { sentry: false, next: '16.1.7' }),
+  /** The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2). */
+  'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29' }),
   /** Sentry's guide on next 16.1.7, to upgrade. */
   'sentry-guide-app-16.1.7': (dest: string) => generateApp(dest, { sentry: true, next: '16.1.7' }),
   /** An app on 16.4.5 that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */

@@ -48,7 +48,7 @@ describe("the one driver of an entry's page", () => {
       const steps: string[] = [];
       const driven = await drivePage(page, navigate, '/', policy(steps));
       expect(steps).toEqual(['load', 'ready', 'settle']);
-      expect(driven).toEqual({ loaded: 200, linesBefore: ['Before'], settled: 'Chunk failed', failedAfterClick: 1 });
+      expect(driven).toEqual({ loaded: 200, linesBefore: ['Before'], settled: 'Chunk failed', failuresMet: 1 });
       // The page it left loaded whole, and after the driver nothing is blocked any more.
       expect(await page.evaluate(() => (window as unknown as { chunks: string[] }).chunks)).toEqual(['/_next/static/chunks/boot.js']);
       await page.getByText('Next').click();
@@ -68,7 +68,36 @@ describe("the one driver of an entry's page", () => {
   it('clicks nothing and sets no condition where the page clicks for itself (the policy says not ready)', async () => {
     await served.inPage(async (page) => {
       const driven = await drivePage(page, navigate, '/', { ...policy([]), ready: async () => null, settle: async (page) => lines(page) });
-      expect(driven).toEqual({ loaded: 200, linesBefore: null, settled: 'Before', failedAfterClick: null });
+      expect(driven).toEqual({ loaded: 200, linesBefore: null, settled: 'Before', failuresMet: null });
+    });
+  });
+});
+
+describe('a navigation that rides on its link’s prefetch (next 15)', () => {
+  // The page prefetches its link's payload and another link's; the click loads the document, asking for no payload after it.
+  const start = `<!doctype html><script>fetch('/next?_rsc=1').catch(() => {}); fetch('/other?_rsc=1').catch(() => {});</script>
+<a href="/next">Next</a><p>Before</p>`;
+  const served = servedPages((request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(request.url?.startsWith('/next') ? '<!doctype html><p>Landed</p>' : start);
+  });
+  const failRsc: Scenario['trigger'] = { kind: 'navigate', link: 'Next', failRsc: 'status-500' };
+
+  it('counts the failed prefetch of where it went as the failure the navigation met, and no other link’s', async () => {
+    await served.inPage(async (page) => {
+      const driven = await drivePage(page, failRsc, '/', {
+        load: async (page, path) => {
+          const status = (await page.goto(`${served.origin()}${path}`, { waitUntil: 'load' }))?.status() ?? 0;
+          await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('_rsc')).length === 2);
+          return status;
+        },
+        ready: async (page) => ({ linesBefore: null, click: () => page.getByText('Next').click() }),
+        settle: async (page) => {
+          await page.waitForURL(/\/next$/);
+          return page.locator('p').innerText();
+        },
+      });
+      expect(driven).toEqual({ loaded: 200, linesBefore: null, settled: 'Landed', failuresMet: 1 });
     });
   });
 });
