@@ -132,6 +132,28 @@ ${inEdgeRuntime(
     ]);
   });
 
+  it("reads the reports sent to this machine: @vercel/otel's default collector (localhost:4318), a DSN or a tunnel on loopback; the app's own loopback requests pass", async () => {
+    const logged = await intercepted(`
+const http = require('node:http');
+const own = http.createServer((req, res) => res.end('own:' + req.url));
+own.listen(0, '127.0.0.1', async () => {
+  const port = own.address().port;
+  const exported = await fetch('http://localhost:4318/v1/traces', { method: 'POST', headers: { 'content-type': 'application/x-protobuf' }, body: new Uint8Array([10, 0]) });
+  const toDsn = await fetch('http://127.0.0.1:9000/api/4/envelope/', { method: 'POST', body: ${JSON.stringify(envelope('loopback dsn'))} });
+  const toTunnel = await fetch('http://localhost:3031/', { method: 'POST', body: ${JSON.stringify(envelope('loopback tunnel'))} });
+  const mine = await (await fetch('http://127.0.0.1:' + port + '/api/data', { method: 'POST', body: '{"a":1}' })).text();
+  own.close();
+  if (exported.status !== 200 || toDsn.status !== 200 || toTunnel.status !== 200 || mine !== 'own:/api/data') process.exit(1);
+});
+`);
+    expect(logged.filter((line) => line.kind === 'capture').map((line) => [line.runtime, line.host])).toEqual([['node', 'localhost:4318']]);
+    expect(logged.filter((line) => line.kind === 'envelope').map((line) => [line.runtime, line.host])).toEqual([
+      ['node', '127.0.0.1:9000'],
+      ['node', 'localhost:3031'],
+    ]);
+    expect(logged.filter((line) => line.kind === 'blocked')).toEqual([]);
+  });
+
   it("reads an envelope the Node.js SDK sends through node:https (MSW), whatever the DSN's host", async () => {
     const logged = await intercepted(`
 const request = require('node:https').request('https://o9.ingest.sentry.io/api/9/envelope/', { method: 'POST' }, (response) => console.log(response.statusCode));
