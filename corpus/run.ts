@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { googleFonts, offlineFonts } from '../harness/audit/fonts';
 import { buildFailureCause, nextBin } from '../harness/build';
 import { faultlineCache } from '../harness/workspace';
-import { block, replaceBlock } from '../cli/docs-blocks';
+import { block, blockIn, replaceBlock } from '../cli/docs-blocks';
+import { corpusTable, mergeRows, rowsOf, type Row } from './table';
 import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from './truth';
 
 const root = join(import.meta.dirname, '..');
@@ -111,12 +112,6 @@ async function audited(app: string, entries: string[] | null, env: NodeJS.Proces
   return { exit: got.code, line: faultlineLines.at(-1) ?? lastLine(got.output), report, seconds: got.seconds };
 }
 
-interface Row {
-  slug: string;
-  state: 'truthful' | 'untrue' | 'cannot' | 'no truth';
-  said: string;
-}
-
 async function judgeApp(slug: string): Promise<Row> {
   const source = join(corpus, slug);
   const page = join(root, 'corpus', `${slug}.md`);
@@ -129,25 +124,13 @@ async function judgeApp(slug: string): Promise<Row> {
   if (truth.cannot) return { slug, state: 'no truth', said: `builds here, where its truth says \`${truth.cannot.command}\` failed: observe it by hand again` };
   console.error(`${slug}: faultline audit`);
   const outcome = await audited(app, values.full ? null : entriesFor(truth, BASE_ENTRIES), env);
-  const misses = untruths(truth, outcome);
-  const summary = outcome.exit === 2 ? outcome.line : `exit ${outcome.exit}, ${outcome.report?.entries.length ?? 0} entries judged`;
+  const misses = untruths(truth, outcome).map((miss) => miss.replaceAll(app, 'the app').replace(/; its log: \S+/g, ''));
+  // The cached copy's path says nothing to a reader of the table: the app is its row.
+  const line = outcome.line.replaceAll(app, 'the app').replace(/; its log: \S+/g, '');
+  const summary = outcome.exit === 2 ? line : `exit ${outcome.exit}, ${outcome.report?.entries.length ?? 0} entries judged`;
   return misses.length
     ? { slug, state: 'untrue', said: `${summary}; ${misses.join('; ')}` }
     : { slug, state: 'truthful', said: `${summary} (${outcome.seconds} s)` };
-}
-
-const escape = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-
-export function corpusTable(rows: readonly Row[]): string {
-  const counted = rows.filter((row) => row.state === 'truthful' || row.state === 'untrue');
-  const truthful = counted.filter((row) => row.state === 'truthful').length;
-  return [
-    '| app | audit | what it gave |',
-    '| --- | --- | --- |',
-    ...rows.map((row) => `| \`${row.slug}\` | ${row.state} | ${escape(row.said)} |`),
-    '',
-    `truthful ${truthful} of ${counted.length} (apps that cannot install or build here, or not yet observed by hand, count neither way)`,
-  ].join('\n');
 }
 
 const slugs = readdirSync(corpus)
@@ -164,6 +147,10 @@ for (const slug of slugs) {
   console.error(`${slug}: ${row.state}: ${row.said}`);
   rows.push(row);
 }
-const table = corpusTable(rows);
-console.log(table);
-if (!values['no-docs'] && !values.only) writeFileSync(DOCS_PAGE, replaceBlock(readFileSync(DOCS_PAGE, 'utf8'), 'docs/audit.md', CORPUS_BLOCK, table));
+console.log(corpusTable(rows));
+if (!values['no-docs']) {
+  // A run of some apps (--only) replaces their rows; the others stay as the last run left them.
+  const page = readFileSync(DOCS_PAGE, 'utf8');
+  const all = values.only ? mergeRows(rowsOf(blockIn(page, 'docs/audit.md', CORPUS_BLOCK)), rows) : rows;
+  writeFileSync(DOCS_PAGE, replaceBlock(page, 'docs/audit.md', CORPUS_BLOCK, corpusTable(all)));
+}

@@ -202,8 +202,9 @@ const NEXT_INTL = '4.15.0';
 
 /**
  * Localised as next-intl's guide for the App Router with i18n routing sets it up: the root layout
- * (`<html lang={locale}>`) under `app/[locale]/`, no `app/layout.tsx`, its proxy sending every
- * path without a locale to the default one (`/about` to `/en/about`), messages per locale.
+ * (`<html lang={locale}>`) under `app/[locale]/`, no `app/layout.tsx`, messages per locale, and
+ * the default locale without a prefix (`localePrefix: 'as-needed'`, as Next-js-Boilerplate has it):
+ * its proxy rewrites `/about` to `/en/about` at the request's own URL, and redirects `/en/about` to `/about`.
  */
 function addIntl(dest: string): void {
   addPackages(dest, { 'next-intl': NEXT_INTL });
@@ -214,7 +215,7 @@ function addIntl(dest: string): void {
   write('i18n/routing.ts', [
     "import { defineRouting } from 'next-intl/routing';",
     '',
-    "export const routing = defineRouting({ locales: ['en', 'de'], defaultLocale: 'en' });",
+    "export const routing = defineRouting({ locales: ['en', 'de'], defaultLocale: 'en', localePrefix: 'as-needed' });",
   ]);
   write('i18n/request.ts', [
     "import { getRequestConfig } from 'next-intl/server';",

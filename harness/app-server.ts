@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
+import { lookup } from 'node:dns/promises';
 import { dirname } from 'node:path';
 import { nextBin } from './build';
 import { ENV } from './contract';
@@ -149,6 +150,8 @@ export interface StartOptions {
   env: NodeJS.ProcessEnv;
   dev?: boolean;
   readyTimeoutMs?: number;
+  /** The name Next listens as (`--hostname`), a name of the IPv4 loopback; its address unless said otherwise. */
+  hostname?: string;
   /** Where and how the server is known to serve: the home page, healthy, unless said otherwise. */
   ready?: { path: string; readiness: Readiness };
 }
@@ -187,16 +190,36 @@ function relayIpv6Loopback(port: number): Server {
   return relay;
 }
 
+/**
+ * `localhost` where it names the IPv4 loopback only (else its address): the name a server is loaded
+ * by. Next builds the URL a proxy sees from the name it listens as, and takes a rewrite to another
+ * one for an external rewrite, which it proxies: an app whose proxy rewrites at the request's own URL
+ * and redirects back (next-intl's `localePrefix: 'as-needed'`) then loops, served as 127.0.0.1.
+ */
+export async function loopbackName(): Promise<string> {
+  const addresses = await lookup('localhost', { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every(({ address }) => address === LOOPBACK_V4) ? 'localhost' : LOOPBACK_V4;
+}
+
 /** The URL of a server faultline starts on `port`. */
 export const appServerUrl = (port: number): string => `http://localhost:${port}`;
 
 /** Spawns `next start` (or `next dev`) on loopback, its output written to `logFile`, without waiting for it. */
 export function launchAppServer(options: StartOptions): LaunchedAppServer {
-  const { root, port, logFile, env, dev = false, readyTimeoutMs = 60_000, ready: serving = { path: READY_PATH, readiness: 'healthy' } } = options;
+  const {
+    root,
+    port,
+    logFile,
+    env,
+    dev = false,
+    readyTimeoutMs = 60_000,
+    hostname = LOOPBACK_V4,
+    ready: serving = { path: READY_PATH, readiness: 'healthy' },
+  } = options;
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, 'w');
   const { FORCE_COLOR: _color, ...uncoloured } = env;
-  const child = spawn(process.execPath, [nextBin(root), dev ? 'dev' : 'start', '--port', String(port), '--hostname', LOOPBACK_V4], {
+  const child = spawn(process.execPath, [nextBin(root), dev ? 'dev' : 'start', '--port', String(port), '--hostname', hostname], {
     cwd: root,
     // Plain text: the log is parsed for digests (Playwright workers set FORCE_COLOR).
     env: { ...uncoloured, NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1', [ENV.lifeline]: '1' },

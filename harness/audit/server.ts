@@ -8,7 +8,7 @@ import { postHogExceptions } from '../../fixtures/ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
-import { ExitedBeforeServing, freePort, launchAppServer, NotServing, type LaunchedAppServer } from '../app-server';
+import { ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
 import { withinLimit } from './limits';
 import { completeLines } from '../events';
@@ -152,6 +152,7 @@ export async function launchAuditedServer(
   const server: LaunchedAppServer = launchAppServer({
     root: workspace,
     port,
+    hostname: await loopbackName(),
     logFile,
     env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) },
     ready: { path: `${basePath}/`, readiness: 'answers' },
