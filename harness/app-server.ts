@@ -125,7 +125,9 @@ export async function waitUntilServing(
     if (code !== null) throw new ExitedBeforeServing(code, logFile);
     let status: number | undefined;
     try {
-      status = (await fetch(url, { signal: AbortSignal.timeout(1_000), redirect: readiness === 'answers' ? 'manual' : 'follow' })).status;
+      // Given what is left of the limit: a home page may take seconds to answer (a layout that asks a service faultline refuses, retried), and a poll given up after a second never sees it answer.
+      status = (await fetch(url, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())), redirect: readiness === 'answers' ? 'manual' : 'follow' }))
+        .status;
     } catch {
       // Not listening yet: retry until the deadline.
     }

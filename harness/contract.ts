@@ -171,4 +171,4 @@ export type AuditInterceptRecord =
   | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
   | { at: number; kind: 'capture'; reporter: ReadReporter; runtime: 'node' | 'edge'; host: string; contentType?: string; body: string }
   | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
-  | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket'; host: string };
+  | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket' | 'tls'; host: string };

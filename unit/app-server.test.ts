@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExitedBeforeServing, freePort, NotServing, pickPort, waitUntilServing } from '../harness/app-server';
 import { exitedBeforeServing, notStarted } from '../harness/audit/server';
@@ -83,6 +84,22 @@ describe('a server that does not answer within its limit', () => {
       await new Promise((resolve) => silent.close(resolve));
     }
   });
+
+  it(
+    'is not a server whose home page takes longer than a second to answer, within its limit (a layout asking a refused flags service, retried)',
+    { timeout: 10_000 },
+    async () => {
+      const slow = createHttpServer((_request, response) => void setTimeout(() => response.end('home'), 1_500));
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}/`;
+        await expect(waitUntilServing(url, { timeoutMs: 5_000, logFile: '/w/.faultline/server.log' })).resolves.toBeUndefined();
+      } finally {
+        slow.closeAllConnections();
+        await new Promise((resolve) => slow.close(resolve));
+      }
+    },
+  );
 
   it("is the audit's line for the start limit by its kind, whatever another error's message says", () => {
     const limit = { basePath: '/docs', limitSeconds: 90, logFile: '/w/.faultline/server.log' };

@@ -175,6 +175,23 @@ socket.on('error', (error) => console.log(error.code));
       ['blocked', 'db.example.com:5432'],
     ]);
   });
+
+  it("refuses an HTTP/2 connection beyond the machine (Arcjet's client, say) and writes it down: every send that started lands", async () => {
+    const logged = await intercepted(`
+const session = require('node:http2').connect('https://decide.example.com');
+session.on('error', (error) => console.log(error.code));
+const stream = session.request({ ':method': 'POST', ':path': '/decide' });
+stream.on('error', () => {});
+stream.end('{}');
+`);
+    expect(
+      logged.map((line) => [line.kind, line.host]),
+      'opened, then refused: no HTTP/1.1 request ever came on it',
+    ).toEqual([
+      ['opened', 'decide.example.com:443'],
+      ['blocked', 'decide.example.com'],
+    ]);
+  });
 });
 
 describe("the intercept's log, read while it is written", () => {

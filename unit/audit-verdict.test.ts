@@ -142,6 +142,20 @@ describe('the audit judges what holds for any app', () => {
     ]);
   });
 
+  it("finds a digest no report carries but in a breadcrumb of the server's console line (Sentry's search finds no breadcrumb)", () => {
+    const logged = event('server-page-throws: db password hunter2', {
+      breadcrumbs: [{ category: 'console', level: 'error', data: { arguments: [{ message: 'x', digest: '2243288624' }], logger: 'console' } }],
+    });
+    const audit = auditEntry(entry('server-page-throws'), serverFailure({ reports: [{ runtime: 'node', event: logged }] }), context);
+    expect(audit.findings.map(({ check, what, evidence }) => ({ check, what, evidence }))).toEqual([
+      {
+        check: 'traceable',
+        what: 'the digest on screen is in the server log but on no report',
+        evidence: 'digest 2243288624, only in a breadcrumb of a report (the console line that printed it), which a search does not find',
+      },
+    ]);
+  });
+
   it('finds a blank page, a sentence naming the wrong side and a screen without the digest', () => {
     expect(findings('server-page-throws', serverFailure({ lines: [] }))).toContain('screen: a server failure leaves a blank page');
     const nextError = serverFailure({ lines: ['Application error: a client-side exception has occurred (see the browser console for more information).'] });

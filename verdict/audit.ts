@@ -395,9 +395,11 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
   if (!context.sentry && (context.reads ?? []).length === 0) return { state: 'no Sentry in the app', findings: [] };
-  const onReport = observation.reports.some((report) => shown.some((digest) => JSON.stringify(report.event).includes(digest)));
-  if (onReport) return { state: 'ok', findings: [] };
+  const carries = (digest: string, where: (event: AuditReport['event']) => unknown) =>
+    observation.reports.some((report) => (JSON.stringify(where(report.event)) ?? '').includes(digest));
+  if (shown.some((digest) => carries(digest, searchable))) return { state: 'ok', findings: [] };
   if (observation.reports.length === 0) return { state: 'no report to trace', findings: [] };
+  const inBreadcrumb = shown.some((digest) => carries(digest, (event) => (event as { breadcrumbs?: unknown }).breadcrumbs));
   return {
     state: 'finding',
     findings: [
@@ -405,10 +407,19 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
         check: 'traceable',
         what: 'the digest on screen is in the server log but on no report',
         fix: untraceableFix(context),
-        evidence: `digest ${shown[0]}`,
+        evidence: `digest ${shown[0]}${inBreadcrumb ? ', only in a breadcrumb of a report (the console line that printed it), which a search does not find' : ''}`,
       },
     ],
   };
+}
+
+/**
+ * What of a report a search finds a digest in: all of it but its breadcrumbs. Sentry's SDK keeps
+ * the server's console lines as breadcrumbs, Next's `⨯ … digest: '…'` among them, and no search
+ * of Sentry's reads a breadcrumb: a digest only there traces nothing.
+ */
+function searchable(event: AuditReport['event']): unknown {
+  return { ...event, breadcrumbs: undefined };
 }
 
 /**
