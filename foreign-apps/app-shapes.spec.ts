@@ -161,11 +161,11 @@ test('the same app with its environment, whose tsconfig checks JavaScript strict
   expect(tree(t3), "the app's files, byte for byte").toEqual(before);
 });
 
-for (const [manager, shape] of [
-  ['npm workspaces', 'acme-npm-monorepo'],
-  ['pnpm', 'acme-pnpm-monorepo'],
+for (const [manager, shape, css] of [
+  ['npm workspaces', 'acme-npm-monorepo', ''],
+  ['pnpm', 'acme-pnpm-monorepo', " and Tailwind 4's PostCSS plugin from a shared config package"],
 ] as const) {
-  test(`an app in a monorepo installed by ${manager}, with a package of its own shipped as source: audited from its folder as the same app alone is`, async () => {
+  test(`an app in a monorepo installed by ${manager}, with a package of its own shipped as source${css}: audited from its folder as the same app alone is`, async () => {
     const web = await appOf(shape);
     const repo = join(web, '..', '..');
     const before = tree(repo);

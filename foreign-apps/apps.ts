@@ -193,7 +193,7 @@ export const SHAPES = {
   },
   /** Sentry's guide as `apps/web` of an npm-workspaces monorepo, with a package of its own shipped as TypeScript source. */
   'acme-npm-monorepo': (dest: string) => generateMonorepo(dest, { sentry: true }),
-  /** The same monorepo installed by pnpm, each package linked from its store. */
+  /** The same monorepo installed by pnpm, each package linked from its store, its CSS through Tailwind 4 from a shared config package. */
   'acme-pnpm-monorepo': (dest: string) => generateMonorepo(dest, { sentry: true, pnpm: true }),
   /** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
   'next-intl-app': (dest: string) => generateApp(dest, { sentry: true, intl: true }),

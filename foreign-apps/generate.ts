@@ -288,6 +288,39 @@ function addIntl(dest: string): void {
 }
 
 /**
+ * Tailwind 4 through a shared config package of the pnpm monorepo at `dest` (`@acme/tailwind-config`,
+ * turborepo's with-tailwind shape): the app's `postcss.config.mjs` takes its config, which names
+ * `@tailwindcss/postcss`, a package only the shared one depends on. pnpm puts it in the store's
+ * hidden hoist folder alone, where Turbopack's PostCSS pool finds it only through the `NODE_PATH`
+ * pnpm's bin shims set (issue #67, defect 1).
+ */
+function tailwindFromPackage(dest: string, web: string): void {
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const config = join(dest, 'packages', 'tailwind-config');
+  mkdirSync(config, { recursive: true });
+  writeFileSync(
+    join(config, 'package.json'),
+    json({
+      name: '@acme/tailwind-config',
+      version: '0.0.0',
+      private: true,
+      exports: { './postcss': './postcss.config.mjs' },
+      devDependencies: { '@tailwindcss/postcss': TAILWIND, tailwindcss: TAILWIND },
+    }),
+  );
+  writeFileSync(join(config, 'postcss.config.mjs'), "export const postcssConfig = { plugins: { '@tailwindcss/postcss': {} } };\n");
+  const manifest = JSON.parse(readFileSync(join(web, 'package.json'), 'utf8'));
+  manifest.devDependencies = { ...manifest.devDependencies, '@acme/tailwind-config': 'workspace:*', tailwindcss: TAILWIND };
+  writeFileSync(join(web, 'package.json'), json(manifest));
+  writeFileSync(join(web, 'postcss.config.mjs'), "import { postcssConfig } from '@acme/tailwind-config/postcss';\nexport default postcssConfig;\n");
+  const css = join(web, 'app', 'globals.css');
+  writeFileSync(css, `@import 'tailwindcss';\n${readFileSync(css, 'utf8')}`);
+}
+
+/** Tailwind 4, as the registry has it. */
+const TAILWIND = '4.1.18';
+
+/**
  * A monorepo at `dest`: the template as `apps/web`, a package of its own shipped as TypeScript
  * source (`packages/ui`, through `transpilePackages`), the app's tsconfig extending the
  * repository's. Installed as its package manager does it: npm workspaces hoist every package to
@@ -329,6 +362,7 @@ export async function generateMonorepo(dest: string, { sentry = false, pnpm = fa
     `import { Greeting } from '@acme/ui';\n${readFileSync(page, 'utf8').replace('<main className={styles.main}>', '<main className={styles.main}>\n        <Greeting name="acme" />')}`,
   );
   if (pnpm) {
+    tailwindFromPackage(dest, web);
     rmSync(join(web, 'node_modules'), { recursive: true, force: true });
     timedSync('install', 'pnpm@9 install (a monorepo)', () =>
       execFileSync('npx', ['-y', 'pnpm@9', 'install', '--reporter', 'silent'], {

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../harness/workspace';
+import { pnpmNodePath } from '../harness/audit/workspace';
 import { applyAdaptations, nestNext, overVersions, syncSources, workspaceOutputs } from '../harness/next-workspace';
 import { appAdaptationsFor } from '../scenarios/next-adaptations';
 
@@ -153,5 +154,27 @@ describe('versions through the stages of a matrix', () => {
         async () => Promise.reject(new Error('broken')),
       ),
     ).rejects.toThrow('broken');
+  });
+});
+
+describe("pnpm's hidden hoist in an audited app's build", () => {
+  const install = (root: string, at: string, modules: string) => {
+    mkdirSync(join(root, at, 'node_modules'), { recursive: true });
+    writeFileSync(join(root, at, 'node_modules', '.modules.yaml'), modules);
+  };
+
+  it("puts each pnpm install's hidden folder, from the app up to its monorepo, ahead of the user's NODE_PATH, as pnpm's own next shim does", () => {
+    const top = mkdtempSync(join(tmpdir(), 'faultline-pnpm-'));
+    install(top, '', 'hoistPattern:\n  - "*"\nvirtualStoreDir: .pnpm\nvirtualStoreDirMaxLength: 120\n');
+    install(top, 'apps/web', '{\n  "virtualStoreDir": "../../../node_modules/.pnpm"\n}\n');
+    const app = join(top, 'apps', 'web');
+    expect(pnpmNodePath(app, top, { NODE_PATH: '/theirs' })?.split(delimiter)).toEqual([join(top, 'node_modules', '.pnpm', 'node_modules'), '/theirs']);
+  });
+
+  it('leaves NODE_PATH alone for an install pnpm did not make', () => {
+    const top = mkdtempSync(join(tmpdir(), 'faultline-npm-'));
+    mkdirSync(join(top, 'node_modules'));
+    expect(pnpmNodePath(top, top, {})).toBeUndefined();
+    expect(pnpmNodePath(top, top, { NODE_PATH: '/theirs' })).toBe('/theirs');
   });
 });

@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits';
 import { resolveNextConfig } from './next-config';
 import { googleFonts, offlineFonts } from './fonts';
 import { entriesToPlace, placeCatalogue, type Placement } from './placement';
-import { buildHoldsPlacedRoutes, proxyRunsFor } from './workspace';
+import { buildHoldsPlacedRoutes, proxyRunsFor, workspaceNodePath } from './workspace';
 import { ensureBuild, forgetBuild } from '../build';
 import { AUDIT_SEGMENT } from '../contract';
 import { CannotRun, UsageError } from '../failures';
@@ -138,7 +138,8 @@ export async function buildForAudit(
 ): Promise<BuiltForAudit> {
   const compared = comparedVersion(version);
   if (compared.outside) say(`faultline: ${compared.outside}`);
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const nodePath = workspaceNodePath(dir);
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(nodePath ? { NODE_PATH: nodePath } : {}) };
   const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
   const placing = entriesToPlace(
     faultline,

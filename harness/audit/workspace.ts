@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { appAdaptationsFor } from '../../scenarios/next-adaptations';
 import { CannotRun } from '../failures';
 import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../next-workspace';
@@ -43,6 +43,38 @@ function workspaceTop(app: InspectedApp, env: NodeJS.ProcessEnv, version: string
 function topOf(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   const inCache = relative(auditWorkspaces(env), dir);
   return inCache === '' || inCache.startsWith('..') ? dir : join(auditWorkspaces(env), inCache.split(sep)[0]);
+}
+
+/** The folder pnpm's install in `nodeModules` keeps its packages in (`.modules.yaml`, YAML or JSON), or null for an install pnpm did not make. */
+function pnpmVirtualStore(nodeModules: string): string | null {
+  const modules = join(nodeModules, '.modules.yaml');
+  if (!existsSync(modules)) return null;
+  const store = /^\s*"?virtualStoreDir"?\s*:\s*"?([^"\n,]+?)"?\s*,?\s*$/m.exec(readFileSync(modules, 'utf8'))?.[1];
+  return resolve(nodeModules, store ?? '.pnpm');
+}
+
+/**
+ * `NODE_PATH` for the build and the server of the app at `dir` (inside `top`, its monorepo's copy
+ * or itself): each pnpm install's hidden hoist folder (`<store>/node_modules`) from the app up,
+ * ahead of the user's own. pnpm's `.bin/next` shim sets it, and faultline runs Next's bin itself:
+ * without it, a PostCSS plugin only a shared config package depends on (`@tailwindcss/postcss`
+ * in a Turborepo) is not found by Turbopack's PostCSS pool, and the app that builds by itself
+ * failed in its copy (seen).
+ */
+export function pnpmNodePath(dir: string, top: string, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const folders: string[] = [];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const store = pnpmVirtualStore(join(at, 'node_modules'));
+    if (store && !folders.includes(join(store, 'node_modules'))) folders.push(join(store, 'node_modules'));
+    if (at === resolve(top) || at === dirname(at)) break;
+  }
+  const paths = [...folders, ...(env.NODE_PATH ? [env.NODE_PATH] : [])];
+  return paths.length ? paths.join(delimiter) : undefined;
+}
+
+/** `NODE_PATH` for the app's workspace at `dir`, up to the folder in the cache holding it. */
+export function workspaceNodePath(dir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return pnpmNodePath(dir, topOf(dir, env), env);
 }
 
 /** Every workspace of the app, whatever its version (for a monorepo's app, the monorepo's copy): what a test that generated the app removes. */
