@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/nextjs';
 import { ENV } from '@/harness/contract';
-import { countingDeliveries } from '@/fixtures/server/deliveries';
+import { countingDeliveries } from '@/app-server/deliveries';
 
 export async function register() {
   // One `if` around every Node.js-only import: webpack (Next 15) drops the block from the edge bundle,
@@ -9,7 +9,7 @@ export async function register() {
     const { exitWithLauncher } = await import('./harness/lifeline');
     if (process.env[ENV.lifeline] === '1') exitWithLauncher();
     // MSW must patch node:https before Sentry's transport first uses it.
-    if (process.env[ENV.harness] === '1') await import('./fixtures/server/ingest').then((m) => m.interceptIngest());
+    if (process.env[ENV.harness] === '1') await import('./app-server/ingest').then((m) => m.interceptIngest());
     await import('./app/_sentry/server');
   }
   // The Edge runtime has no MSW: in harness mode its SDK sends to the harness's ingest route (edge-tunnel.ts).

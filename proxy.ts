@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/nextjs';
 import { NextResponse, type NextRequest } from 'next/server';
-import { secretMessage } from './fixtures/app/secret';
+import { secretMessage } from './bundled/secret';
 
 function failingProxy(_request: NextRequest): NextResponse {
   throw new Error(secretMessage('proxy-throws'));

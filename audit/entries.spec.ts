@@ -1,5 +1,5 @@
-import { checkAuditEntry } from '../fixtures/worker/audit/check-entry';
-import { auditTest as test } from '../fixtures/worker/audit/test';
+import { checkAuditEntry } from '../worker/audit/check-entry';
+import { auditTest as test } from '../worker/audit/test';
 import { entryDetails } from '../verdict/attachment';
 import { sideBySideGroups } from '../harness/audit/lanes';
 import { readAuditPlan } from '../harness/audit/plan';

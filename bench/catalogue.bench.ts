@@ -1,8 +1,8 @@
 import { activeCatalogue, selectedScenarios } from '../scenarios/active';
 import { faultlineRoot } from '../harness/root';
-import { checkEntry, failOnDifferences } from '../fixtures/worker/check-entry';
+import { checkEntry, failOnDifferences } from '../worker/check-entry';
 import { entryDetails } from '../verdict/attachment';
-import type { CheckTrace } from '../fixtures/worker/check-trace';
+import type { CheckTrace } from '../worker/check-trace';
 import { BARE_MS, BARE_PAGE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './fixtures/annotations';
 import { bareLimitOf } from './excess';
 import { test } from './fixtures/test';

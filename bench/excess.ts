@@ -1,4 +1,4 @@
-import type { CheckTrace } from '../fixtures/worker/check-trace';
+import type { CheckTrace } from '../worker/check-trace';
 import type { BareTrace } from './fixtures/annotations';
 import { median } from './stats';
 

@@ -25,7 +25,7 @@ const AUDIT = [
   'cli/audit-matrix.ts',
   'audit/entries.spec.ts',
   'harness/reporters/audit-reporter.ts',
-  'fixtures/server/audit-intercept.mjs',
+  'app-server/audit-intercept.mjs',
   'harness/audit/next-config.cjs',
 ];
 /** Shared by construction: the project's config (the command line, `cli/main.ts`, reaches every command and is left out). */
@@ -39,16 +39,16 @@ const COMMON = ['playwright.config.ts'];
 const PARALLEL: Record<string, string> = {
   // The runner's result composed, where cli/run.ts stands; placing and building (build-placed.ts) is the audit's own.
   'harness/audit/column.ts': 'orchestration',
-  'fixtures/worker/audit/drive.ts': 'trigger',
-  'fixtures/worker/audit/settle.ts': 'a page settled',
-  'fixtures/worker/audit/observe.ts': 'observation',
-  'fixtures/worker/audit/check-entry.ts': 'observation',
-  'fixtures/worker/audit/test.ts': 'session',
-  'fixtures/worker/audit/session.ts': 'session',
-  'fixtures/worker/audit/claims.ts': 'claiming a report',
+  'worker/audit/drive.ts': 'trigger',
+  'worker/audit/settle.ts': 'a page settled',
+  'worker/audit/observe.ts': 'observation',
+  'worker/audit/check-entry.ts': 'observation',
+  'worker/audit/test.ts': 'session',
+  'worker/audit/session.ts': 'session',
+  'worker/audit/claims.ts': 'claiming a report',
   'harness/audit/lanes.ts': 'claiming a report',
   'harness/audit/server.ts': 'server reports',
-  'fixtures/server/audit-intercept.mjs': 'server reports',
+  'app-server/audit-intercept.mjs': 'server reports',
   'harness/reporters/audit-reporter.ts': 'outputs',
   'cli/audit-render.ts': 'outputs',
   'cli/audit-html.ts': 'outputs',
@@ -72,7 +72,7 @@ const sum = (files: readonly string[]) => files.reduce((total, file) => total + 
 const run = await reached([...RUN, ...COMMON]);
 const audit = await reached([...AUDIT, ...COMMON]);
 // The app's own files (the reference app the run checks) are not the harness.
-const harnessSide = (file: string) => !/^(app|fixtures\/app|fixtures\/ingest)\//.test(file) && !/^(next\.config|proxy|instrumentation-client)\.ts$/.test(file);
+const harnessSide = (file: string) => !/^(app|bundled|ingest)\//.test(file) && !/^(next\.config|proxy|instrumentation-client)\.ts$/.test(file);
 const shared = [...run].filter((file) => audit.has(file) && harnessSide(file)).sort();
 const runOnly = [...run].filter((file) => !audit.has(file) && harnessSide(file)).sort();
 const auditOnly = [...audit].filter((file) => !run.has(file)).sort();

@@ -8,8 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { READY_PATH } from '../harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
-import { type IngestState } from '../fixtures/server/store';
-import { fetchIngestState, fetchServerEvents, onlyMarker } from '../fixtures/worker/reports';
+import { type IngestState } from '../app-server/store';
+import { fetchIngestState, fetchServerEvents, onlyMarker } from '../worker/reports';
 import { median, percentile } from './stats';
 import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
 

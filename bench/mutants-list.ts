@@ -168,7 +168,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'not-found-shows-fallback',
     fault: '`notFound()` showing the fallback',
-    file: 'fixtures/app/signals.ts',
+    file: 'bundled/signals.ts',
     from: 'notFound: () => notFound(),',
     to: "notFound: () => {\n    throw new Error('not found');\n  },",
     scenarios: ['not-found-signal'],
@@ -177,7 +177,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'streamed-failure-swallowed',
     fault: 'a Suspense-streamed failure swallowed',
-    file: 'fixtures/app/streamed.tsx',
+    file: 'bundled/streamed.tsx',
     from: '  await nextMacrotask();\n  throw new Error(secretMessage(id));',
     to: '  await nextMacrotask();\n  return null as never;',
     scenarios: ['suspense-streamed-throws'],

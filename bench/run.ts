@@ -14,7 +14,7 @@ import { BARE_MS, BARE_PAGE_MS, FLOOR_MS, SETTLE_MS, VERDICT_MS } from './fixtur
 import { launchChromium } from '../harness/chromium';
 import { ensureBuild } from '../harness/build';
 import { harnessEnv, startHarnessApp } from '../harness/harness-app';
-import { HarnessedSession } from '../fixtures/worker/session';
+import { HarnessedSession } from '../worker/session';
 import { targetOf } from '../harness/target';
 import type { ConformanceReport } from '../verdict/report';
 import { catalogue } from '../scenarios/catalogue';
@@ -23,7 +23,7 @@ import { phaseParts } from './phase';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu, bareCataloguePhase, bareServerStart } from './bare-floor';
 import { EXCESS_PARTS, RATIO_LIMIT, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
-import type { CheckTrace } from '../fixtures/worker/check-trace';
+import type { CheckTrace } from '../worker/check-trace';
 import { TRACE_ANNOTATION, type BareTrace } from './fixtures/annotations';
 import { replaceDocsBenchFigures } from './docs-figures';
 import { DOCS } from '../cli/docs-blocks';

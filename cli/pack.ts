@@ -21,7 +21,7 @@ const ENTRIES = [
   'audit/entries.spec.ts',
   'harness/reporters/audit-reporter.ts',
   'harness/reporters/merge.config.ts',
-  'fixtures/server/audit-intercept.mjs',
+  'app-server/audit-intercept.mjs',
   'harness/in-group.mjs',
   'harness/audit/next-config.cjs',
 ];
@@ -31,9 +31,9 @@ const ASSETS = [
   'bin/faultline.mjs',
   'app/(site)/scenarios',
   'app/robots.ts',
-  'fixtures/app',
-  'fixtures/server/intercept-tls.cert.pem',
-  'fixtures/server/intercept-tls.key.pem',
+  'bundled',
+  'app-server/intercept-tls.cert.pem',
+  'app-server/intercept-tls.key.pem',
   'README.md',
 ];
 

@@ -1,5 +1,5 @@
-import { fallbackHeading } from '../fixtures/worker/scenario-driver';
-import { expect, test } from '../fixtures/worker/test';
+import { fallbackHeading } from '../worker/scenario-driver';
+import { expect, test } from '../worker/test';
 
 const WCAG2_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

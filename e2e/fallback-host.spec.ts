@@ -1,9 +1,9 @@
 import { CLASSIC_SENTENCE, expectedHost } from '../verdict/golden';
-import { fallbackHeading } from '../fixtures/worker/scenario-driver';
+import { fallbackHeading } from '../worker/scenario-driver';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { TEST_DOMAIN } from '../harness/chromium';
 import { findScenario } from '../scenarios/catalogue';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 
 // Chromium maps *.example.test to 127.0.0.1 (see chromiumArgs); the server runs on a non-default port.
 const hostnames = [`shop.${TEST_DOMAIN}`, '127.0.0.1', `SHOP.${TEST_DOMAIN.toUpperCase()}`, `bücher.${TEST_DOMAIN}`, '[::1]'];

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { freePort, startAppServer } from '../harness/app-server';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 import { catalogue } from '../scenarios/catalogue';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 
 test('the home page links every scenario under its failure class', async ({ page }) => {
   await page.goto('/');

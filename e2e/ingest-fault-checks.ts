@@ -1,11 +1,11 @@
-import { FAULT_IN_WORDS, type IngestFault } from '../fixtures/ingest/faults';
+import { FAULT_IN_WORDS, type IngestFault } from '../ingest/faults';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { READY_PATH } from '../harness/app-server';
-import { fetchServerEvents, onlyMarker } from '../fixtures/worker/reports';
-import { runScenario } from '../fixtures/worker/scenario-driver';
+import { fetchServerEvents, onlyMarker } from '../worker/reports';
+import { runScenario } from '../worker/scenario-driver';
 import { findScenario } from '../scenarios/catalogue';
 import { describeDifference, expectedOf, screenDifferences } from '../verdict/verdict';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 
 /** One entry per way a failure reaches Sentry: server render, Server Action, route handler, browser render, handler. */
 const INGEST_FAULT_SUBSET = ['server-page-throws', 'action-form-throws', 'route-handler-throws', 'client-effect-throws', 'client-event-handler-throws'];

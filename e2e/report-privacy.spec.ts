@@ -1,7 +1,7 @@
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
-import { fallbackHeading } from '../fixtures/worker/scenario-driver';
+import { fallbackHeading } from '../worker/scenario-driver';
 import { privacyProblems } from '../verdict/privacy';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { TEST_MARKER_HEADER } from '../harness/contract';
 
 /** Values that identify a user, under names Sentry filters, names it does not, and names no list has ever seen. */

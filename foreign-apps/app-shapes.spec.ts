@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
 import { appOf } from './apps';
 

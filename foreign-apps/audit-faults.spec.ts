@@ -10,7 +10,7 @@ import { nextBin } from '../harness/build';
 import { ENV } from '../harness/contract';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from '../selftest/processes';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { auditApp, startAudit, stderrLines, tree } from './faultline-cli';
 import { appOf } from './apps';
 

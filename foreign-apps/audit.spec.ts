@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
 import type { AuditResult } from '../cli/audit-render';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
 import { AUDIT_SEGMENT, ENV } from '../harness/contract';

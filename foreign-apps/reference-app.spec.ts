@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspace } from '../harness/audit/workspace';
 import { faultlineRoot } from '../harness/root';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { catalogue } from '../scenarios/catalogue';
 import type { ConformanceReport } from '../verdict/report';
 import { disagreements } from './agreement';

@@ -8,7 +8,7 @@ import type { AuditResult } from '../cli/audit-render';
 import { inspectApp } from '../harness/audit/app';
 import { faultlineRoot } from '../harness/root';
 import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { pack } from '../cli/pack';
 import { installedFaultlineIn, stderrLines, tree } from './faultline-cli';
 import { generateApp } from './generate';

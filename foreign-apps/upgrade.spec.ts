@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import { upgradeHeadlines } from '../verdict/audit-matrix';
 import { auditApp, tree } from './faultline-cli';

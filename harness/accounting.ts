@@ -1,7 +1,7 @@
 import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from './contract';
 import { CannotRun } from './failures';
 import type { HarnessEndpoints } from './target';
-import type { Unclaimed } from '../fixtures/server/store';
+import type { Unclaimed } from '../app-server/store';
 
 /**
  * The end of a run on a server faultline started: every report either SDK sent and every delivery

@@ -148,7 +148,7 @@ export const AUDIT_DELIVERY_PREFIX = 'faultline-delivered ';
 export const keepsToAuditSegment = (to: string): boolean => new URL(to, 'http://app.invalid').pathname.includes(`/${AUDIT_SEGMENT}/`);
 
 /**
- * The search parameters of the intercept's `--import` URL (fixtures/server/audit-intercept.mjs):
+ * The search parameters of the intercept's `--import` URL (app-server/audit-intercept.mjs):
  * plain ESM preloaded into the audited app's server, it cannot import this file, so what it needs
  * of it arrives here (the `.mjs` spells these two names: `unit/sentry-envelope.test.ts` checks them).
  */

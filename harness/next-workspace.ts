@@ -222,7 +222,21 @@ export async function adoptProjectBuild(root: string, dir: string, env: NodeJS.P
 }
 
 /** Everything an observation depends on besides the build: faultline's harness, its catalogue and the spec the run drives. */
-const HARNESS_PATHS = ['bin', 'cli', 'harness', 'fixtures', 'scenarios', 'verdict', 'e2e', 'playwright.config.ts', 'package.json'];
+const HARNESS_PATHS = [
+  'bin',
+  'cli',
+  'harness',
+  'bundled',
+  'app-server',
+  'ingest',
+  'worker',
+  'chromium',
+  'scenarios',
+  'verdict',
+  'e2e',
+  'playwright.config.ts',
+  'package.json',
+];
 
 /**
  * What a column's observation was made from: faultline's code in `codeRoot` (the workspace's own

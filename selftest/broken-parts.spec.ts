@@ -9,7 +9,7 @@ import { copyProject } from '../harness/workspace';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspace } from '../harness/audit/workspace';
 import type { ConformanceReport } from '../verdict/report';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { processesWith } from './processes';
 import { faultline, OWN_SERVER, outDir } from './run-cli';
 

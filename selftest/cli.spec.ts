@@ -10,7 +10,7 @@ import { copyProject } from '../harness/workspace';
 import { startHarnessApp } from '../harness/harness-app';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 import { faultline, OWN_SERVER, outDir } from './run-cli';
 

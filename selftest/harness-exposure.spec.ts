@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../harness/contract';
 
 /** The local addresses of the sockets listening on `port`, from the kernel's own tables. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../harness/app-server';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 
 const root = join(import.meta.dirname, '..');
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from './processes';
 import type { Matrix, MatrixColumn } from '../verdict/matrix';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');

@@ -1,6 +1,6 @@
 import { READY_PATH } from '../harness/app-server';
-import { blockUrls, failRscRequests, undoConditions, withoutScripts } from '../fixtures/worker/page-conditions';
-import { expect, test } from '../fixtures/worker/test';
+import { blockUrls, failRscRequests, undoConditions, withoutScripts } from '../worker/page-conditions';
+import { expect, test } from '../worker/test';
 import { catalogue } from '../scenarios/catalogue';
 
 // The page fixture resets only what the harness set on the shared page: a check that failed half-way must not leave it for the next.

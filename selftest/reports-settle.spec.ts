@@ -1,5 +1,5 @@
 import { READY_PATH } from '../harness/app-server';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 
 // "Nothing was sent" is proven by flushing the browser SDK; a page without one must not pass as silent.
 test('a page without a Sentry client fails the report check instead of passing as "nothing sent"', async ({ page, reports }) => {

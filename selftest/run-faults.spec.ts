@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { ConformanceReport } from '../verdict/report';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from './processes';
-import { expect, test } from '../fixtures/worker/test';
+import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countDeliveries, countedInstrumentation } from '../harness/audit/placement';
 import { folderWith } from './folder-with';
-import { deliveriesAbout } from '../fixtures/worker/audit/claims';
+import { deliveriesAbout } from '../worker/audit/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../harness/contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';

@@ -3,7 +3,7 @@ import { PROXY_AFTER_THROWN_VALUE } from './server-log-excerpts';
 import { mayJoin, sideBySideGroups } from '../harness/audit/lanes';
 import type { PlacedEntry } from '../harness/audit/placement';
 import { catalogue } from '../scenarios/catalogue';
-import { digestsOfOpaque } from '../fixtures/worker/audit/claims';
+import { digestsOfOpaque } from '../worker/audit/claims';
 
 const placed = (id: string, reaches: string[] = []): PlacedEntry => ({
   scenario: catalogue.find((scenario) => scenario.id === id)!,

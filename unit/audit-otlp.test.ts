@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { otlpExceptions } from '../fixtures/ingest/otlp';
+import { otlpExceptions } from '../ingest/otlp';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, type AuditObservation, type AuditReport } from '../verdict/audit';
 import { auditedServerFailure } from './observations';

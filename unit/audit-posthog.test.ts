@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
-import { postHogExceptions } from '../fixtures/ingest/posthog';
+import { postHogExceptions } from '../ingest/posthog';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure, type AuditedFields } from './observations';
 import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
-import { digestsAbout, isAbout } from '../fixtures/worker/audit/claims';
+import { digestsAbout, isAbout } from '../worker/audit/claims';
 import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;

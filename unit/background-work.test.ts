@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../scenarios/catalogue';
-import { backgroundWorkShown } from '../fixtures/worker/background-work';
+import { backgroundWorkShown } from '../worker/background-work';
 
 const afterResponse = findScenario('after-callback-throws')!;
 const awaited = 'the server ran the work after the response: its log shows "after-callback-throws: db password hunter2"';

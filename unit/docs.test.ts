@@ -63,7 +63,25 @@ function linksIn(text: string): string[] {
 }
 
 /** Top-level folders of the checkout: a code span that starts with one names a file or folder. */
-const FOLDERS = ['app', 'bench', 'bin', 'cli', 'docs', 'e2e', 'fixtures', 'harness', 'scenarios', 'selftest', 'unit', 'verdict', '.ci'];
+const FOLDERS = [
+  'app',
+  'bench',
+  'bin',
+  'cli',
+  'docs',
+  'e2e',
+  'bundled',
+  'app-server',
+  'ingest',
+  'worker',
+  'chromium',
+  'harness',
+  'scenarios',
+  'selftest',
+  'unit',
+  'verdict',
+  '.ci',
+];
 
 /** Project paths the page names in code spans; patterns (`{id}`, `*`) and lists of alternatives left out. */
 function pathsIn(text: string): string[] {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { drivePage, type PagePolicy } from '../fixtures/worker/trigger';
+import { drivePage, type PagePolicy } from '../worker/trigger';
 import type { Scenario } from '../scenarios/schema';
 import { servedPages } from './served-pages';
 

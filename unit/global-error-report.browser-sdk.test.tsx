@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import GlobalError from '../app/global-error';
 import { DIGEST_TAG } from '../app/_sentry/options';
-import { ingestHandlers } from '../fixtures/ingest/handlers';
+import { ingestHandlers } from '../ingest/handlers';
 import { HARNESS_DSN } from '../harness/contract';
 
 /** One entry per envelope the browser SDK sent, each with its error events. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchIngestState } from '../fixtures/worker/reports';
+import { fetchIngestState } from '../worker/reports';
 
 /**
  * A server that, like Next's as it ends an idle kept-alive connection, never answers a second

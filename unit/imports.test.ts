@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 
 /** Bundled into the app, or run inside its server in harness mode. */
-const APP = ['app/', 'fixtures/app/', 'fixtures/server/', 'fixtures/ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
+const APP = ['app/', 'bundled/', 'app-server/', 'ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
 /** The leaves the app may read: names (the contract, the routes it renders) and the lifeline it ends with. */
 const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts'];
 
@@ -29,7 +29,7 @@ interface Rule {
 
 export const RULES: Rule[] = [
   { from: APP, only: APP_MAY_IMPORT, why: 'the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)' },
-  { from: ['fixtures/page/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
+  { from: ['chromium/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
   {
     from: ['scenarios/'],
@@ -39,11 +39,11 @@ export const RULES: Rule[] = [
   {
     from: ['harness/'],
     only: null,
-    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'fixtures/worker/', 'fixtures/page/'],
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
     why: 'harness processes import nothing of the CLI, the tests or the worker',
   },
   {
-    from: ['fixtures/worker/'],
+    from: ['worker/'],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'],
     why: 'the worker fixtures import nothing of the CLI, the bench or the specs',
@@ -69,7 +69,7 @@ export const RULES: Rule[] = [
   {
     from: ['cli/audit'],
     only: null,
-    not: ['fixtures/worker/'],
+    not: ['worker/'],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
   },
 
@@ -139,9 +139,9 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
-  'fixtures/page/probe.ts': ['fixtures/page/screen.ts'],
+  'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
-  'cli/audit.ts': ['fixtures/worker/audit/observe.ts', 'cli/audit-matrix.ts'],
+  'cli/audit.ts': ['worker/audit/observe.ts', 'cli/audit-matrix.ts'],
   'cli/audit-matrix.ts': ['cli/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
   'verdict/a.ts': ['verdict/b.ts'],
@@ -187,9 +187,9 @@ describe('imports', () => {
   it('names an upward import with the rule it breaks', () => {
     expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)',
-      "cli/audit.ts -> fixtures/worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
+      "cli/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
-      'fixtures/page/probe.ts -> fixtures/page/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ingestHandlers } from '../fixtures/ingest/handlers';
-import { RETRY_AFTER_SECONDS } from '../fixtures/ingest/faults';
+import { ingestHandlers } from '../ingest/handlers';
+import { RETRY_AFTER_SECONDS } from '../ingest/faults';
 
 const ENVELOPE_URL = 'https://ingest.faultline.test/api/1/envelope/?sentry_version=7&sentry_key=faultline';
 const EVENT_ENVELOPE = [

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEnvelope, serializeEnvelope } from '@sentry/core';
 import { LoopbackIngest } from '../bench/fixtures/loopback-ingest';
-import { epochNow } from '../fixtures/worker/check-trace';
+import { epochNow } from '../worker/check-trace';
 
 const envelope = (type: 'event' | 'session') =>
   Buffer.from(

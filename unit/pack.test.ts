@@ -22,7 +22,7 @@ describe("faultline's package", () => {
     const { modules, packages } = await moduleGraph(root);
     expect(packages).toEqual(['@playwright/test', '@sentry/core', 'esbuild', 'msw', 'semver', 'zod']);
     expect(
-      modules.filter((module) => /^(app|instrumentation|proxy|next\.config|fixtures\/app)\b/.test(module)),
+      modules.filter((module) => /^(app|bundled)\/|^(instrumentation|proxy|next\.config)\b/.test(module)),
       "the reference app's files are placed by path, never imported",
     ).toEqual([]);
     expect(modules).toContain('audit/entries.spec.ts');

@@ -2,7 +2,7 @@ import { applyAggregateErrorsToEvent, createStackParser, eventFromMessage, event
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { digestTagOf, eventInBrief, reportInOneLine, thrownOf, whatItSays } from '../verdict/report-event';
-import { summarise } from '../fixtures/worker/reports';
+import { summarise } from '../worker/reports';
 import { reportInBrief } from '../verdict/audit';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { request, type APIRequestContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepsToAuditSegment } from '../harness/contract';
-import { requestEntry } from '../fixtures/worker/request-entry';
+import { requestEntry } from '../worker/request-entry';
 
 /** A request entry's GET as both drivers send it, against a real server on loopback. */
 let server: Server;

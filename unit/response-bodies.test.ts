@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Page, Response } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { recordResponseBodies } from '../fixtures/worker/response-bodies';
+import { recordResponseBodies } from '../worker/response-bodies';
 
 /** A response whose body reads are counted; `body: null` makes the read fail, as for a document the page navigated away from. */
 function response(

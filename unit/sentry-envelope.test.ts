@@ -77,7 +77,7 @@ describe("the audit's intercept gets the contract's values through its URL", () 
   });
 
   it("reads them by the contract's names (it cannot import the contract)", () => {
-    const intercept = readFileSync(join(root, 'fixtures', 'server', 'audit-intercept.mjs'), 'utf8');
+    const intercept = readFileSync(join(root, 'app-server', 'audit-intercept.mjs'), 'utf8');
     for (const name of Object.values(AUDIT_INTERCEPT_PARAMS))
       expect(intercept, `audit-intercept.mjs reads the parameter ${name}`).toContain(`params.get('${name}')`);
   });

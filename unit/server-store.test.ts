@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
-import { claimFor, ingestState, serverStore, storeDelivery, storeEnvelope, storeMalformed, unclaimed } from '../fixtures/server/store';
+import { claimFor, ingestState, serverStore, storeDelivery, storeEnvelope, storeMalformed, unclaimed } from '../app-server/store';
 
 const event = (marker: string) => ({ request: { headers: { 'x-faultline-test': marker } } }) as unknown as ErrorEvent;
 

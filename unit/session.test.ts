@@ -1,8 +1,8 @@
 import { chromium, type Browser } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { launchOptions, resolveChromium } from '../harness/chromium';
-import { interceptBrowserIngest, loadIngestCode } from '../fixtures/worker/browser-ingest';
-import { Session } from '../fixtures/worker/session';
+import { interceptBrowserIngest, loadIngestCode } from '../worker/browser-ingest';
+import { Session } from '../worker/session';
 
 /**
  * What a session is on any target (the reference app's `HarnessedSession`, an audited app's

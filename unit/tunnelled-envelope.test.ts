@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tunnelledTo } from '../fixtures/worker/browser-ingest';
+import { tunnelledTo } from '../worker/browser-ingest';
 
 const envelope = (header: string) => Buffer.from(`${header}\n{"type":"event"}\n{"message":"x"}\n`);
 

@@ -7,8 +7,8 @@ import { verdictFailure } from '../verdict/attachment';
 import { classifyScreen } from '../verdict/screen-kind';
 import { serverFailure } from './observations';
 import { forNext } from '../scenarios/versions';
-import { ingestHandlers } from '../fixtures/ingest/handlers';
-import { claimFor, storeMalformed } from '../fixtures/server/store';
+import { ingestHandlers } from '../ingest/handlers';
+import { claimFor, storeMalformed } from '../app-server/store';
 import type { ErrorEvent } from '@sentry/core';
 
 const BASE = 'http://localhost:4000';

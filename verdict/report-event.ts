@@ -3,7 +3,7 @@ import { REPORT_DIGEST_TAG } from './golden';
 
 /**
  * What an error event says, read one way for both targets (a run's summaries, an audit's verdict
- * and outputs). The app's server keeps its own reading (`fixtures/server/store.ts`): it imports
+ * and outputs). The app's server keeps its own reading (`app-server/store.ts`): it imports
  * nothing of the checking side.
  */
 

@@ -10,7 +10,7 @@ export type ScreenKind =
 
 /**
  * What the user was left with once an entry settled, as both targets observe it: the run's screen
- * and an audit's observation are this, read by the one reader in the page (`fixtures/page/screen.ts`)
+ * and an audit's observation are this, read by the one reader in the page (`chromium/screen.ts`)
  * and named by the one classifier below.
  */
 export interface SeenScreen {

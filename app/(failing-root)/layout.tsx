@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 // A second root layout (route group) so that only this scenario's root layout throws.
 export default async function FailingRootLayout({ children }: { children: ReactNode }) {

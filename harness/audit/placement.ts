@@ -10,7 +10,7 @@ import { CannotRun } from '../failures';
 
 /** Where the reference app keeps each entry's route and the throwers they import. */
 const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');
-const THROWERS = join('fixtures', 'app');
+const THROWERS = 'bundled';
 /** The throwers' folder in the workspace: private (`_`), so no route of its own. */
 const PLACED_THROWERS = '_throwers';
 
@@ -261,7 +261,7 @@ function importPath(fromDir: string, file: string): string {
 function relinked(text: string, fileDir: string, throwersDir: string): string {
   const toThrowers = relative(fileDir, throwersDir) || '.';
   return text
-    .replace(/(['"])@\/fixtures\/app\//g, `$1${toThrowers.startsWith('.') ? toThrowers : `./${toThrowers}`}/`)
+    .replace(/(['"])@\/bundled\//g, `$1${toThrowers.startsWith('.') ? toThrowers : `./${toThrowers}`}/`)
     .replace(/(['"])\/scenarios\//g, `$1/${AUDIT_SEGMENT}/`);
 }
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorEvent } from '@sentry/core';
-import { errorEventsIn } from '../../fixtures/ingest/envelope';
-import { otlpExceptions } from '../../fixtures/ingest/otlp';
-import { postHogExceptions } from '../../fixtures/ingest/posthog';
+import { errorEventsIn } from '../../ingest/envelope';
+import { otlpExceptions } from '../../ingest/otlp';
+import { postHogExceptions } from '../../ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
 import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
@@ -19,7 +19,7 @@ import { NoAnswer, requestOnItsOwnConnection } from '../own-connection';
 export { completeLines };
 
 /** The module preloaded into the audited app's server: it answers the SDK's envelopes and refuses every way out. */
-const INTERCEPT = join(faultlineRoot, 'fixtures', 'server', 'audit-intercept.mjs');
+const INTERCEPT = join(faultlineRoot, 'app-server', 'audit-intercept.mjs');
 
 /** One line of the intercept's log (its format is the contract's). */
 type Logged = AuditInterceptRecord;

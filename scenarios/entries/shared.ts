@@ -5,7 +5,7 @@ export const THROWN_SECRET = 'hunter2';
 
 /**
  * The message each thrower throws, written out on the checking side: the app has its own copy
- * (`fixtures/app/secret.ts`), and a report with another message is a deviation.
+ * (`bundled/secret.ts`), and a report with another message is a deviation.
  */
 export const thrownMessage = (id: string) => `${id}: db password ${THROWN_SECRET}`;
 

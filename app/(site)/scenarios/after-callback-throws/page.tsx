@@ -1,5 +1,5 @@
 import { after, connection } from 'next/server';
-import { secretMessage } from '@/fixtures/app/secret';
+import { secretMessage } from '@/bundled/secret';
 
 export default async function Page() {
   await connection();

@@ -1,4 +1,4 @@
-import { RejectingAsyncComponent } from '@/fixtures/app/server';
+import { RejectingAsyncComponent } from '@/bundled/server';
 
 export default function Page() {
   return (

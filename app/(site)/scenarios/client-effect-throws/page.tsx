@@ -1,4 +1,4 @@
-import { ThrowsInEffect } from '@/fixtures/app/client';
+import { ThrowsInEffect } from '@/bundled/client';
 
 // Rendered per request: the failure must happen while serving a user, not at build time.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { ThrowsOnServerOnly } from '@/fixtures/app/client';
+import { ThrowsOnServerOnly } from '@/bundled/client';
 
 // Rendered per request: the failure must happen while serving a user, not at build time.
 export const dynamic = 'force-dynamic';

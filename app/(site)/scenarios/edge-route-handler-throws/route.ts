@@ -1,4 +1,4 @@
-import { throwingRouteHandler } from '@/fixtures/app/server';
+import { throwingRouteHandler } from '@/bundled/server';
 
 export const runtime = 'edge';
 export const GET = throwingRouteHandler('edge-route-handler-throws');

@@ -1,7 +1,7 @@
 'use client';
 
-import { SegmentFallback } from '@/fixtures/app/SegmentFallback';
-import { removeCause } from '@/fixtures/app/client';
+import { SegmentFallback } from '@/bundled/SegmentFallback';
+import { removeCause } from '@/bundled/client';
 
 /** The segment's boundary; its Try again comes after the cause went away. */
 export default function ErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

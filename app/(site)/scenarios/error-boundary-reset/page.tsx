@@ -1,4 +1,4 @@
-import { FailsUntilCauseGone } from '@/fixtures/app/client';
+import { FailsUntilCauseGone } from '@/bundled/client';
 
 export default function Page() {
   return <FailsUntilCauseGone id="error-boundary-reset" />;

@@ -1,4 +1,4 @@
-import { RoutingSignal } from '@/fixtures/app/signals';
+import { RoutingSignal } from '@/bundled/signals';
 
 export default function Page() {
   return <RoutingSignal signal="forbidden" />;

@@ -1,4 +1,4 @@
-import { secretMessage } from '@/fixtures/app/secret';
+import { secretMessage } from '@/bundled/secret';
 
 // Prerendered at build time, regenerated at most every second after that.
 export const revalidate = 1;

@@ -1,4 +1,4 @@
-import { failingMetadata } from '@/fixtures/app/server';
+import { failingMetadata } from '@/bundled/server';
 
 export const generateMetadata = () => failingMetadata('metadata-throws');
 

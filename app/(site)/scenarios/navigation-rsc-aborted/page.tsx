@@ -1,4 +1,4 @@
-import { HydratedLink } from '@/fixtures/app/HydratedLink';
+import { HydratedLink } from '@/bundled/HydratedLink';
 
 export default function Page() {
   return (

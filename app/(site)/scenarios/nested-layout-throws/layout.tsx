@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 export default async function NestedLayout({ children }: { children: ReactNode }) {
   await ThrowingServerComponent({ id: 'nested-layout-throws' });

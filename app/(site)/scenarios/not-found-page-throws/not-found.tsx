@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 /** The page says "not found", and what should show that fails itself. */
 export default function NotFound() {

@@ -1,4 +1,4 @@
-import { streamFailingRouteHandler } from '@/fixtures/app/streamed';
+import { streamFailingRouteHandler } from '@/bundled/streamed';
 
 export const dynamic = 'force-dynamic';
 export const GET = streamFailingRouteHandler('route-handler-stream-errors');

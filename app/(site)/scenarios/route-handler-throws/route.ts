@@ -1,3 +1,3 @@
-import { throwingRouteHandler } from '@/fixtures/app/server';
+import { throwingRouteHandler } from '@/bundled/server';
 
 export const GET = throwingRouteHandler('route-handler-throws');

@@ -1,5 +1,5 @@
 'use client';
 
-import { SegmentFallback } from '@/fixtures/app/SegmentFallback';
+import { SegmentFallback } from '@/bundled/SegmentFallback';
 
 export default SegmentFallback;

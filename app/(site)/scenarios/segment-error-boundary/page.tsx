@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 export default function Page() {
   return <ThrowingServerComponent id="segment-error-boundary" />;

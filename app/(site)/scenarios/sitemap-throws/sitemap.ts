@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { secretMessage } from '@/fixtures/app/secret';
+import { secretMessage } from '@/bundled/secret';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { StreamedThrower } from '@/fixtures/app/streamed';
+import { StreamedThrower } from '@/bundled/streamed';
 
 export default function Page() {
   return (

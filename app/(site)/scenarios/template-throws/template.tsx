@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 export default function Template(_props: { children: React.ReactNode }) {
   return <ThrowingServerComponent id="template-throws" />;

@@ -1,4 +1,4 @@
-import { ThrowValue } from '@/fixtures/app/server';
+import { ThrowValue } from '@/bundled/server';
 
 export default function Page() {
   return <ThrowValue id="throws-string" kind="string" />;

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { ReadsPromise } from '@/fixtures/app/client';
-import { rejectingData } from '@/fixtures/app/streamed';
+import { ReadsPromise } from '@/bundled/client';
+import { rejectingData } from '@/bundled/streamed';
 
 export default function Page() {
   return (

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   if (!fromHarness(request)) return notFound();
   const { delivery, marker } = await request.json();
-  const { storeDelivery } = await import('@/fixtures/server/store');
+  const { storeDelivery } = await import('@/app-server/store');
   storeDelivery(delivery, typeof marker === 'string' ? marker : null);
   return new Response(null, { status: 204 });
 }

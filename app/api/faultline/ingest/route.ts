@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   const asked = checkAsked(request);
   if (asked instanceof Response) return asked;
-  const { ingestState } = await import('@/fixtures/server/store');
+  const { ingestState } = await import('@/app-server/store');
   return Response.json(ingestState(asked.marker, asked.claim));
 }

@@ -13,7 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   const asked = checkAsked(request);
   if (asked instanceof Response) return asked;
   const { marker, params, claim } = asked;
-  const { claimFor, deliveriesOwned } = await import('@/fixtures/server/store');
+  const { claimFor, deliveriesOwned } = await import('@/app-server/store');
   // Next's deliveries the check expects come first (an Edge one is counted once its report was sent); then the Node SDK's flush.
   await deliveriesOwned(marker, claim, Number(params.get('deliveries')) || 0);
   await Sentry.flush(2_000);

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   if (!fromHarness(request)) return notFound();
   await Sentry.flush(2_000);
-  const { unclaimed } = await import('@/fixtures/server/store');
+  const { unclaimed } = await import('@/app-server/store');
   return Response.json(unclaimed());
 }

@@ -1,4 +1,4 @@
-import { LazilyLoaded } from '@/fixtures/app/LazilyLoaded';
+import { LazilyLoaded } from '@/bundled/LazilyLoaded';
 
 export default function Page() {
   return <LazilyLoaded />;

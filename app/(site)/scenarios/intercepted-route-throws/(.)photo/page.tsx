@@ -1,4 +1,4 @@
-import { ThrowingServerComponent } from '@/fixtures/app/server';
+import { ThrowingServerComponent } from '@/bundled/server';
 
 /** The photo as a modal over the gallery, on a client navigation: it fails. */
 export default function PhotoModal() {
