@@ -23,7 +23,7 @@ export interface AuditOptions {
   upgradeTo: string | null;
   /** Observe again where nothing changed since the last audit matrix. */
   fresh: boolean;
-  /** Playwright workers, each with its browser (default 2). */
+  /** Playwright workers, each with its browser (unset: the audit's default, `DEFAULT_WORKERS.audit`). */
   workers?: number;
   /** This audit checks shard `current` of `total` of the placed entries (`--shard`); `faultline merge` joins the shards. */
   shard: { current: number; total: number } | null;

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { STAGE_LIMITS } from '../harness/audit/limits';
+import { DEFAULT_WORKERS } from '../harness/contract';
 import { EXIT } from './usage-error';
 
 /** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
@@ -47,7 +48,7 @@ const COMMANDS = {
       grep: { type: 'string', value: 'TEXT', help: 'only checks whose title matches' },
       'base-url': { type: 'string', value: 'URL', help: 'test a deployed app instead of starting one' },
       shard: { type: 'string', value: 'I/N', help: 'run shard I of N' },
-      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 2)' },
+      workers: { type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS.run})` },
       port: { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' },
       repeat: { type: 'string', value: 'N', help: 'run every check N times' },
       catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
@@ -82,7 +83,7 @@ const COMMANDS = {
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
       fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },
-      workers: { type: 'string', value: 'N', help: 'parallel browsers (default 3)' },
+      workers: { type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS.audit})` },
       shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
       trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
       cookie: {

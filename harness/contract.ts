@@ -17,13 +17,19 @@ interface Variable {
   effect: string;
 }
 
+/**
+ * How many browsers check entries side by side when nothing says: a run's two; an audit's three,
+ * since its pages spend part of their time waiting on a server it does not hold in harness mode.
+ */
+export const DEFAULT_WORKERS = { run: 2, audit: 3 } as const;
+
 const variable = (name: Variable['name'], setBy: SetBy, effect: string): Variable => ({ name, setBy, effect });
 
 /** Every `FAULTLINE_*` variable, in the order of the docs table. */
 export const VARIABLES = {
   chromium: variable('FAULTLINE_CHROMIUM', 'you', 'the Chromium binary to drive'),
   baseUrl: variable('FAULTLINE_BASE_URL', 'you', 'test this URL instead of starting a server (what `--base-url` sets)'),
-  workers: variable('FAULTLINE_WORKERS', 'you', 'Playwright workers (default 2; a whole number from 1 to 16)'),
+  workers: variable('FAULTLINE_WORKERS', 'you', `Playwright workers (default ${DEFAULT_WORKERS.run}; a whole number from 1 to 16)`),
   port: variable('FAULTLINE_PORT', 'you', 'port for the server the Playwright global setup starts (`npm test`; `faultline run` takes `--port`)'),
   trace: variable('FAULTLINE_TRACE', 'you', 'keep a Playwright trace of every failed check (`1`)'),
   harness: variable('FAULTLINE_HARNESS', 'faultline', 'harness mode in the app server (`1`): MSW intercepts Sentry, the harness endpoints answer'),

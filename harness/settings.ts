@@ -1,5 +1,5 @@
 import { CHROMIUM_UNSAFE_PORTS } from './chromium';
-import { ENV } from './contract';
+import { DEFAULT_WORKERS, ENV } from './contract';
 import { UsageError } from './failures';
 
 /** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
@@ -20,10 +20,10 @@ export function portNumber(setting: string, value: string): number {
   return port;
 }
 
-/** Playwright workers: `ENV.workers` under the same rule as `--workers`; 2 when unset. */
+/** Playwright workers: `ENV.workers` under the same rule as `--workers`; a run's default when unset. */
 export function workersFrom(env: Record<string, string | undefined>): number {
   const value = env[ENV.workers];
-  return value === undefined || value === '' ? 2 : wholeNumber(ENV.workers, value, MAX_WORKERS);
+  return value === undefined || value === '' ? DEFAULT_WORKERS.run : wholeNumber(ENV.workers, value, MAX_WORKERS);
 }
 
 /** The port `npm test`'s server listens on: `ENV.port` under the same rule as `--port`; a free one when unset. */

@@ -154,3 +154,15 @@ describe('each command’s --help', () => {
     expect(printed.trim().split('\n').at(-1)).toMatch(/^exit codes: 0 /);
   });
 });
+
+describe("the workers' default, declared once", () => {
+  it("is what each command and the workers' variable say it is, and what the run uses when nothing is set", async () => {
+    const { DEFAULT_WORKERS, VARIABLES } = await import('../harness/contract');
+    const { workersFrom } = await import('../harness/settings');
+    expect(workersFrom({})).toBe(DEFAULT_WORKERS.run);
+    expect(usageOf('run')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.run})`);
+    expect(usageOf('audit')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.audit})`);
+    expect(VARIABLES.workers.effect).toContain(`default ${DEFAULT_WORKERS.run}`);
+    expect(readFileSync(join(root, 'cli', 'audit-args.ts'), 'utf8')).not.toMatch(/\(default \d\)/);
+  });
+});

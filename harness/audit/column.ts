@@ -9,7 +9,7 @@ import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
 import type { Placement } from './placement';
 import { launchAuditedServer, NotSettled, settleServer } from './server';
-import { AUDIT_SEGMENT, ENV } from '../contract';
+import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
@@ -17,12 +17,6 @@ import { blobReporter } from '../reporters/blob';
 import { Checking } from '../engine';
 import type { AuditEntryRecord } from '../../verdict/attachment';
 import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
-
-/**
- * How many browsers check entries side by side by default: a page spends part of its time waiting
- * on the server, and each worker has a browser of its own.
- */
-const DEFAULT_WORKERS = 3;
 
 /** What an audit's column asks: its build's options, and how its entries are checked. */
 export interface ColumnOptions extends BuildOptions {
@@ -63,7 +57,7 @@ export async function observeBuilt(
     screens,
     say,
     onEntry,
-    workers = DEFAULT_WORKERS,
+    workers = DEFAULT_WORKERS.audit,
     reportDir,
     shard = null,
     limits = DEFAULT_LIMITS,
