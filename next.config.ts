@@ -1,8 +1,14 @@
 import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
+import { configurationOf, nextConfigFor } from './scenarios/configurations';
+import { installedNext } from './scenarios/versions';
+
+// The same app under Cache Components when the environment asks for it (scenarios/configurations.ts).
+const configuration = configurationOf(process.env);
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  ...nextConfigFor(configuration, installedNext(process.cwd()) ?? '0.0.0'),
   experimental: {
     // Enables forbidden() and unauthorized(), two routing signals the catalogue pins.
     authInterrupts: true,

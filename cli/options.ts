@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { STAGE_LIMITS } from '../harness/audit/limits';
-import { DEFAULT_WORKERS } from '../harness/contract';
+import { DEFAULT_WORKERS, ENV } from '../harness/contract';
 import { EXIT } from './usage-error';
 
 /** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
@@ -21,6 +21,13 @@ interface CommandSpec {
   readonly description: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
 }
+
+/** The reference app under Cache Components: an option of every command that builds or serves it. */
+const CACHE_COMPONENTS = {
+  type: 'boolean',
+  default: false,
+  help: `the reference app built and checked under Cache Components (next 16+; ${ENV.cacheComponents}=1 says the same)`,
+} as const satisfies OptionSpec;
 
 /**
  * Every command and its options, declared once: each command's parser takes its `parseArgs`
@@ -52,6 +59,7 @@ const COMMANDS = {
       port: { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' },
       repeat: { type: 'string', value: 'N', help: 'run every check N times' },
       catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
+      'cache-components': CACHE_COMPONENTS,
       out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder (default faultline-report)' },
     },
   },
@@ -127,6 +135,7 @@ const COMMANDS = {
       headed: { type: 'boolean', default: false, help: 'show the browser (default when a display is available)' },
       'base-url': { type: 'string', value: 'URL', help: 'a deployed app instead of starting one' },
       port: { type: 'string', value: 'N', help: 'port for the app faultline starts' },
+      'cache-components': CACHE_COMPONENTS,
     },
   },
 } as const satisfies Record<string, CommandSpec>;

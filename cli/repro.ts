@@ -13,7 +13,8 @@ import { reportInOneLine } from '../verdict/report-event';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join } from 'node:path';
 import { activeCatalogue, pinnedWhere } from '../scenarios/active';
-import { comparedVersion, forNext, installedNext } from '../scenarios/versions';
+import { comparedVersion, forNext, installedNext, notApplicableIn } from '../scenarios/versions';
+import { configurationOf, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
 import type { Scenario } from '../scenarios/schema';
 import { pathProblem } from '../scenarios/paths';
 import { parsePort, preflight } from './run-args';
@@ -30,6 +31,8 @@ export interface ReproOptions {
   json: boolean;
   baseUrl?: string;
   port?: number;
+  /** The configuration the reference app is built and replayed in (`--cache-components`). */
+  configuration: ConfigurationId;
 }
 
 const root = join(import.meta.dirname, '..');
@@ -48,9 +51,13 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
   const pathWrong = values.path === undefined ? null : pathProblem(values.path);
   if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
   if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
+  const configuration = values['cache-components'] ? 'cache-components' : configurationOf(env).id;
+  const entry = positionals[0] === undefined ? undefined : resolveScenario(activeCatalogue(env), positionals[0]);
+  const notApplicable = entry && notApplicableIn(entry, configuration);
+  if (notApplicable) throw new UsageError(`${entry.id} is ${notApplicable}`);
   return {
-    scenario:
-      positionals[0] === undefined ? undefined : forNext(resolveScenario(activeCatalogue(env), positionals[0]), comparedVersion(installedNext(root)).version),
+    scenario: entry && forNext(entry, comparedVersion(installedNext(root)).version, configuration),
+    configuration,
     path: values.path,
     dev: values.dev,
     // Headed where there is a screen to show it on.
@@ -98,7 +105,9 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
   ingestCode.catch(() => {});
   if (!options.baseUrl) log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
   const [started, launched] = await Promise.allSettled([
-    options.baseUrl ? Promise.resolve(undefined) : startHarnessApp({ root, dev: options.dev, port: options.port, onBuildLine: log }),
+    options.baseUrl
+      ? Promise.resolve(undefined)
+      : startHarnessApp({ root, dev: options.dev, port: options.port, env: withConfiguration(process.env, options.configuration), onBuildLine: log }),
     launchChromium({ headless: !options.headed }),
   ]);
   const app: HarnessApp | undefined = started.status === 'fulfilled' ? started.value : undefined;

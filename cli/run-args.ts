@@ -7,6 +7,7 @@ import { assertReachable, assertServesControl, UnreachableError } from '../harne
 import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber, workersFrom } from '../harness/settings';
 import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
+import { configurationOf, type ConfigurationId } from '../scenarios/configurations';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { resolveScenario } from './select';
@@ -25,6 +26,8 @@ export interface RunOptions {
   repeat?: number;
   /** A JSON catalogue to check instead of the built-in one. */
   catalogue?: string;
+  /** The configuration the reference app is built and checked in (`--cache-components`, or its variable set to 1). */
+  configuration: ConfigurationId;
   out: string;
 }
 
@@ -68,6 +71,7 @@ export function parseRunArgs(argv: string[]): RunOptions {
     workers,
     port: values.port === undefined ? undefined : parsePort(values.port),
     catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
+    configuration: values['cache-components'] ? 'cache-components' : configurationOf(process.env).id,
     out: values.out,
   };
 }
@@ -120,8 +124,15 @@ export function playwrightArgs(options: RunOptions): string[] {
 }
 
 /** What a run selected, as a short hash: every shard of one run shares it, and `merge` checks it. */
-export function selectionOf(options: Pick<RunOptions, 'scenarios' | 'grep' | 'repeat' | 'catalogue'>): string {
+export function selectionOf(options: Pick<RunOptions, 'scenarios' | 'grep' | 'repeat' | 'catalogue' | 'configuration'>): string {
   const catalogue = options.catalogue ? readFileSync(options.catalogue, 'utf8') : 'built-in';
-  const what = JSON.stringify({ scenarios: [...options.scenarios].sort(), grep: options.grep ?? null, repeat: options.repeat ?? 1, catalogue });
+  const what = JSON.stringify({
+    scenarios: [...options.scenarios].sort(),
+    grep: options.grep ?? null,
+    repeat: options.repeat ?? 1,
+    catalogue,
+    // Shards of one run check one configuration; the default keeps the hash it always had.
+    ...(options.configuration === 'default' ? {} : { configuration: options.configuration }),
+  });
   return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }

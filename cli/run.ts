@@ -8,6 +8,7 @@ import { ENV } from '../harness/contract';
 import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
 import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
+import { availableOn, CONFIGURATIONS, withConfiguration } from '../scenarios/configurations';
 import { holdOutput } from './held-output';
 import { claimOutDir, REPORT_FOLDER, stagingIn } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
@@ -31,13 +32,14 @@ export { parseRunArgs } from './run-args';
 async function launchApp(
   options: RunOptions,
   root: string,
+  env: NodeJS.ProcessEnv,
   signal: AbortSignal,
   plan: HarnessPlan | undefined,
   onStale: () => Promise<void>,
   tell: Tell,
 ): Promise<HarnessApp | undefined> {
   if (options.baseUrl) return undefined;
-  return launchHarnessApp({ root, plan, onBuildLine: (line) => tell.log(line), signal, onStale });
+  return launchHarnessApp({ root, plan, env, onBuildLine: (line) => tell.log(line), signal, onStale });
 }
 
 /** Where the app will serve, before its build is checked: a port taken since the preflight stops the run. */
@@ -73,7 +75,8 @@ export async function run(options: RunOptions, root: string, context: RunContext
   const staging = stagingIn(out);
   rmSync(staging, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = {
-    ...(context.env ?? process.env),
+    // The configuration the app is built, served and checked in: one variable for all three.
+    ...withConfiguration(context.env ?? process.env, options.configuration),
     NEXT_TELEMETRY_DISABLED: '1',
     [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root })),
     [ENV.outputDir]: join(staging, 'test-results'),
@@ -85,6 +88,9 @@ export async function run(options: RunOptions, root: string, context: RunContext
   // Which next's expectations apply: the installed one, or the nearest the catalogue was pinned on.
   const compared = comparedVersion(installedNext(root));
   if (compared.outside) tell.log(`faultline: ${compared.outside}\n`);
+  const configuration = CONFIGURATIONS[options.configuration];
+  if (!options.baseUrl && !availableOn(configuration, compared.version))
+    throw new UsageError(`${configuration.title} needs next ${configuration.next}; the app here has next ${installedNext(root) ?? 'not installed'}`);
   env[ENV.nextVersion] = compared.version;
 
   // Stopped from outside (the build, or Playwright then the server) or by a part that dies (the
@@ -132,7 +138,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
         stage('the build');
         await discardRunner();
       };
-      app = await launchApp(options, root, stopping.signal, planned, onStale, tell);
+      app = await launchApp(options, root, withConfiguration(context.env ?? process.env, options.configuration), stopping.signal, planned, onStale, tell);
     } catch (error) {
       await discardRunner();
       throw error;

@@ -2,14 +2,15 @@ import { CLASSIC_SENTENCE, expectedHost } from '../verdict/golden';
 import { fallbackHeading } from '../worker/scenario-driver';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { TEST_DOMAIN } from '../harness/chromium';
-import { findScenario } from '../scenarios/catalogue';
+import { entryUnderTest } from '../scenarios/active';
+import { faultlineRoot } from '../harness/root';
 import { expect, test } from '../worker/test';
 
 // Chromium maps *.example.test to 127.0.0.1 (see chromiumArgs); the server runs on a non-default port.
 const hostnames = [`shop.${TEST_DOMAIN}`, '127.0.0.1', `SHOP.${TEST_DOMAIN.toUpperCase()}`, `bücher.${TEST_DOMAIN}`, '[::1]'];
 
 for (const id of ['server-page-throws', 'client-effect-throws']) {
-  const scenario = findScenario(id)!;
+  const scenario = entryUnderTest(id, faultlineRoot);
   const variant = scenario.expect.fallback as 'server' | 'client';
   for (const hostname of hostnames) {
     test(`${id} names the host ${hostname}`, async ({ page, app }) => {

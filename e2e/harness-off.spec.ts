@@ -4,6 +4,7 @@ import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
+import { entryUnderTest } from '../scenarios/active';
 
 const root = join(import.meta.dirname, '..');
 
@@ -15,8 +16,9 @@ test('a plain `next start` (harness mode off, no DSN) loads nothing of MSW and e
   try {
     const reports = await fetch(`${server.url}/api/faultline/reports?test=any`);
     expect(reports.status).toBe(404);
-    const page = await fetch(`${server.url}/scenarios/server-page-throws`);
-    expect(page.status).toBe(500);
+    const failing = entryUnderTest('server-page-throws', root);
+    const page = await fetch(`${server.url}${failing.path}`);
+    expect(page.status).toBe(failing.expect.status);
   } finally {
     await server.stop();
   }

@@ -3,7 +3,8 @@ import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { READY_PATH } from '../harness/app-server';
 import { fetchServerEvents, onlyMarker } from '../worker/reports';
 import { runScenario } from '../worker/scenario-driver';
-import { findScenario } from '../scenarios/catalogue';
+import { entryUnderTest } from '../scenarios/active';
+import { faultlineRoot } from '../harness/root';
 import { describeDifference, expectedOf, screenDifferences } from '../verdict/verdict';
 import { expect, test } from '../worker/test';
 
@@ -20,7 +21,7 @@ export function ingestFaultChecks(fault: IngestFault): void {
   test.use({ ingestFault: fault });
   test.describe(`when the ingest ${FAULT_IN_WORDS[fault]}`, () => {
     for (const id of INGEST_FAULT_SUBSET) {
-      const scenario = findScenario(id)!;
+      const scenario = entryUnderTest(id, faultlineRoot);
       const reportsFrom = new Set(scenario.reports.map((report) => report.runtime));
 
       test(`${id}: the user sees the same, and neither page nor server waits for the ingest`, async ({ page, app, ingest, reports }) => {

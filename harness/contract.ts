@@ -32,6 +32,11 @@ export const VARIABLES = {
   workers: variable('FAULTLINE_WORKERS', 'you', `Playwright workers (default ${DEFAULT_WORKERS.run}; a whole number from 1 to 16)`),
   port: variable('FAULTLINE_PORT', 'you', 'port for the server the Playwright global setup starts (`npm test`; `faultline run` takes `--port`)'),
   trace: variable('FAULTLINE_TRACE', 'you', 'keep a Playwright trace of every failed check (`1`)'),
+  cacheComponents: variable(
+    'FAULTLINE_CACHE_COMPONENTS',
+    'you',
+    'the reference app built, served and checked under Cache Components (`1`; what `--cache-components` sets)',
+  ),
   harness: variable('FAULTLINE_HARNESS', 'faultline', 'harness mode in the app server (`1`): MSW intercepts Sentry, the harness endpoints answer'),
   ingestFault: variable('FAULTLINE_INGEST_FAULT', 'you', 'harness mode: the ingest fails every envelope (`500`, `429`, `stall`, `reset`)'),
   storeEvents: variable('FAULTLINE_STORE_EVENTS', 'you', 'harness mode: how many events the server store keeps (default 2,000)'),

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { catalogue } from './catalogue';
 import { CatalogueError, parseCatalogue, type Scenario } from './schema';
-import { comparedVersion, forNext, installedNext } from './versions';
+import { comparedVersion, forNext, installedNext, notApplicableIn } from './versions';
+import { configurationOf } from './configurations';
 import { ENV } from '../harness/contract';
 
 /** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
@@ -28,11 +29,39 @@ export function activeCatalogue(env: Record<string, string | undefined> = proces
   return file ? readCatalogueFile(file) : catalogue;
 }
 
-/** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` under test. */
-export function selectedScenarios(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): Scenario[] {
+/** An entry a run selected: as it holds for the `next` and the configuration under test, or why it cannot exist there. */
+export interface SelectedScenario {
+  scenario: Scenario;
+  /** Set when the configuration's build cannot hold the entry's route: its check is skipped, saying this. */
+  notApplicable: string | null;
+}
+
+/** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` and the configuration under test. */
+export function selectedEntries(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): SelectedScenario[] {
   const ids = env[ENV.scenarios]?.split(',').filter((id) => id !== '');
   const version = env[ENV.nextVersion] || comparedVersion(installedNext(root)).version;
-  return catalogue.filter((scenario) => !ids?.length || ids.includes(scenario.id)).map((scenario) => forNext(scenario, version));
+  const configuration = configurationOf(env).id;
+  return catalogue
+    .filter((scenario) => !ids?.length || ids.includes(scenario.id))
+    .map((scenario) => ({ scenario: forNext(scenario, version, configuration), notApplicable: notApplicableIn(scenario, configuration) }));
+}
+
+/** One entry of the built-in catalogue as it holds for the `next` and the configuration under test: what a spec checks of it beside the catalogue's own check. */
+export function entryUnderTest(id: string, root: string, env: Record<string, string | undefined> = process.env): Scenario {
+  const [selected] = selectedEntries(
+    catalogue.filter((scenario) => scenario.id === id),
+    root,
+    { ...env, [ENV.scenarios]: '' },
+  );
+  if (!selected) throw new Error(`no catalogue entry ${id}`);
+  return selected.scenario;
+}
+
+/** The entries of `catalogue` this run checks that exist under its configuration (see `selectedEntries`). */
+export function selectedScenarios(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): Scenario[] {
+  return selectedEntries(catalogue, root, env)
+    .filter((selected) => selected.notApplicable === null)
+    .map((selected) => selected.scenario);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { validRange } from 'semver';
 import { z } from 'zod';
 import { failureClasses } from './routes';
+import { CONFIGURATION_IDS } from './configurations';
 import { pathProblem } from './paths';
 
 export { failureClasses, failureClassTitles } from './routes';
@@ -111,21 +112,36 @@ export const reportSchema = z
   })
   .strict();
 
+const configurationId = z.enum(CONFIGURATION_IDS);
+
 /**
- * What an entry shows and sends on other `next` versions, where that is a genuine framework change:
- * the fields that differ, for a semver range, with why. Differences between versions are data here,
- * never branches in the drivers.
+ * What an entry shows and sends on other `next` versions or under another configuration (Cache
+ * Components), where that is a genuine framework change: the fields that differ, for a semver
+ * range, a configuration or both, with why. Differences between versions and configurations are
+ * data here, never branches in the drivers.
  */
 export const versionOverrideSchema = z
   .object({
-    /** The `next` versions this holds for: a semver range (`>=16.0.0 <16.2.0`). */
-    next: z.string().refine((range) => validRange(range) !== null, 'must be a semver range'),
+    /** The `next` versions this holds for: a semver range (`>=16.0.0 <16.2.0`); every version when absent. */
+    next: z
+      .string()
+      .refine((range) => validRange(range) !== null, 'must be a semver range')
+      .optional(),
+    /** The configuration this holds for (scenarios/configurations.ts); the default one when absent. */
+    configuration: configurationId.optional(),
     expect: expectationShape.partial().optional(),
     reports: z.array(reportSchema).optional(),
     /** What changed in the framework, and on which version it was observed. */
     note: z.string().min(1),
   })
-  .strict();
+  .strict()
+  .superRefine((override, ctx) => {
+    if (override.next === undefined && override.configuration === undefined)
+      ctx.addIssue({ code: 'custom', message: 'an override names the versions (next) or the configuration it holds for' });
+  });
+
+/** A configuration the entry cannot exist in (its route does not build there), and why. */
+export const notApplicableSchema = z.object({ configuration: configurationId, why: z.string().min(1) }).strict();
 
 export const scenarioSchema = z
   .object({
@@ -145,8 +161,10 @@ export const scenarioSchema = z
      * (its thrown message in the server log, and Next's deliveries as pinned), or fails naming what never came.
      */
     afterResponse: z.literal(true).optional(),
-    /** Other `next` versions' outcomes, where the framework changed; the first matching range applies. */
+    /** Other `next` versions' and configurations' outcomes, where the framework changed; the first that matches applies. */
     overrides: z.array(versionOverrideSchema).optional(),
+    /** The configurations whose build cannot hold the entry's route. */
+    notApplicable: z.array(notApplicableSchema).optional(),
   })
   .strict()
   .superRefine((scenario, ctx) => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { major, minor, satisfies, valid } from 'semver';
+import { CONFIGURATIONS, type ConfigurationId } from './configurations';
 import type { Scenario } from './schema';
 
 /**
@@ -38,14 +39,33 @@ export function comparedVersion(installed: string | null): ComparedVersion {
   };
 }
 
-/** The entry as it holds for `next` `version`: its first matching override applied. */
-export function forNext(scenario: Scenario, version: string): Scenario {
-  const override = scenario.overrides?.find((candidate) => satisfies(version, candidate.next, { includePrerelease: true }));
+type Override = NonNullable<Scenario['overrides']>[number];
+
+/** Whether an override holds for `next` `version` under `configuration`: its range and its configuration (the default one when it names none). */
+const holds = (override: Override, version: string, configuration: ConfigurationId) =>
+  (override.configuration ?? 'default') === configuration && (override.next === undefined || satisfies(version, override.next, { includePrerelease: true }));
+
+/** Where an override holds, in the words a note starts with: `under Cache Components, next <16.2.0`. */
+function overrideScope(override: Override): string {
+  const under = override.configuration ? CONFIGURATIONS[override.configuration].inWords : null;
+  const next = override.next ? `next ${override.next}` : null;
+  return [under, next].filter(Boolean).join(', ');
+}
+
+/** The entry as it holds for `next` `version` under `configuration` (the default one unless said): its first matching override applied. */
+export function forNext(scenario: Scenario, version: string, configuration: ConfigurationId = 'default'): Scenario {
+  const override = scenario.overrides?.find((candidate) => holds(candidate, version, configuration));
   if (!override) return scenario;
   return {
     ...scenario,
     expect: { ...scenario.expect, ...override.expect },
     reports: override.reports ?? scenario.reports,
-    note: `next ${override.next}: ${override.note}`,
+    note: `${overrideScope(override)}: ${override.note}`,
   };
+}
+
+/** Why the entry cannot exist under `configuration` (its route does not build there), as a skipped check says it; null where it can. */
+export function notApplicableIn(scenario: Scenario, configuration: ConfigurationId): string | null {
+  const entry = scenario.notApplicable?.find((candidate) => candidate.configuration === configuration);
+  return entry ? `not applicable ${CONFIGURATIONS[configuration].inWords}: ${entry.why}` : null;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ENV } from '../harness/contract';
 import { buildFingerprint } from '../harness/build';
 import { buildInputs } from '../harness/build-inputs';
 
@@ -88,5 +89,12 @@ describe('build fingerprint', () => {
     write('e2e/some.spec.ts', 'export const unrelated = 2;\n');
     expect(await buildFingerprint(root, {})).toBe(before);
     expect(await buildFingerprint(root, { NEXT_PUBLIC_FLAG: '1' })).not.toBe(before);
+  });
+
+  it('changes with the configuration asked for , which next.config reads', async () => {
+    const { root } = project();
+    const before = await buildFingerprint(root, {});
+    expect(await buildFingerprint(root, { [ENV.cacheComponents]: '1' })).not.toBe(before);
+    expect(await buildFingerprint(root, { [ENV.cacheComponents]: '' })).toBe(before);
   });
 });

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONFIGURATION_IDS, CONFIGURATIONS, nextConfigFor, type ConfigurationId } from '../scenarios/configurations';
+import { notApplicableIn } from '../scenarios/versions';
 import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError, parseCatalogue } from '../scenarios/schema';
 import { pinnedIn, pinnedWhere } from '../scenarios/active';
@@ -95,13 +97,16 @@ describe('catalogue schema', () => {
 });
 
 /** Metadata routes: the URL's last part, and the file that serves it. */
-const METADATA_ROUTES: Record<string, string> = { 'sitemap.xml': 'sitemap.ts', 'robots.txt': 'robots.ts' };
+const METADATA_ROUTES: Record<string, string> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
 
-function routeFilesFor(path: string): string[] {
+/** The files that could serve `path` in the build of `configuration`: those its page extensions take in. */
+function routeFilesFor(path: string, configuration: ConfigurationId): string[] {
   // Route groups like (site) do not appear in URLs: look in each of them.
   const groups = readdirSync(join(root, 'app')).filter((name) => /^\(.+\)$/.test(name));
   const last = path.split('/').at(-1)!;
-  const [dir, files] = METADATA_ROUTES[last] ? [path.slice(0, -last.length - 1), [METADATA_ROUTES[last]]] : [path, ['page.tsx', 'route.ts']];
+  const [dir, names] = METADATA_ROUTES[last] ? [path.slice(0, -last.length - 1), [METADATA_ROUTES[last]]] : [path, ['page', 'route']];
+  const { pageExtensions } = nextConfigFor(CONFIGURATIONS[configuration], '16.4.5');
+  const files = names.flatMap((name) => pageExtensions.map((extension) => `${name}.${extension}`));
   return ['', ...groups].flatMap((group) => files.map((file) => join(root, 'app', group, dir, file)));
 }
 
@@ -112,12 +117,18 @@ describe('the catalogue', () => {
     expect(catalogue.filter((s) => s.expect.fallback === 'none').length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(catalogue.map((s) => [s.id, s] as const))('%s has a route in app/ (or the proxy)', (id, scenario) => {
-    // A page of its own, a metadata route in its own segment, or the app's robots.txt.
-    expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt']).toContain(scenario.path);
-    const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
-    expect(servedByProxy || routeFilesFor(scenario.path).some(existsSync), `no page.tsx or route.ts for ${scenario.path}`).toBe(true);
-  });
+  it.each(catalogue.map((s) => [s.id, s] as const))(
+    '%s has a route in app/ (or the proxy) in each configuration it is applicable in, and none where it is not',
+    (id, scenario) => {
+      // A page of its own, a metadata route in its own segment, or the app's robots.txt.
+      expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt']).toContain(scenario.path);
+      const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
+      for (const configuration of CONFIGURATION_IDS) {
+        const built = servedByProxy || routeFilesFor(scenario.path, configuration).some(existsSync);
+        expect(built, `a route for ${scenario.path} in the ${configuration} build`).toBe(notApplicableIn(scenario, configuration) === null);
+      }
+    },
+  );
 
   it.each(catalogue.map((s) => [s.id, s] as const))('%s is pinned in the file a deviation names', (id, scenario) => {
     expect(readFileSync(join(root, pinnedIn(scenario, {})), 'utf8')).toContain(`route('${id}')`);

@@ -8,8 +8,14 @@ import { parseRunArgs } from '../cli/run';
 import { UsageError } from '../cli/usage-error';
 import { CatalogueError } from '../scenarios/schema';
 import { findScenario } from '../scenarios/catalogue';
+import { ENV } from '../harness/contract';
 
 describe('parseRunArgs', () => {
+  it('checks the default configuration unless asked for Cache Components', () => {
+    expect(parseRunArgs([]).configuration).toBe('default');
+    expect(parseRunArgs(['--cache-components']).configuration).toBe('cache-components');
+  });
+
   it('takes repeatable scenarios and the run options', () => {
     expect(parseRunArgs(['--scenario', 'healthy', '--scenario', 'server-page-throws', '--shard', '2/3', '--workers', '4', '--port', '4100'])).toMatchObject({
       scenarios: ['healthy', 'server-page-throws'],
@@ -69,6 +75,21 @@ describe('parseReproArgs', () => {
 
   it('takes any route with --path', () => {
     expect(parseReproArgs(['--path', '/anything', '--json', '--dev'], {})).toMatchObject({ scenario: undefined, path: '/anything', json: true, dev: true });
+  });
+
+  it('replays an entry under Cache Components, as it is pinned there, with --cache-components or its variable', () => {
+    expect(parseReproArgs(['server-page-throws'], {})).toMatchObject({ configuration: 'default', scenario: { expect: { status: 500 } } });
+    for (const [argv, env] of [
+      [['server-page-throws', '--cache-components'], {}],
+      [['server-page-throws'], { [ENV.cacheComponents]: '1' }],
+    ] as const)
+      expect(parseReproArgs([...argv], env)).toMatchObject({ configuration: 'cache-components', scenario: { expect: { status: 200 } } });
+  });
+
+  it('refuses an entry that does not exist under Cache Components, saying why', () => {
+    expect(() => parseReproArgs(['edge-page-throws', '--cache-components'], {})).toThrow(
+      /^edge-page-throws is not applicable under Cache Components: its route sets `runtime = 'edge'` \(route segment config\)/,
+    );
   });
 
   it.each([

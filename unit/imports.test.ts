@@ -16,7 +16,7 @@ const root = join(import.meta.dirname, '..');
 /** Bundled into the app, or run inside its server in harness mode. */
 const APP = ['app/', 'bundled/', 'app-server/', 'ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
 /** The leaves the app may read: names (the contract, the routes it renders) and the lifeline it ends with. */
-const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts'];
+const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts', 'scenarios/configurations.ts', 'scenarios/versions.ts'];
 
 interface Rule {
   /** Files this rule is about (path prefixes). */
@@ -28,7 +28,11 @@ interface Rule {
 }
 
 export const RULES: Rule[] = [
-  { from: APP, only: APP_MAY_IMPORT, why: 'the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)' },
+  {
+    from: APP,
+    only: APP_MAY_IMPORT,
+    why: 'the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
+  },
   { from: ['chromium/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
   {
@@ -186,7 +190,7 @@ describe('imports', () => {
 
   it('names an upward import with the rule it breaks', () => {
     expect(violations(SKETCH)).toEqual([
-      'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes and its lifeline)',
+      'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       "cli/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",

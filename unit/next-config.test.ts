@@ -55,6 +55,8 @@ describe("an audited app's next.config, as Next resolves it", { timeout: 30_000 
       trailingSlash: true,
       authInterrupts: true,
       cacheComponents: false,
+      partialPrefetching: false,
+      pageExtensions: ['tsx', 'ts', 'jsx', 'js'],
     });
   });
 

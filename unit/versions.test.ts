@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { CatalogueError, parseCatalogue } from '../scenarios/schema';
-import { comparedVersion, forNext, OBSERVED_ON } from '../scenarios/versions';
+import { comparedVersion, forNext, notApplicableIn, OBSERVED_ON } from '../scenarios/versions';
 
 const base = findScenario('navigate-to-failing-route')!;
 
@@ -54,5 +54,61 @@ describe('the version a run compares with', () => {
     });
     expect(comparedVersion('15.4.0').version).toBe('15.5.29');
     expect(comparedVersion(null).outside).toMatch(/no next is installed/);
+  });
+});
+
+describe('per-configuration expectations', () => {
+  const streamed = {
+    ...findScenario('server-page-throws')!,
+    overrides: [
+      { configuration: 'cache-components', next: '<16.2.0', expect: { status: 500 }, note: 'older' },
+      { configuration: 'cache-components', expect: { status: 200 }, note: 'the shell streamed first' },
+      { next: '<16.0.0-0', expect: { status: 503 }, note: 'fifteen' },
+    ],
+  };
+  const [entry] = parseCatalogue([streamed]);
+
+  it('apply the first override whose configuration and range both hold', () => {
+    expect(forNext(entry, '16.4.5', 'cache-components').expect.status).toBe(200);
+    expect(forNext(entry, '16.4.5', 'cache-components').note).toBe('under Cache Components: the shell streamed first');
+    expect(forNext(entry, '16.1.7', 'cache-components').expect.status).toBe(500);
+    expect(forNext(entry, '16.1.7', 'cache-components').note).toBe('under Cache Components, next <16.2.0: older');
+  });
+
+  it('never apply an override of another configuration, nor one of a configuration by default', () => {
+    expect(forNext(entry, '16.4.5').expect.status).toBe(500);
+    expect(forNext(entry, '16.4.5', 'default').expect.status).toBe(500);
+    expect(forNext(entry, '15.5.29', 'default').expect.status).toBe(503);
+  });
+
+  it('say where an entry is not applicable, and why', () => {
+    const [edge] = parseCatalogue([
+      { ...findScenario('healthy')!, notApplicable: [{ configuration: 'cache-components', why: 'route segment config `runtime` is refused there' }] },
+    ]);
+    expect(notApplicableIn(edge, 'cache-components')).toBe('not applicable under Cache Components: route segment config `runtime` is refused there');
+    expect(notApplicableIn(edge, 'default')).toBeNull();
+  });
+
+  it('are validated: an override names a range or a configuration, a configuration that exists', () => {
+    let problems: string[] = [];
+    try {
+      parseCatalogue([
+        {
+          ...catalogue[0],
+          overrides: [
+            { note: 'n', expect: { status: 200 } },
+            { configuration: 'turbo', note: 'n' },
+          ],
+        },
+        { ...findScenario('healthy')!, notApplicable: [{ configuration: 'cache-components', why: '' }] },
+      ]);
+    } catch (error) {
+      problems = (error as CatalogueError).problems;
+    }
+    expect(problems).toEqual([
+      'entry "server-page-throws": overrides.0: an override names the versions (next) or the configuration it holds for',
+      'entry "server-page-throws": overrides.1.configuration: Invalid option: expected one of "default"|"cache-components"',
+      'entry "healthy": notApplicable.0.why: Too small: expected string to have >=1 characters',
+    ]);
   });
 });

@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
+import { RequestTime } from '@/bundled/request-time';
 import { ThrowingServerComponent } from '@/bundled/server';
 
-// A second root layout (route group) so that only this scenario's root layout throws.
-export default async function FailingRootLayout({ children }: { children: ReactNode }) {
-  await ThrowingServerComponent({ id: 'root-layout-throws' });
+// A second root layout (route group) so that only this scenario's root layout throws: while it
+// renders its document, at request time.
+export default function FailingRootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <RequestTime>
+          <ThrowingServerComponent id="root-layout-throws" />
+          {children}
+        </RequestTime>
+      </body>
     </html>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { RequestTime } from '@/bundled/request-time';
 
 export const metadata: Metadata = { title: 'faultline' };
 
@@ -7,7 +8,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <main>{children}</main>
+        <main>
+          <RequestTime>{children}</RequestTime>
+        </main>
       </body>
     </html>
   );

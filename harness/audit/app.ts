@@ -60,7 +60,7 @@ export function monorepoOf(root: string): Monorepo | null {
 }
 
 /** The app with its next.config as Next resolves it (in the workspace, by the app's own `next`): what placing, building and serving it need. */
-export interface AuditedApp extends InspectedApp, Omit<ResolvedConfig, 'output'> {}
+export interface AuditedApp extends InspectedApp, Omit<ResolvedConfig, 'output' | 'partialPrefetching' | 'pageExtensions'> {}
 
 /**
  * The app with its resolved config; a static export refused (however its config said so: a
@@ -68,7 +68,7 @@ export interface AuditedApp extends InspectedApp, Omit<ResolvedConfig, 'output'>
  */
 export function configuredApp(app: InspectedApp, config: ResolvedConfig): AuditedApp {
   if (config.output === 'export') throw staticExport(app.root);
-  const { output: _output, ...rest } = config;
+  const { output: _output, partialPrefetching: _prefetching, pageExtensions: _extensions, ...rest } = config;
   return { ...app, ...rest, basePath: rest.basePath.replace(/\/$/, '') };
 }
 

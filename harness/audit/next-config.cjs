@@ -24,6 +24,8 @@ async function resolved(dir) {
     trailingSlash: config.trailingSlash === true,
     authInterrupts: config.experimental?.authInterrupts === true,
     cacheComponents: config.cacheComponents === true || config.experimental?.cacheComponents === true,
+    partialPrefetching: config.partialPrefetching === true,
+    pageExtensions: config.pageExtensions,
   };
 }
 

@@ -11,6 +11,9 @@ export interface ResolvedConfig {
   trailingSlash: boolean;
   authInterrupts: boolean;
   cacheComponents: boolean;
+  partialPrefetching: boolean;
+  /** The extensions of the files Next takes as routes (its default: tsx, ts, jsx, js). */
+  pageExtensions: string[];
 }
 
 /** How long Next may take to load the app's config before the audit says so. */

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, pagesRouter500, serverFallback, thrownMessage } from './shared';
+import { fromServer, load, noFallback, pagesRouter500, refusedSegmentConfig, serverFallback, thrownMessage } from './shared';
 
 /** The Edge runtime: the same failures, rendered and reported by the Edge build of the SDK. */
 export const entries: ScenarioInput[] = [
@@ -10,6 +10,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 500 },
     note: "Reported by the Edge runtime's SDK (through onRequestError, with the digest). Its transport uses the Edge sandbox's own fetch, which MSW in the Node process does not see: the harness routes the Edge SDK's envelopes to its ingest route (`app/_sentry/edge-tunnel.ts`); before that, this report was lost and the entry pinned none.",
     reports: [fromServer(thrownMessage('edge-page-throws'))],
+    notApplicable: [refusedSegmentConfig("runtime = 'edge'")],
   },
   {
     ...route('edge-route-handler-throws'),
@@ -17,6 +18,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     note: 'Unlike a Node.js Route Handler (an empty 500), the Edge runtime answers with the text "Internal Server Error".',
     reports: [fromServer(thrownMessage('edge-route-handler-throws'), false)],
+    notApplicable: [refusedSegmentConfig("runtime = 'edge'")],
     overrides: [
       {
         next: '<16.0.0-0',

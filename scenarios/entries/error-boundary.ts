@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { clientFallback, fromBrowser, fromServer, load, noFallback, serverFallback, thrownMessage } from './shared';
+import { clientFallback, fromBrowser, fromServer, load, noFallback, serverFallback, thrownMessage, shellStreamedFirst, signalAfterTheShell } from './shared';
 
 /** Segment error boundaries (`error.tsx`), and the special files around them that fail. */
 export const entries: ScenarioInput[] = [
@@ -9,12 +9,14 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 500, sees: 'This part of the page failed' },
     reports: [fromServer(thrownMessage('segment-error-boundary'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('error-boundary-throws'),
     trigger: load,
     expect: { ...clientFallback, status: 500 },
     reports: [fromServer(thrownMessage('error-boundary-throws')), fromBrowser('error-boundary-throws: the error boundary itself failed')],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('error-boundary-reset'),
@@ -27,11 +29,13 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 404 },
     reports: [fromServer(thrownMessage('not-found-page-throws'))],
+    overrides: [signalAfterTheShell],
   },
   {
     ...route('template-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('template-throws'))],
+    overrides: [shellStreamedFirst],
   },
 ];

@@ -16,6 +16,11 @@ export const entries: ScenarioInput[] = [
     note: 'The digest hashes the whole stack, and the RSC render of a navigation has another stack than the HTML render of a direct load: same error, same log line, another digest (Next 16.4.5).',
     overrides: [
       {
+        configuration: 'cache-components',
+        expect: { directLoad: { path: '/scenarios/server-page-throws', sameDigest: true } },
+        note: 'Observed on 16.4.5: the navigation shows the same digest as a direct load, where without Cache Components it shows another.',
+      },
+      {
         next: '<16.3.0',
         expect: { directLoad: { path: '/scenarios/server-page-throws', sameDigest: true } },
         note: 'Observed on 15.5.29, 16.0.11, 16.1.7 and 16.2.12: the navigation shows the same digest as a direct load; from 16.3 (16.3.8, 16.4.5) another.',

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, noFallback, thrownMessage } from './shared';
+import { fromServer, noFallback, thrownMessage, shellStreamedFirst } from './shared';
 
 /** Browsers with JavaScript off: what a failure leaves them. */
 export const entries: ScenarioInput[] = [
@@ -10,5 +10,6 @@ export const entries: ScenarioInput[] = [
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'The classic fallback is rendered in the browser (it names the host the browser loaded): without JavaScript the user is left with a blank page (under the title of the app), and the 500 is all that says something failed. The server still reports the error once.',
     reports: [fromServer(thrownMessage('no-javascript-server-error'))],
+    overrides: [shellStreamedFirst],
   },
 ];

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { load, noFallback } from './shared';
+import { load, noFallback, signalAfterTheShell } from './shared';
 
 /** Routing signals: thrown like errors, never the fallback. */
 export const entries: ScenarioInput[] = [
@@ -9,18 +9,21 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 404, sees: 'This page could not be found.' },
     reports: [],
+    overrides: [signalAfterTheShell],
   },
   {
     ...route('forbidden-signal'),
     trigger: load,
     expect: { ...noFallback, status: 403, sees: 'This page could not be accessed.' },
     reports: [],
+    overrides: [signalAfterTheShell],
   },
   {
     ...route('unauthorized-signal'),
     trigger: load,
     expect: { ...noFallback, status: 401, sees: "You're not authorized to access this page." },
     reports: [],
+    overrides: [signalAfterTheShell],
   },
   {
     ...route('redirect-signal'),

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, serverFallback, clientFallback, REDACTED, fromServer, fromBrowser } from './shared';
+import { thrownMessage, load, serverFallback, clientFallback, REDACTED, fromServer, fromBrowser, shellStreamedFirst } from './shared';
 
 /** Server Components that throw while rendering (pages, layouts, metadata). */
 export const entries: ScenarioInput[] = [
@@ -9,24 +9,28 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('server-page-throws'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('nested-layout-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('nested-layout-throws'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('root-layout-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('root-layout-throws'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('async-component-rejects'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('async-component-rejects'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('suspense-streamed-throws'),
@@ -59,6 +63,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('parallel-slot-throws'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('loading-then-throws'),

@@ -29,3 +29,32 @@ export const pagesRouter500 = {
   startsWith:
     '<!DOCTYPE html><html><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" content="width=device-width" data-next-head=""/><title data-next-head="">500: Internal Server Error</title>',
 } as const;
+
+/**
+ * Under Cache Components a page's request-time part streams inside `<Suspense>` after its
+ * prerendered shell, so the status is sent (200) before that part fails: observed on 16.4.5 for
+ * every failure the catalogue places there, the screen and the reports otherwise unchanged.
+ */
+export const shellStreamedFirst = {
+  configuration: 'cache-components',
+  expect: { status: 200 },
+  note: "Observed on 16.4.5: the prerendered shell went out with 200 before the page's request-time part failed inside <Suspense>; the same screen and reports as without Cache Components.",
+} as const;
+
+/**
+ * Under Cache Components a routing signal thrown in a streamed part cannot change the status any
+ * more: the shell was sent with 200 (vercel/next.js#98518, #54374), and the page shows Next's screen
+ * for the signal all the same.
+ */
+export const signalAfterTheShell = {
+  configuration: 'cache-components',
+  expect: { status: 200 },
+  note: "Observed on 16.4.5: the signal was thrown in the request-time part, after the shell went out with 200, so the status stays 200 (vercel/next.js#98518, #54374) while the screen is Next's screen for the signal.",
+} as const;
+
+/** An entry whose route carries segment config that Next refuses under Cache Components: not in that build. */
+export const refusedSegmentConfig = (config: string) =>
+  ({
+    configuration: 'cache-components',
+    why: `its route sets \`${config}\` (route segment config), which Next refuses under Cache Components ("is not compatible with \`nextConfig.cacheComponents\`")`,
+  }) as const;

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, serverFallback, REDACTED, fromServer } from './shared';
+import { thrownMessage, load, serverFallback, REDACTED, fromServer, shellStreamedFirst } from './shared';
 
 /** Thrown values that are not plain Errors. */
 export const entries: ScenarioInput[] = [
@@ -10,6 +10,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('throws-string'))],
     overrides: [
+      shellStreamedFirst,
       {
         next: '<16.3.0',
         reports: [{ runtime: 'server', type: 'Error', value: { startsWith: REDACTED }, digest: true }],
@@ -22,6 +23,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(JSON.stringify({ reason: thrownMessage('throws-plain-object') }))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-error-with-digest'),
@@ -29,41 +31,48 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 500 },
     note: "Next keeps a digest the error already has: the screen, the server log and the report show the app's string (`throws-error-with-digest@order-7f3a`), not a hash.",
     reports: [fromServer(thrownMessage('throws-error-with-digest'))],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-error-with-cause'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer('throws-error-with-cause: lookup failed')],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-null'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer('null')],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-undefined'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer('undefined')],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-aggregate-error'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [{ ...fromServer('throws-aggregate-error: 2 lookups failed'), type: 'AggregateError' }],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-html-message'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(`<img src=x onerror="document.title='injected'"> ${thrownMessage('throws-html-message')}`)],
+    overrides: [shellStreamedFirst],
   },
   {
     ...route('throws-error-subclass'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [{ ...fromServer(thrownMessage('throws-error-subclass')), type: 'PaymentDeclinedError' }],
+    overrides: [shellStreamedFirst],
   },
 ];

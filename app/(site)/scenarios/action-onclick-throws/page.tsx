@@ -1,8 +1,8 @@
+import { connection } from 'next/server';
 import { ActionInClickHandler } from '@/bundled/client';
 
-// Rendered per request: the failure must happen while serving a user, not at build time.
-export const dynamic = 'force-dynamic';
-
-export default function Page() {
+export default async function Page() {
+  // Rendered per request: the failure must happen while serving a user, not at build time.
+  await connection();
   return <ActionInClickHandler id="action-onclick-throws" />;
 }

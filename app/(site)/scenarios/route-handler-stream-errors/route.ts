@@ -1,4 +1,3 @@
 import { streamFailingRouteHandler } from '@/bundled/streamed';
 
-export const dynamic = 'force-dynamic';
 export const GET = streamFailingRouteHandler('route-handler-stream-errors');

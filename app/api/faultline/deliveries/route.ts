@@ -1,7 +1,5 @@
 import { fromHarness, notFound } from '../harness-guard';
 
-export const dynamic = 'force-dynamic';
-
 /** Harness mode, and this server's own Edge runtime only (it carries the secret): a call of Next to the app's onRequestError there, counted in the store. */
 export async function POST(request: Request): Promise<Response> {
   if (!fromHarness(request)) return notFound();

@@ -1,7 +1,6 @@
+import { connection } from 'next/server';
 import * as Sentry from '@sentry/nextjs';
 import { checkAsked } from '../harness-guard';
-
-export const dynamic = 'force-dynamic';
 
 /**
  * Harness mode, and the process that started the server, only: flushes the server SDK, then claims
@@ -10,6 +9,8 @@ export const dynamic = 'force-dynamic';
  * most) until the check owns that many of Next's deliveries.
  */
 export async function GET(request: Request): Promise<Response> {
+  // Per request, never prerendered (Cache Components would prerender a GET that reads nothing of it).
+  await connection();
   const asked = checkAsked(request);
   if (asked instanceof Response) return asked;
   const { marker, params, claim } = asked;

@@ -1,0 +1,90 @@
+import { satisfies } from 'semver';
+import { ENV } from '../harness/contract';
+
+/**
+ * The configurations the reference app is built in: the same app and the same catalogue under
+ * another rendering model of Next's. Data, read by `next.config.ts` (what the build sets), by the
+ * app (where request-time work may suspend), by a run (which expectations apply) and by the
+ * matrix (a column per configuration): no driver branches on a configuration.
+ */
+export type ConfigurationId = 'default' | 'cache-components';
+
+export interface Configuration {
+  id: ConfigurationId;
+  /** How outputs name it. */
+  title: string;
+  /** How a sentence says an entry is in it: `under Cache Components`. */
+  inWords: string;
+  /** The `next` versions that have it, a semver range. */
+  next: string;
+  /** What `next.config` sets for it on `next` versions of each range (every range that matches applies). */
+  nextConfig: { next: string; set: { cacheComponents?: boolean; partialPrefetching?: boolean } }[];
+  /**
+   * The tag of the route files only this configuration builds (`page.{tag}.tsx`, `route.{tag}.ts`):
+   * Next's `pageExtensions` take them in, and leave out the other configurations'.
+   */
+  ownFiles: string;
+  /** Why those files build only here. */
+  ownFilesWhy: string;
+  /** Whether its request-time work must sit under `<Suspense>` (the root layouts then give it one). */
+  requestTimeSuspends: boolean;
+}
+
+export const CONFIGURATIONS: Record<ConfigurationId, Configuration> = {
+  default: {
+    id: 'default',
+    title: 'default',
+    inWords: 'without Cache Components',
+    next: '*',
+    nextConfig: [],
+    ownFiles: 'segment-config',
+    ownFilesWhy: 'route segment config (`runtime`, `revalidate`) that Next refuses under Cache Components',
+    requestTimeSuspends: false,
+  },
+  'cache-components': {
+    id: 'cache-components',
+    title: 'Cache Components',
+    inWords: 'under Cache Components',
+    next: '>=16.0.0-0',
+    nextConfig: [
+      { next: '*', set: { cacheComponents: true } },
+      // 16.4 asks for it to be set either way, and makes both the default in the next major.
+      { next: '>=16.4.0-0', set: { partialPrefetching: true } },
+    ],
+    ownFiles: 'cache-components',
+    ownFilesWhy: "`'use cache'` and the caching APIs, which do not build without Cache Components",
+    requestTimeSuspends: true,
+  },
+};
+
+export const CONFIGURATION_IDS = Object.keys(CONFIGURATIONS) as ConfigurationId[];
+
+/** The configuration an environment asks for: Cache Components when its variable (`ENV.cacheComponents`) is `1`. */
+export function configurationOf(env: Record<string, string | undefined>): Configuration {
+  return CONFIGURATIONS[env[ENV.cacheComponents] === '1' ? 'cache-components' : 'default'];
+}
+
+/** The environment that asks for `id` (the variable set or removed), added to `env`. */
+export function withConfiguration(env: NodeJS.ProcessEnv, id: ConfigurationId): NodeJS.ProcessEnv {
+  const { [ENV.cacheComponents]: _, ...rest } = env;
+  return id === 'cache-components' ? { ...rest, [ENV.cacheComponents]: '1' } : rest;
+}
+
+/** Whether `next` `version` has the configuration. */
+export const availableOn = (configuration: Configuration, version: string): boolean => satisfies(version, configuration.next, { includePrerelease: true });
+
+/** Next's own extensions, as its default `pageExtensions` lists them. */
+const NEXT_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
+
+/** What `next.config` sets for `configuration` on `next` `version`: its options and the page extensions that take its own files in. */
+export function nextConfigFor(configuration: Configuration, version: string) {
+  const set = Object.assign(
+    {},
+    ...configuration.nextConfig.filter((part) => satisfies(version, part.next, { includePrerelease: true })).map((part) => part.set),
+  );
+  return { ...set, pageExtensions: [...NEXT_EXTENSIONS, ...NEXT_EXTENSIONS.map((extension) => `${configuration.ownFiles}.${extension}`)] } as {
+    cacheComponents?: boolean;
+    partialPrefetching?: boolean;
+    pageExtensions: string[];
+  };
+}
