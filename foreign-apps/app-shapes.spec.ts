@@ -10,19 +10,57 @@ import { appOf } from './apps';
 // Each test audits an app of its own shape (apps.ts): they run side by side, each app generated once.
 test.describe.configure({ timeout: 600_000 });
 
-test('a cacheComponents app: what faultline placed does not build there, and the line says it is faultline’s, naming its route (exit 2)', async () => {
+/** What Cache Components builds of each kind of failure: a page's, a client's, a route handler's, a signal's, and one whose route it refuses. */
+const UNDER_CACHE_COMPONENTS = [
+  'server-page-throws',
+  'client-throws-on-server-only',
+  'client-effect-throws',
+  'route-handler-throws',
+  'not-found-signal',
+  'edge-page-throws',
+];
+
+test('a cacheComponents app: the failures Cache Components builds are placed and judged against the pins of that configuration; the Edge route, refused there, is not applicable', async () => {
   const cached = await appOf('cache-components-app');
   const before = tree(cached);
-  const { code, stderr, report } = await auditApp(cached, ['--scenario', 'server-page-throws']);
-  const lines = stderrLines(stderr);
-  expect(lines).toEqual([
-    expect.stringMatching(
-      // Its request-time data outside <Suspense>, which Cache Components refuses to prerender (a placed segment config, were one placed, the same).
-      /^faultline: the placed failures: what faultline placed in the app does not build there, which is faultline's to fix, not the app's: .*Route "\/faultline-audit\/server-page-throws": Next\.js encountered uncached or runtime data during prerendering.*; its log: \S+build\.log$/,
-    ),
+  const { code, stderr, report } = await auditApp(
+    cached,
+    UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),
+  );
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
+  // A streamed 200 is what Next itself answers there: the framework check holds it to the reference app's pin under Cache Components.
+  expect([judged('server-page-throws').status, judged('server-page-throws').screen, judged('server-page-throws').checks.framework]).toEqual([
+    200,
+    "Next's built-in screen",
+    'ok',
   ]);
-  expect([code, report]).toEqual([2, null]);
+  expect([judged('not-found-signal').status, judged('not-found-signal').checks.framework]).toEqual([200, 'ok']);
+  expect(report!.notApplicable).toContainEqual({
+    id: 'edge-page-throws',
+    why: expect.stringMatching(/^its route sets `runtime = 'edge'` \(route segment config\), which Next refuses under Cache Components/),
+  });
+  expect(report!.appFindings.map((finding) => `${finding.check}: ${finding.what}`)).toEqual([
+    'reported once: nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
+  ]);
+  expect(code).toBe(1);
   expect(tree(cached), "the app's files, byte for byte").toEqual(before);
+});
+
+test("a cacheComponents app set up by Sentry's guide: what a hand look found (a streamed 200, the client sentence, reported twice, the digest in the server log only), and React's #419 as the browser's second report", async () => {
+  const cached = await appOf('sentry-guide-cache-components-app');
+  const { code, stderr, report } = await auditApp(
+    cached,
+    UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),
+  );
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  const server = report!.entries.find((entry) => entry.id === 'server-page-throws')!;
+  expect([server.status, server.checks.framework]).toEqual([200, 'ok']);
+  expect(findingsOf(report!, 'server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
+  expect(findingsOf(report!, 'client-throws-on-server-only')).toContain(
+    "reported once: reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
+  );
+  expect(code).toBe(1);
 });
 
 test('an app that hands its errors to PostHog: its server reports read where the server sends them and judged, from both runtimes; the browser, not read, said', async () => {

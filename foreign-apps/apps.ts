@@ -66,10 +66,15 @@ export const SHAPES = {
     await generateApp(dest, { sentry: false });
     writeFileSync(join(dest, 'app', 'page.tsx'), 'export default function Home() { return <main>{oops</main>; }\n');
   },
-  /** Next 16's model: `cacheComponents: true`, which refuses route segment config. */
+  /** Next 16's model, which its next major makes the default: the template with `cacheComponents: true`. */
   'cache-components-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });
     edit(join(dest, 'next.config.ts'), '/* config options here */', 'cacheComponents: true,');
+  },
+  /** The same, set up as Sentry's guide shows it (`sentry-guide/`). */
+  'sentry-guide-cache-components-app': async (dest: string) => {
+    await generateApp(dest, { sentry: true });
+    edit(join(dest, 'next.config.ts'), /const nextConfig: NextConfig = \{\n/, 'const nextConfig: NextConfig = {\n  cacheComponents: true,\n');
   },
   /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
   'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),

@@ -76,6 +76,23 @@ export const availableOn = (configuration: Configuration, version: string): bool
 /** Next's own extensions, as its default `pageExtensions` lists them. */
 const NEXT_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
 
+const TAGGED = new RegExp(
+  `^([^.]+)\\.(${Object.values(CONFIGURATIONS)
+    .map((configuration) => configuration.ownFiles)
+    .join('|')})\\.(${NEXT_EXTENSIONS.join('|')})$`,
+);
+
+/**
+ * A file of the reference app as another app's build of `configuration` takes it, with Next's own
+ * page extensions: a file only another configuration builds is none (null), one only this one
+ * builds loses its tag (`page.cache-components.tsx` to `page.tsx`), any other stays as it is.
+ */
+export function asBuiltIn(configuration: Configuration, name: string): string | null {
+  const tagged = TAGGED.exec(name);
+  if (!tagged) return name;
+  return tagged[2] === configuration.ownFiles ? `${tagged[1]}.${tagged[3]}` : null;
+}
+
 /** What `next.config` sets for `configuration` on `next` `version`: its options and the page extensions that take its own files in. */
 export function nextConfigFor(configuration: Configuration, version: string) {
   const set = Object.assign(

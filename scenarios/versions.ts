@@ -64,8 +64,12 @@ export function forNext(scenario: Scenario, version: string, configuration: Conf
   };
 }
 
-/** Why the entry cannot exist under `configuration` (its route does not build there), as a skipped check says it; null where it can. */
+/** Why the entry cannot exist under `configuration` (its route does not build there), in the catalogue's words; null where it can. */
+export const whyNotApplicable = (scenario: Scenario, configuration: ConfigurationId): string | null =>
+  scenario.notApplicable?.find((candidate) => candidate.configuration === configuration)?.why ?? null;
+
+/** Why the entry cannot exist under `configuration`, as a skipped check says it; null where it can. */
 export function notApplicableIn(scenario: Scenario, configuration: ConfigurationId): string | null {
-  const entry = scenario.notApplicable?.find((candidate) => candidate.configuration === configuration);
-  return entry ? `not applicable ${CONFIGURATIONS[configuration].inWords}: ${entry.why}` : null;
+  const why = whyNotApplicable(scenario, configuration);
+  return why ? `not applicable ${CONFIGURATIONS[configuration].inWords}: ${why}` : null;
 }

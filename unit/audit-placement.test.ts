@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../harness/audit/app';
@@ -46,7 +46,9 @@ const place = (dir: string, app: AuditedApp, ids: string[]) =>
     faultline,
     dir,
     app,
-    catalogue.filter((scenario) => ids.includes(scenario.id)).map((scenario) => forNext(scenario, app.next)),
+    catalogue
+      .filter((scenario) => ids.includes(scenario.id))
+      .map((scenario) => forNext(scenario, app.next, app.cacheComponents ? 'cache-components' : 'default')),
   );
 
 describe("the catalogue placed in another app's workspace", () => {
@@ -237,5 +239,45 @@ describe('what an audit places for a selection', () => {
 
   it('never places an entry the catalogue no longer has', () => {
     expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['gone-since'])].sort()).toEqual(['healthy', 'server-page-throws']);
+  });
+});
+
+describe('the catalogue placed in a Cache Components app', () => {
+  /** Every placed file's text, by its path under the reserved segment. */
+  const placedFiles = (dir: string) => {
+    const base = join(dir, 'app', 'faultline-audit');
+    const walk = (at: string): string[] =>
+      readdirSync(at, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(at, entry.name)) : [join(at, entry.name)]));
+    return Object.fromEntries(walk(base).map((file) => [relative(base, file), readFileSync(file, 'utf8')]));
+  };
+  const ids = ['server-page-throws', 'client-effect-throws', 'route-handler-throws', 'edge-page-throws', 'isr-regeneration-throws'];
+
+  it('places only what Cache Components builds: no route segment config, request-time pages under <Suspense>, the rest not applicable with why', () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx'], { cacheComponents: true, sentry: true });
+    const placement = place(dir, app, ids);
+    expect(placement.placed.map((entry) => entry.scenario.id)).toEqual(['server-page-throws', 'client-effect-throws', 'route-handler-throws']);
+    expect(placement.notApplicable).toEqual([
+      {
+        id: 'isr-regeneration-throws',
+        why: expect.stringMatching(/^its route sets `revalidate = 1` \(route segment config\), which Next refuses under Cache Components/),
+      },
+      { id: 'edge-page-throws', why: expect.stringMatching(/^its route sets `runtime = 'edge'` \(route segment config\)/) },
+    ]);
+    const files = placedFiles(dir);
+    for (const [file, text] of Object.entries(files)) expect(text, file).not.toMatch(/export const (dynamic|runtime|revalidate|fetchCache|dynamicParams)\b/);
+    expect(files['layout.jsx'], 'the placed pages stream in a <Suspense>, as the reference app’s do there').toMatch(/<RequestTime suspends>/);
+  });
+
+  it('places the Edge and ISR routes in an app without it, as routes its build takes in, and no <Suspense> above the pages', () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx']);
+    const placement = place(dir, app, ids);
+    expect(placement.notApplicable).toEqual([]);
+    const files = placedFiles(dir);
+    expect(
+      Object.keys(files)
+        .filter((file) => /^(edge-page|isr-regeneration)-throws\//.test(file))
+        .sort(),
+    ).toEqual(['edge-page-throws/page.jsx', 'isr-regeneration-throws/page.jsx']);
+    expect(files['layout.jsx']).toBeUndefined();
   });
 });

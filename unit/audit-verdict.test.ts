@@ -6,6 +6,7 @@ import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
+import { forNext } from '../scenarios/versions';
 import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
 import { digestsAbout, isAbout } from '../worker/audit/claims';
 import { audited, type AuditedFields } from './observations';
@@ -65,6 +66,32 @@ describe('the audit judges what holds for any app', () => {
     expect(findings('server-page-throws', serverFailure({ reports: [coded] }))).toContain(
       "reported once: a server failure is reported only as the browser's redacted copy",
     );
+  });
+
+  it("takes React's #419 in the browser (a Suspense boundary the server could not finish, rendered in the browser instead) as the browser's copy of that server failure, not a failure of its own", () => {
+    // Observed on the Sentry-guide app under Cache Components: Sentry's global handler sends what React reports when it switches the boundary to client rendering.
+    const switched = {
+      runtime: 'browser' as const,
+      event: event(
+        'Minified React error #419; visit https://react.dev/errors/419 for the full message or use the non-minified dev environment for full errors…',
+      ),
+    };
+    const recovered = serverFailure({
+      id: 'client-throws-on-server-only',
+      status: 200,
+      lines: ['Rendered in the browser'],
+      serverLogDigests: [],
+      reports: [{ runtime: 'node', event: event('client-throws-on-server-only: db password hunter2') }, switched],
+    });
+    // As pinned under Cache Components: the shell went out with 200 before the boundary failed, Next's own doing.
+    const audit = auditEntry(forNext(entry('client-throws-on-server-only'), '16.4.5', 'cache-components'), recovered, context);
+    expect(audit.findings).toEqual([
+      {
+        check: 'reported once',
+        what: "reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
+        fix: expect.stringContaining('#419'),
+      },
+    ]);
   });
 
   it('counts by runtime as the catalogue pins it: two different errors are no duplicate, the same one twice is', () => {

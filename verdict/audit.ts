@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { isRedactedMessage, sideOf } from './golden';
+import { isRedactedMessage, isSwitchedToClient, sideOf } from './golden';
 import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import type { AuditCheck, Finding } from './finding';
@@ -191,6 +191,8 @@ export const FIX = {
     "serve Sentry's tunnel route: tunnelRoute in withSentryConfig's options (its rewrite needs next start), or a route handler that forwards the envelope",
   tunnelAnswered: "let the tunnel route reach Sentry's rewrite: nothing of the app's may answer it first (a page, a route handler, a rewrite of its own)",
   twice: 'let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one)',
+  switched:
+    "drop React's #419 in the browser's `beforeSend` (or `ignoreErrors: [/#419/]`): it only says the server could not finish a Suspense boundary, whose failure the server reported with its message",
   redactedOnly: 'report server errors where they happen: export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   untraceable: 'put the digest on the report: in `beforeSend`, `event.tags = { ...event.tags, digest: hint.originalException?.digest }`',
   noReference: 'show the error’s `digest` on the error screen, so a user can quote it',
@@ -239,6 +241,8 @@ const valueOf = (event: ErrorEvent) => whatItSays(event) ?? '';
 /** A report of the server's, on either of its runtimes (Node.js, Edge). */
 const isServerReport = (report: AuditReport) => report.runtime !== 'browser';
 const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));
+/** The browser's word that a boundary the server failed was rendered there instead: that server failure again, not one of the browser's. */
+const isSwitchedCopy = (report: AuditReport) => report.runtime === 'browser' && isSwitchedToClient(valueOf(report.event));
 
 function screenFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
   const side = failingSide(scenario);
@@ -328,9 +332,10 @@ function reportFindings(
   }
   const findings: Finding[] = [];
   const redacted = reports.filter(isRedactedCopy).length;
+  const switched = reports.filter(isSwitchedCopy).length;
   const seen = {
     server: reports.filter(isServerReport).length,
-    browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report)).length,
+    browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report) && !isSwitchedCopy(report)).length,
   };
   for (const runtime of runtimes) {
     // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
@@ -376,6 +381,12 @@ function reportFindings(
   }
   if (redacted > 0 && seen.server > 0)
     findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
+  if (switched > 0 && seen.server > 0)
+    findings.push({
+      check: 'reported once',
+      what: "reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
+      fix: FIX.switched,
+    });
   if (redacted > 0 && seen.server === 0)
     findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
   if (observation.undelivered) findings.push(deliveryFinding(observation.undelivered, context.tunnel));

@@ -79,6 +79,17 @@ export const NEXT_BUILTIN_HEADING = 'This page couldn’t load';
  */
 export const REDACTED_MESSAGE_CODE = 'Minified React error #441;';
 
+/**
+ * What React reports in the browser when the server could not finish a Suspense boundary and it
+ * renders that boundary in the browser instead (React's error #419; its development words, and its
+ * production code): the server's failure seen from the browser, without its message. Under Cache
+ * Components every request-time failure sits in such a boundary.
+ */
+export const SWITCHED_TO_CLIENT = ['The server could not finish this Suspense boundary', 'Minified React error #419;'] as const;
+
+/** Whether an error's message is React's word that a boundary the server failed was rendered in the browser instead. */
+export const isSwitchedToClient = (value: string): boolean => SWITCHED_TO_CLIENT.some((start) => value.startsWith(start));
+
 /** Whether an error's message is the browser's redacted copy of a server error, in either form. */
 export function isRedactedMessage(value: string): boolean {
   return value.startsWith(REDACTED_MESSAGE_START) || value.startsWith(REDACTED_MESSAGE_CODE);

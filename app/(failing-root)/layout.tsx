@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { RequestTime } from '@/bundled/request-time';
+import { configurationOf } from '@/scenarios/configurations';
+
+const { requestTimeSuspends } = configurationOf(process.env);
 import { ThrowingServerComponent } from '@/bundled/server';
 
 // A second root layout (route group) so that only this scenario's root layout throws: while it
@@ -8,7 +11,7 @@ export default function FailingRootLayout({ children }: { children: ReactNode })
   return (
     <html lang="en">
       <body>
-        <RequestTime>
+        <RequestTime suspends={requestTimeSuspends}>
           <ThrowingServerComponent id="root-layout-throws" />
           {children}
         </RequestTime>

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { RequestTime } from '@/bundled/request-time';
+import { configurationOf } from '@/scenarios/configurations';
+
+const { requestTimeSuspends } = configurationOf(process.env);
 
 export const metadata: Metadata = { title: 'faultline' };
 
@@ -9,7 +12,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <main>
-          <RequestTime>{children}</RequestTime>
+          <RequestTime suspends={requestTimeSuspends}>{children}</RequestTime>
         </main>
       </body>
     </html>

@@ -4,7 +4,7 @@ import { configuredApp, type AuditedApp, type InspectedApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { resolveNextConfig } from './next-config';
 import { googleFonts, offlineFonts } from './fonts';
-import { entriesToPlace, placeCatalogue, type Placement } from './placement';
+import { configurationOfApp, entriesToPlace, placeCatalogue, type Placement } from './placement';
 import { buildHoldsPlacedRoutes, proxyRunsFor, workspaceNodePath } from './workspace';
 import { ensureBuild, forgetBuild } from '../build';
 import { AUDIT_SEGMENT } from '../contract';
@@ -59,8 +59,8 @@ export interface BuiltForAudit {
 
 /**
  * A build that fails in a file faultline placed is faultline's failure, never the app's: the line
- * names the placed file and says so (a `cacheComponents` app refuses the placed routes' segment
- * config). A placed page whose prerendering failed is not enough: the placed pages render nothing
+ * names the placed file and says so (a placed route Next refuses, or cannot prerender as placed).
+ * A placed page whose prerendering failed is not enough: the placed pages render nothing
  * of their own before they are dynamic, so what failed is what the app renders around them (a
  * provider missing its config): the app's build, said with where it surfaced.
  */
@@ -147,7 +147,9 @@ export async function buildForAudit(
     scenarios,
     heldByLastBuild(dir),
   );
-  const entries = catalogue.filter((scenario) => placing.has(scenario.id)).map((scenario) => forNext(scenario, compared.version));
+  // As the reference app was pinned in the app's own configuration: a streamed 200 under Cache Components is Next's doing there.
+  const configuration = configurationOfApp(app).id;
+  const entries = catalogue.filter((scenario) => placing.has(scenario.id)).map((scenario) => forNext(scenario, compared.version, configuration));
   const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios, skip);
   refuseNothingPlaced(placement);
   const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';

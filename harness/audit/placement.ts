@@ -3,6 +3,8 @@ import { basename, dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
+import { asBuiltIn, CONFIGURATIONS, type Configuration } from '../../scenarios/configurations';
+import { whyNotApplicable } from '../../scenarios/versions';
 import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import type { AuditedApp } from './app';
 import { readReporters } from './reporters';
@@ -18,7 +20,12 @@ const PLACED_THROWERS = '_throwers';
  * Why an entry cannot be placed in another app, as data: the first rule that matches says why in
  * one line. Whatever matches none is placed.
  */
-const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean; why: (app: AuditedApp) => string }[] = [
+const NOT_PLACED: {
+  applies: (scenario: Scenario, app: AuditedApp, imports: string[], text: string) => boolean;
+  why: (app: AuditedApp, scenario: Scenario) => string;
+}[] = [
+  // The catalogue's own word: the entry's route cannot exist in a build of the app's configuration.
+  { applies: (s, app) => whyNotApplicable(s, configurationOfApp(app).id) !== null, why: (app, s) => whyNotApplicable(s, configurationOfApp(app).id)! },
   { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
   {
     applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')),
@@ -29,6 +36,10 @@ const NOT_PLACED: { applies: (scenario: Scenario, app: AuditedApp, imports: stri
     why: () => 'it calls forbidden() or unauthorized(), which the app does not enable (experimental.authInterrupts)',
   },
 ];
+
+/** The configuration the app builds in, as the reference app's configurations name it: what of faultline's files it takes, and how. */
+export const configurationOfApp = (app: Pick<AuditedApp, 'cacheComponents'>): Configuration =>
+  CONFIGURATIONS[app.cacheComponents ? 'cache-components' : 'default'];
 
 /** The app's own `/robots.txt`, if it serves one: a robots route in its app folder, or a file there or in `public/`. */
 function ownRobots(workspace: string, appDir: string): string | null {
@@ -325,6 +336,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
       `it has a route of its own at ${relative(workspace, auditDir)}/, the segment faultline reserves for the failures it places: its pages would answer instead of them, so nothing could be judged`,
     );
   const throwersDir = join(auditDir, PLACED_THROWERS);
+  const configuration = configurationOfApp(app);
   const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
   const flushes = app.sentry || traces;
   // faultline's own routes, which the app's proxy must let through: the flush route where it is placed (under a dynamic segment, a locale's, only once the app's proxy sent it there).
@@ -334,12 +346,13 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
   const notApplicable: Placement['notApplicable'] = [];
   for (const scenario of catalogue) {
     const routeDir = join(faultline, REFERENCE_ROUTES, scenario.id);
-    const files = existsSync(routeDir) ? walk(routeDir) : [];
+    // The files the app's build takes in, as they are named there.
+    const files = (existsSync(routeDir) ? walk(routeDir) : []).filter((file) => asBuiltIn(configuration, basename(file)) !== null);
     const texts = files.map((file) => readFileSync(file, 'utf8'));
     const imports = texts.flatMap(importsOf);
     const rule = NOT_PLACED.find((candidate) => candidate.applies(scenario, app, imports, texts.join('\n')));
     if (rule) {
-      notApplicable.push({ id: scenario.id, why: rule.why(app) });
+      notApplicable.push({ id: scenario.id, why: rule.why(app, scenario) });
       continue;
     }
     const url = placedPath(scenario.path, app);
@@ -358,8 +371,10 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
     // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
     const fileRoute = group.startsWith('[') && /\.\w+$/.test(scenario.path);
     const dirOf = (file: string) => (fileRoute && !PAGE.test(basename(file)) ? join(workspace, app.appDir, AUDIT_SEGMENT) : auditDir);
-    for (const file of files)
-      for (const link of placeFile(file, join(dirOf(file), scenario.id, relative(routeDir, file)), throwersDir)) if (link !== scenario.id) reaches.add(link);
+    for (const file of files) {
+      const target = join(dirOf(file), scenario.id, dirname(relative(routeDir, file)), asBuiltIn(configuration, basename(file))!);
+      for (const link of placeFile(file, target, throwersDir)) if (link !== scenario.id) reaches.add(link);
+    }
     placed.push({ scenario, url, reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {
@@ -368,6 +383,8 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
   }
   if (app.ownProxy && passes.length && !proxyWrapped) letThroughAppProxy(join(workspace, dirname(app.appDir), app.ownProxy), passes);
   if (flushes) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), flushRouteSource(app.sentry, traces));
+  // As the reference app's root layouts do under Cache Components: the placed pages' request-time part streams in a <Suspense>.
+  if (configuration.requestTimeSuspends) writeSource(join(auditDir, 'layout.jsx'), requestTimeLayoutSource(auditDir, throwersDir));
   const countsDeliveries = countDeliveries(workspace, app.appDir);
   return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, flushes, placed, notApplicable };
 }
@@ -390,6 +407,18 @@ export function countDeliveries(workspace: string, appDir: string): boolean {
   return true;
 }
 
+/** The reserved segment's layout under Cache Components: its pages in the reference app's request-time boundary. */
+function requestTimeLayoutSource(auditDir: string, throwersDir: string): string {
+  return [
+    `import { RequestTime } from '${importPath(auditDir, join(throwersDir, 'request-time'))}';`,
+    '',
+    'export default function FaultlineAuditLayout({ children }) {',
+    '  return <RequestTime suspends>{children}</RequestTime>;',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /**
  * The audit's flush: the app's own server SDKs send what they hold. Sentry's (the one its
  * instrumentation set up: same module, same client) says whether it had a client that can send at
@@ -398,10 +427,9 @@ export function countDeliveries(workspace: string, appDir: string): boolean {
  * major version, whichever copy registered it), exports the spans its batch holds.
  */
 function flushRouteSource(sentry: boolean, traces: boolean): string {
+  // A POST handler is never prerendered: no segment config, which Cache Components would refuse.
   return [
     ...(sentry ? ["import * as Sentry from '@sentry/nextjs';", ''] : []),
-    "export const dynamic = 'force-dynamic';",
-    '',
     ...(traces
       ? [
           'async function flushTraces() {',
