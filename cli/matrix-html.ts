@@ -26,7 +26,8 @@ figure { display: inline-block; margin: 0 1rem 1rem 0; vertical-align: top; } fi
 figcaption { max-width: 420px; font-size: 12px; color: #57606a; }
 `;
 
-const anchor = (column: MatrixColumn, entry: string) => `cell-${column.next}-${column.fallback}-${entry}`.replace(/[^\w-]/g, '_');
+const anchor = (column: MatrixColumn, entry: string) =>
+  `cell-${column.next}-${column.fallback}-${column.configuration ?? 'default'}-${entry}`.replace(/[^\w-]/g, '_');
 
 /** The distinct screens (by what they show), each with its first screenshot. */
 function distinctScreens(matrix: Matrix, dir: string) {

@@ -1,3 +1,4 @@
+import { CONFIGURATIONS } from '../scenarios/configurations';
 import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { block, DOCS, replaceBlock } from './docs-blocks';
 import { CHANGED, clip, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
@@ -6,6 +7,7 @@ import { CHANGED, clip, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedC
 
 /** A cell in a few characters: as pinned, what differs, or that it was not observed. */
 export function cellMark(cell: MatrixCell): string {
+  if (cell.notApplicable !== undefined) return 'n/a';
   return cell.error !== undefined ? 'not observed' : cell.matchesPin ? '✓' : `✗ ${cell.short}`;
 }
 
@@ -18,8 +20,13 @@ function cellText(cell: MatrixCell | undefined, column: MatrixColumn): string {
   return markedChanged(cell.changed, cellMark(cell));
 }
 
-export function header(column: MatrixColumn): string {
-  return column.fallback === 'builtin' ? `${column.next} (builtin)` : column.next;
+export function header(column: Pick<MatrixColumn, 'next' | 'fallback' | 'configuration'>): string {
+  const kinds = [
+    column.fallback === 'builtin' ? 'builtin' : null,
+    column.configuration && column.configuration !== 'default' ? CONFIGURATIONS[column.configuration].title : null,
+  ];
+  const said = kinds.filter(Boolean).join(', ');
+  return said ? `${column.next} (${said})` : column.next;
 }
 
 /** The matrix as a grid of marks, each said changed where it is. */
@@ -29,7 +36,7 @@ const gridOf = (matrix: Matrix): Grid => ({
   text: (i, id) => cellText(cellIn(matrix.columns[i], id), matrix.columns[i]),
 });
 
-const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what differs) · ${CHANGED} behaves otherwise than in the version before · — version not run`;
+const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what differs) · ${CHANGED} behaves otherwise than in the version before · n/a not applicable in that configuration · — version not run`;
 
 /** Entries as rows, versions as columns; each column's errors and the legend below. */
 export function matrixAsTable(matrix: Matrix, { cellWidth = 26 } = {}): string {

@@ -17,9 +17,10 @@ import { withoutTarget } from '../harness/target';
 import { catalogue } from '../scenarios/catalogue';
 import type { FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
+import { availableOn, CONFIGURATIONS, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
 import { cellOf, columnOutcome, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from './matrix-html';
-import { matrixAsMarkdown, matrixAsTable } from './matrix-render';
+import { header, matrixAsMarkdown, matrixAsTable } from './matrix-render';
 import { claimOutDir, MATRIX_FOLDER } from './out-dir';
 import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
@@ -41,6 +42,8 @@ export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.
 export interface MatrixOptions {
   versions: string[];
   fallbacks: FallbackKind[];
+  /** The reference app's configurations, each a column per version that has it. */
+  configurations: ConfigurationId[];
   scenarios: string[];
   out: string;
   /** Observe again even where nothing changed since the last matrix. */
@@ -56,16 +59,48 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
   });
   const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
   if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
+  const configurations: Record<string, ConfigurationId[]> = {
+    default: ['default'],
+    'cache-components': ['cache-components'],
+    both: ['default', 'cache-components'],
+  };
+  if (!configurations[values.configuration]) throw new UsageError(`Bad --configuration "${values.configuration}": use default, cache-components or both`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
   const versions = nextVersions(values.next);
   return {
     versions: versions.length > 0 ? versions : DEFAULT_VERSIONS,
     fallbacks: fallbacks[values.fallback],
+    configurations: configurations[values.configuration],
     scenarios: values.scenario,
     out: values.out,
     fresh: values.fresh,
   };
 }
+
+/** One column to observe: a version, in a fallback and a configuration. */
+export interface MatrixStep {
+  version: string;
+  fallback: FallbackKind;
+  configuration: ConfigurationId;
+}
+
+/** Every column of the matrix, by configuration, fallback and version; and, in a line each, the versions a configuration does not exist on. */
+export function matrixPlan({ versions, fallbacks, configurations }: Pick<MatrixOptions, 'versions' | 'fallbacks' | 'configurations'>) {
+  const plan: MatrixStep[] = [];
+  const without: string[] = [];
+  for (const configuration of configurations)
+    for (const fallback of fallbacks)
+      for (const version of versions) {
+        const { title, next } = CONFIGURATIONS[configuration];
+        if (availableOn(CONFIGURATIONS[configuration], version)) plan.push({ version, fallback, configuration });
+        else if (fallback === fallbacks[0]) without.push(`next ${version} has no ${title} (${next}): no such column`);
+      }
+  return { plan, without };
+}
+
+/** A column's own name in paths: its version, fallback and configuration. */
+const columnName = ({ next, fallback, configuration = 'default' }: Pick<MatrixColumn, 'next' | 'fallback' | 'configuration'>) =>
+  `${next}-${fallback}${configuration === 'default' ? '' : `-${configuration}`}`;
 
 /** The entries a column observes: the chosen ones, or the whole catalogue. */
 const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly string[] =>
@@ -76,7 +111,13 @@ const plannedIds = ({ scenarios }: { scenarios: readonly string[] }): readonly s
  * process, its runner started by the one engine in the workspace's copy of faultline, its progress
  * followed as events (as an audit column's is). Its first error line is the column's cause.
  */
-async function observe(dir: string, scenarios: readonly string[], progress: Progress, stopping: Stopping): Promise<ConformanceReport> {
+async function observe(
+  dir: string,
+  scenarios: readonly string[],
+  configuration: ConfigurationId,
+  progress: Progress,
+  stopping: Stopping,
+): Promise<ConformanceReport> {
   const { report: reportDir, screens, runnerLog } = workspaceOutputs(dir);
   rmSync(screens, { recursive: true, force: true });
   mkdirSync(screens, { recursive: true });
@@ -91,7 +132,7 @@ async function observe(dir: string, scenarios: readonly string[], progress: Prog
   });
   let cause: string | undefined;
   const tell = { log: () => {}, error: (line: string) => (cause ??= line.replace(/^faultline: /, '')), playwrightOutput: runnerLog };
-  const options = parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]);
+  const options = { ...parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]), configuration };
   const code = await run(options, dir, {
     env: { ...withoutTarget(), [ENV.screenshots]: screens, [ENV.events]: eventsFile },
     stopping,
@@ -121,8 +162,14 @@ interface Prepared {
 }
 
 /** The workspace's sources and its `next`: the first stage, the network's and the disk's. */
-async function install(root: string, version: string, fallback: FallbackKind, label: string, progress: Progress, signal: AbortSignal): Promise<Prepared> {
-  const dir = workspaceDir(root, version, fallback);
+async function install(
+  root: string,
+  { version, fallback, configuration }: MatrixStep,
+  label: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<Prepared> {
+  const dir = workspaceDir(root, version, fallback, configuration);
   const prepared: Prepared = { dir, adaptations: [], seconds: { install: 0, build: 0 }, reused: { install: false, build: false } };
   const problem = versionProblem(version);
   if (problem) return { ...prepared, error: problem };
@@ -141,11 +188,19 @@ async function install(root: string, version: string, fallback: FallbackKind, la
 }
 
 /** The installed workspace built (the project's own build where it is the same app, or the last one while nothing changed): the second stage. */
-async function build(root: string, prepared: Prepared, label: string, progress: Progress, signal: AbortSignal): Promise<Prepared> {
+async function build(
+  root: string,
+  configuration: ConfigurationId,
+  prepared: Prepared,
+  label: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<Prepared> {
   if (prepared.error) return prepared;
   const started = performance.now();
   try {
-    const env = harnessEnv();
+    // The configuration is an input of the build (next.config reads it), as a run builds it.
+    const env = withConfiguration(harnessEnv(), configuration);
     const adopted = await adoptProjectBuild(root, prepared.dir, env);
     const built = await ensureBuild(prepared.dir, env, {
       log: (line) => line.startsWith('faultline: ') && progress.note(`${label} ${line.slice('faultline: '.length)}`),
@@ -163,8 +218,7 @@ async function build(root: string, prepared: Prepared, label: string, progress: 
 
 /** One column: the catalogue observed in the prepared (built) workspace, or its last observation when nothing changed since. */
 async function column(
-  version: string,
-  fallback: FallbackKind,
+  { version, fallback, configuration }: MatrixStep,
   prepared: Prepared,
   options: MatrixOptions,
   label: string,
@@ -175,6 +229,7 @@ async function column(
   const result: MatrixColumn = {
     next: version,
     fallback,
+    ...(configuration === 'default' ? {} : { configuration }),
     pinsOf: null,
     adaptations: prepared.adaptations,
     seconds: { ...prepared.seconds, run: 0 },
@@ -194,13 +249,11 @@ async function column(
       result.seconds.run = progress.end(`reused the observation of ${saved.column.observedAt} (nothing changed; --fresh observes again)`);
       return { ...saved.column, seconds: result.seconds, reused: result.reused };
     }
-    const report = await observe(dir, options.scenarios, progress, stopping);
+    const report = await observe(dir, options.scenarios, configuration, progress, stopping);
     result.observedAt = report.startedAt;
     result.cells = report.entries
       .filter((entry) => entry.entry)
-      .map((entry) =>
-        cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', `${version}-${fallback}`, `${entry.id}.png`) : undefined),
-      );
+      .map((entry) => cellOf(entry, existsSync(join(outputs.screens, `${entry.id}.png`)) ? join('screens', columnName(result), `${entry.id}.png`) : undefined));
     // A report the run left unclaimed is the version's deviation, whatever its cells say (the run's exit 1 says the same).
     if (report.run.unaccounted?.length) result.unaccounted = report.run.unaccounted;
     const missing = missingEntries(result.cells, plannedIds(options));
@@ -220,12 +273,13 @@ async function column(
 
 /** Copies each column's screenshots into the matrix folder, where the cells name them. */
 function gatherScreens(root: string, out: string, columns: readonly MatrixColumn[]): void {
-  for (const { next, fallback, cells } of columns) {
+  for (const column of columns) {
+    const { next, fallback, configuration, cells } = column;
     for (const cell of cells) {
       if (!cell.screenshot) continue;
-      const source = join(workspaceOutputs(workspaceDir(root, next, fallback)).screens, `${cell.entry}.png`);
+      const source = join(workspaceOutputs(workspaceDir(root, next, fallback, configuration)).screens, `${cell.entry}.png`);
       if (!existsSync(source)) continue;
-      mkdirSync(join(out, 'screens', `${next}-${fallback}`), { recursive: true });
+      mkdirSync(join(out, 'screens', columnName(column)), { recursive: true });
       copyFileSync(source, join(out, cell.screenshot));
     }
   }
@@ -249,9 +303,10 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
   const entries = catalogue
     .filter((scenario) => options.scenarios.length === 0 || options.scenarios.includes(scenario.id))
     .map(({ id, title }) => ({ id, title }));
-  const plan = options.fallbacks.flatMap((fallback) => options.versions.map((version) => ({ version, fallback })));
+  const { plan, without } = matrixPlan(options);
+  for (const line of without) console.log(`faultline: ${line}`);
   // A version's name, in the stage a stop names, and with its place in the plan on its progress lines.
-  const named = ({ version, fallback }: (typeof plan)[number]) => `next ${version}${fallback === 'builtin' ? ' (builtin)' : ''}`;
+  const named = ({ version, fallback, configuration }: MatrixStep) => `next ${header({ next: version, fallback, configuration })}`;
   const label = (step: (typeof plan)[number], i: number) => `${named(step)} [${i + 1}/${plan.length}]`;
   const progress = new Progress();
   // Stopped from outside: the install, build or run under way winds down, and the matrix exits with one line.
@@ -262,16 +317,16 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
       plan,
       (step, i) => {
         if (i === 0) stopping.stage = `the install of ${named(step)}`;
-        return install(root, step.version, step.fallback, label(step, i), progress, stopping.signal);
+        return install(root, step, label(step, i), progress, stopping.signal);
       },
       // Build and run in one stage, one version at a time: a build beside a run changed no verdict but
       // saved nothing either (both take both cores: 291 s from nothing against 287 s; docs/matrix.md).
       async (step, installed: Prepared, i) => {
         stopping.signal.throwIfAborted();
         stopping.stage = `the build of ${named(step)}`;
-        const prepared = await build(root, installed, label(step, i), progress, stopping.signal);
+        const prepared = await build(root, step.configuration, installed, label(step, i), progress, stopping.signal);
         stopping.stage = `the checks of ${named(step)}`;
-        const result = await column(step.version, step.fallback, prepared, options, label(step, i), progress, stopping);
+        const result = await column(step, prepared, options, label(step, i), progress, stopping);
         if (result.error) progress.note(`${label(step, i)} not run: ${result.error}`);
         return result;
       },
@@ -283,7 +338,7 @@ export async function matrix(options: MatrixOptions, root: string): Promise<numb
     stopping.dispose();
   }
   gatherScreens(root, out, results);
-  const columns = options.fallbacks.flatMap((fallback) => markChanges(results.filter((result) => result.fallback === fallback)));
+  const columns = markChanges(results);
   const built: Matrix = { generatedAt: new Date().toISOString(), fallback: options.fallbacks.length > 1 ? 'both' : options.fallbacks[0], entries, columns };
   writeMatrix(out, built);
   console.log(`\n${matrixAsTable(built)}\n`);

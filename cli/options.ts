@@ -76,6 +76,12 @@ const COMMANDS = {
     options: {
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'versions (default: newest patch of each minor, 15.5 to 16.4)' },
       fallback: { type: 'string', default: 'classic', value: 'KIND', help: "classic (the app's own, default), builtin (Next's) or both" },
+      configuration: {
+        type: 'string',
+        default: 'default',
+        value: 'NAME',
+        help: 'default (the default), cache-components (next 16+: a column for each version that has it) or both',
+      },
       scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
       out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html (default faultline-matrix)' },
       fresh: { type: 'boolean', default: false, help: 'observe again where nothing changed since the last matrix' },

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { adaptationsFor, type Adaptation, type FallbackKind } from '../scenarios/next-adaptations';
 import { installedNext } from '../scenarios/versions';
+import type { ConfigurationId } from '../scenarios/configurations';
 import { withinLimit } from './audit/limits';
 import { buildFingerprint, lastBuildFingerprint } from './build';
 import { filesUnder } from './build-inputs';
@@ -22,8 +23,8 @@ export class WorkspaceError extends Error {
   override name = 'WorkspaceError';
 }
 
-export function workspaceDir(root: string, version: string, fallback: FallbackKind): string {
-  return join(root, MATRIX_WORKSPACES, `next-${version}${fallback === 'builtin' ? '-builtin' : ''}`);
+export function workspaceDir(root: string, version: string, fallback: FallbackKind, configuration: ConfigurationId = 'default'): string {
+  return join(root, MATRIX_WORKSPACES, `next-${version}${fallback === 'builtin' ? '-builtin' : ''}${configuration === 'default' ? '' : `-${configuration}`}`);
 }
 
 /** What a matrix keeps in a workspace beside its install and build (in `.faultline/`, which a sync keeps): its last observation. */

@@ -48,6 +48,26 @@ test("Next's own screen: 16.1 renders the classic sentence by itself, 16.4.5 ano
   expect(readFileSync(join(out, 'matrix.html'), 'utf8')).toContain('data:image/png;base64,');
 });
 
+test('the conformance run under Cache Components: every entry of the catalogue as pinned there on 16.4.5, the Edge and ISR entries not applicable, 15.5 no column', async () => {
+  const { code, stdout, written } = await matrix(['--next', '15.5.29,16.4.5', '--configuration', 'cache-components', '--fresh']);
+  expect(stdout).toContain('faultline: next 15.5.29 has no Cache Components (>=16.0.0-0): no such column');
+  expect(written!.columns.map((c) => [c.next, c.configuration, c.error ?? null])).toEqual([['16.4.5', 'cache-components', null]]);
+  const [cached] = written!.columns;
+  expect(
+    cached.cells
+      .filter((c) => c.notApplicable)
+      .map((c) => c.entry)
+      .sort(),
+  ).toEqual(['edge-page-throws', 'edge-route-handler-throws', 'isr-regeneration-throws']);
+  expect(
+    cached.cells.filter((c) => !c.matchesPin).map((c) => `${c.entry}: ${c.error ?? c.short}`),
+    'every other entry as pinned under Cache Components',
+  ).toEqual([]);
+  expect(cached.cells.find((c) => c.entry === 'server-page-throws')?.observed?.screen).toMatchObject({ fallback: 'server', status: 200 });
+  expect(stdout).toMatch(/^entry\s+16\.4\.5 \(Cache Components\)$/m);
+  expect(code).toBe(0);
+});
+
 test('versions that cannot run get one line each and exit 2; the others are still observed', async () => {
   const { code, stderr, written } = await matrix(['--next', '14.2.0,16.4.99,16.4.5', '--scenario', 'healthy']);
   expect(stderr).toMatch(/^faultline: next 14\.2\.0: older than 15\.3\.0, the first version the app runs on/m);

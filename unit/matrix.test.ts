@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../verdict/report';
-import { matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
+import { cellMark, header, matrixAsMarkdown, matrixAsTable } from '../cli/matrix-render';
 import { matrixAsHtml } from '../cli/matrix-html';
-import { DEFAULT_VERSIONS, matrixExit, parseMatrixArgs } from '../cli/matrix';
+import { DEFAULT_VERSIONS, matrixExit, matrixPlan, parseMatrixArgs } from '../cli/matrix';
 import { versionProblem } from '../cli/columns';
-import { npmFailure } from '../harness/next-workspace';
+import { npmFailure, workspaceDir } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
 import { cellOf, columnOutcome, digestAgreement, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
@@ -283,5 +283,55 @@ describe('what counts as a change', () => {
     const columns = markChanges([column('16.2.12', [nav('1')]), column('16.3.8', [nav('2')])]);
     expect(columns.map((c) => c.cells[0].observed?.sameDigestAsDirectLoad)).toEqual([true, false]);
     expect(columns[1].cells[0].changed).toBe(true);
+  });
+});
+
+describe('the configuration axis', () => {
+  it('takes --configuration default (the default), cache-components or both', () => {
+    expect(parseMatrixArgs([]).configurations).toEqual(['default']);
+    expect(parseMatrixArgs(['--configuration', 'cache-components']).configurations).toEqual(['cache-components']);
+    expect(parseMatrixArgs(['--configuration', 'both']).configurations).toEqual(['default', 'cache-components']);
+    expect(() => parseMatrixArgs(['--configuration', 'ppr'])).toThrow('Bad --configuration "ppr": use default, cache-components or both');
+  });
+
+  it('plans a column for each version that has the configuration, and says which do not', () => {
+    const { plan, without } = matrixPlan({ versions: ['15.5.29', '16.4.5'], fallbacks: ['classic'], configurations: ['default', 'cache-components'] });
+    expect(plan).toEqual([
+      { version: '15.5.29', fallback: 'classic', configuration: 'default' },
+      { version: '16.4.5', fallback: 'classic', configuration: 'default' },
+      { version: '16.4.5', fallback: 'classic', configuration: 'cache-components' },
+    ]);
+    expect(without).toEqual(['next 15.5.29 has no Cache Components (>=16.0.0-0): no such column']);
+  });
+
+  it('names a column by its configuration, and keeps its workspace apart', () => {
+    expect(header({ ...column('16.4.5', []), fallback: 'classic', configuration: 'cache-components' })).toBe('16.4.5 (Cache Components)');
+    expect(header({ ...column('16.4.5', []), fallback: 'classic' })).toBe('16.4.5');
+    expect(workspaceDir('/r', '16.4.5', 'classic', 'cache-components')).toBe('/r/.faultline/matrix/next-16.4.5-cache-components');
+    expect(workspaceDir('/r', '16.4.5', 'classic')).toBe('/r/.faultline/matrix/next-16.4.5');
+  });
+
+  it('shows an entry the configuration rules out as not applicable, which is no drift', () => {
+    const skipped: EntryReport = {
+      ...row(observation('1')),
+      id: 'edge-page-throws',
+      verdict: undefined,
+      outcome: 'skipped',
+      reasons: ["not applicable under Cache Components: its route sets `runtime = 'edge'` (route segment config)"],
+    };
+    const cell = cellOf(skipped);
+    expect(cell).toMatchObject({ matchesPin: true, observed: null, notApplicable: expect.stringMatching(/^not applicable under Cache Components/) });
+    expect(cellMark(cell)).toBe('n/a');
+    const matrix = { columns: [{ ...column('16.4.5', [cell]), configuration: 'cache-components' as const }] };
+    expect([drift(matrix), matrixExit(matrix)]).toEqual([[], 0]);
+  });
+
+  it('marks changes between versions of one configuration, never across configurations', () => {
+    const columns = markChanges([
+      { ...column('16.3.8', [cellOf(row(observation('1')))]), configuration: 'cache-components' },
+      column('16.4.5', [cellOf(row(redesign('2')))]),
+      { ...column('16.4.5', [cellOf(row(redesign('3')))]), configuration: 'cache-components' },
+    ]);
+    expect(columns.map((c) => c.cells[0].changed)).toEqual([null, null, true]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ConfigurationId } from '../scenarios/configurations';
 import type { EntryReport } from './report';
 import { digestOf } from './golden';
 import { unhashed } from './report-event';
@@ -47,11 +48,15 @@ export interface MatrixCell {
   changed: boolean | null;
   /** The screenshot of the screen, relative to the matrix's folder. */
   screenshot?: string;
+  /** Why the entry cannot exist in the column's configuration: as pinned, nothing to observe. */
+  notApplicable?: string;
 }
 
 export interface MatrixColumn {
   next: string;
   fallback: 'classic' | 'builtin';
+  /** The reference app's configuration (scenarios/configurations.ts); absent: the default one. */
+  configuration?: ConfigurationId;
   /** The `next` version whose pins the cells are compared with (itself, or the nearest pinned). */
   pinsOf: string | null;
   /** Why this column has no cells, in one line. */
@@ -105,6 +110,8 @@ function sameDigest({ screen, directLoadDigestLine }: Observation): boolean | nu
 /** A row of a faultline report as a matrix cell. */
 export function cellOf(entry: EntryReport, screenshot?: string): MatrixCell {
   const { verdict } = entry;
+  const notApplicable = entry.outcome === 'skipped' ? entry.reasons.find((reason) => reason.startsWith('not applicable ')) : undefined;
+  if (notApplicable) return { entry: entry.id, matchesPin: true, differences: [], short: 'n/a', observed: null, changed: null, notApplicable };
   if (!verdict) {
     const error = entry.reasons[0]?.split('\n')[0] ?? `not observed (${entry.outcome})`;
     return { entry: entry.id, matchesPin: false, differences: [], short: 'not observed', observed: null, error, changed: null };
@@ -154,11 +161,13 @@ export function behaviourOf(observed: ObservedCell): string {
 
 /** Marks every cell that behaves otherwise than the same entry in the column before it. */
 export function markChanges(columns: readonly MatrixColumn[]): MatrixColumn[] {
+  const sameKind = (a: MatrixColumn, b: MatrixColumn) => a.fallback === b.fallback && (a.configuration ?? 'default') === (b.configuration ?? 'default');
   return columns.map((column, i) => {
+    // The version before in the same configuration and fallback: another configuration is another app.
     const before = columns
       .slice(0, i)
       .reverse()
-      .find((candidate) => candidate.error === undefined);
+      .find((candidate) => candidate.error === undefined && sameKind(candidate, column));
     return {
       ...column,
       cells: column.cells.map((cell) => {
