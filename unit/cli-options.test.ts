@@ -56,6 +56,7 @@ const SAMPLES: Record<string, () => string> = {
   out: () => join(scratch(), 'out'),
   next: () => '16.1.7',
   fallback: () => 'both',
+  configuration: () => 'both',
   'upgrade-to': () => '16.4.5',
   limit: () => 'build=600',
   cookie: () => 'session=abc',
