@@ -12,6 +12,7 @@ import { entries as afterResponse } from './entries/after-response';
 import { entries as streamedData } from './entries/streamed-data';
 import { entries as metadataRoute } from './entries/metadata-route';
 import { entries as staticIsr } from './entries/static-isr';
+import { entries as cachedData } from './entries/cached-data';
 import { entries as edgeRuntime } from './entries/edge-runtime';
 import { entries as noJavascript } from './entries/no-javascript';
 import { entries as control } from './entries/control';
@@ -37,6 +38,7 @@ export const catalogue = parseCatalogue([
   ...streamedData,
   ...metadataRoute,
   ...staticIsr,
+  ...cachedData,
   ...edgeRuntime,
   ...noJavascript,
   ...control,

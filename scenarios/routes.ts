@@ -19,6 +19,7 @@ export const failureClasses = [
   'streamed-data',
   'metadata-route',
   'static-isr',
+  'cached-data',
   'edge-runtime',
   'no-javascript',
   'control',
@@ -39,6 +40,7 @@ export const failureClassTitles: Record<(typeof failureClasses)[number], string>
   'streamed-data': 'Streamed data',
   'metadata-route': 'Metadata routes',
   'static-isr': 'Static and ISR pages',
+  'cached-data': "Cached data ('use cache', Cache Components only)",
   'edge-runtime': 'The Edge runtime',
   'no-javascript': 'JavaScript off',
   control: 'Control',
@@ -127,6 +129,11 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
     ['robots-throws', 'robots.ts throws', '/robots.txt'],
   ],
   'static-isr': [['isr-regeneration-throws', 'An ISR page whose regeneration throws after the build']],
+  'cached-data': [
+    ['use-cache-throws', "A 'use cache' function throws at request time"],
+    ['cached-shell-hole-throws', 'A dynamic hole fails after the prerendered shell streamed'],
+    ['update-tag-throws', 'A cached function fails when a Server Action updates its tag (updateTag)'],
+  ],
   'edge-runtime': [
     ['edge-page-throws', 'A Server Component page on the Edge runtime throws'],
     ['edge-route-handler-throws', 'A Route Handler on the Edge runtime throws'],
