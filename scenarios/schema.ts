@@ -127,7 +127,7 @@ export const versionOverrideSchema = z
       .string()
       .refine((range) => validRange(range) !== null, 'must be a semver range')
       .optional(),
-    /** The configuration this holds for (scenarios/configurations.ts); the default one when absent. */
+    /** The configuration this holds for (scenarios/configurations.ts); every configuration when absent (a version's change is the framework's). */
     configuration: configurationId.optional(),
     expect: expectationShape.partial().optional(),
     reports: z.array(reportSchema).optional(),
@@ -161,7 +161,7 @@ export const scenarioSchema = z
      * (its thrown message in the server log, and Next's deliveries as pinned), or fails naming what never came.
      */
     afterResponse: z.literal(true).optional(),
-    /** Other `next` versions' and configurations' outcomes, where the framework changed; the first that matches applies. */
+    /** Other `next` versions' and configurations' outcomes, where the framework changed: the first version's that matches, then the first of the configuration's on top (scenarios/versions.ts). */
     overrides: z.array(versionOverrideSchema).optional(),
     /** The configurations whose build cannot hold the entry's route. */
     notApplicable: z.array(notApplicableSchema).optional(),

@@ -41,9 +41,8 @@ export function comparedVersion(installed: string | null): ComparedVersion {
 
 type Override = NonNullable<Scenario['overrides']>[number];
 
-/** Whether an override holds for `next` `version` under `configuration`: its range and its configuration (the default one when it names none). */
-const holds = (override: Override, version: string, configuration: ConfigurationId) =>
-  (override.configuration ?? 'default') === configuration && (override.next === undefined || satisfies(version, override.next, { includePrerelease: true }));
+/** Whether an override's range holds the version (none: every version). */
+const inRange = (override: Override, version: string) => override.next === undefined || satisfies(version, override.next, { includePrerelease: true });
 
 /** Where an override holds, in the words a note starts with: `under Cache Components, next <16.2.0`. */
 function overrideScope(override: Override): string {
@@ -52,15 +51,22 @@ function overrideScope(override: Override): string {
   return [under, next].filter(Boolean).join(', ');
 }
 
-/** The entry as it holds for `next` `version` under `configuration` (the default one unless said): its first matching override applied. */
+/**
+ * The entry as it holds for `next` `version` under `configuration` (the default one unless said).
+ * A version's change is the framework's in every configuration: the first override whose range
+ * holds and that names no configuration applies; then, on top, the first that names this
+ * configuration and whose range holds (what this configuration changes, on those versions).
+ */
 export function forNext(scenario: Scenario, version: string, configuration: ConfigurationId = 'default'): Scenario {
-  const override = scenario.overrides?.find((candidate) => holds(candidate, version, configuration));
-  if (!override) return scenario;
+  const general = scenario.overrides?.find((candidate) => candidate.configuration === undefined && inRange(candidate, version));
+  const own = scenario.overrides?.find((candidate) => candidate.configuration === configuration && inRange(candidate, version));
+  const applied = [general, own].filter((override): override is Override => override !== undefined);
+  if (applied.length === 0) return scenario;
   return {
     ...scenario,
-    expect: { ...scenario.expect, ...override.expect },
-    reports: override.reports ?? scenario.reports,
-    note: `${overrideScope(override)}: ${override.note}`,
+    expect: Object.assign({ ...scenario.expect }, ...applied.map((override) => override.expect ?? {})),
+    reports: own?.reports ?? general?.reports ?? scenario.reports,
+    note: applied.map((override) => `${overrideScope(override)}: ${override.note}`).join(' '),
   };
 }
 

@@ -81,6 +81,22 @@ describe('per-configuration expectations', () => {
     expect(forNext(entry, '15.5.29', 'default').expect.status).toBe(503);
   });
 
+  it("compose: a version's change holds in every configuration, the configuration's own on top of it", () => {
+    const [throwsString] = parseCatalogue([
+      {
+        ...findScenario('throws-string')!,
+        overrides: [
+          { configuration: 'cache-components', expect: { status: 200 }, note: 'the shell streamed first' },
+          { next: '<16.3.0', reports: [{ runtime: 'server', type: 'Error', value: { startsWith: 'An error occurred' }, digest: true }], note: 'redacted' },
+        ],
+      },
+    ]);
+    const cached = forNext(throwsString, '16.1.7', 'cache-components');
+    expect([cached.expect.status, cached.reports[0].value]).toEqual([200, { startsWith: 'An error occurred' }]);
+    expect(cached.note).toBe('next <16.3.0: redacted under Cache Components: the shell streamed first');
+    expect(forNext(throwsString, '16.4.5', 'cache-components').reports).toBe(throwsString.reports);
+  });
+
   it('say where an entry is not applicable, and why', () => {
     const [edge] = parseCatalogue([
       { ...findScenario('healthy')!, notApplicable: [{ configuration: 'cache-components', why: 'route segment config `runtime` is refused there' }] },
