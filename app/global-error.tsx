@@ -1,17 +1,13 @@
 'use client';
 
 import * as Sentry from '@sentry/nextjs';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { ClassicFallback } from './_fallback/ClassicFallback';
 import { fallbackVariant } from './_fallback/sentence';
-
-const noSubscription = () => () => {};
-const browserHostname = () => window.location.hostname;
-// The classic screen is rendered in the browser only; on the server there is no hostname to show.
-const noHostname = () => null;
+import { useBrowserHostname } from './_fallback/useBrowserHostname';
 
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
-  const host = useSyncExternalStore(noSubscription, browserHostname, noHostname);
+  const host = useBrowserHostname();
   const variant = fallbackVariant(error);
   useEffect(() => {
     // Server errors were reported by the server (onRequestError), with the full message; the

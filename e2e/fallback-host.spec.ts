@@ -9,7 +9,8 @@ import { expect, test } from '../worker/test';
 // Chromium maps *.example.test to 127.0.0.1 (see chromiumArgs); the server runs on a non-default port.
 const hostnames = [`shop.${TEST_DOMAIN}`, '127.0.0.1', `SHOP.${TEST_DOMAIN.toUpperCase()}`, `bücher.${TEST_DOMAIN}`, '[::1]'];
 
-for (const id of ['server-page-throws', 'client-effect-throws']) {
+// Each router's own error page: the App Router's global-error.tsx and the Pages Router's _error.tsx.
+for (const id of ['server-page-throws', 'client-effect-throws', 'pages-gssp-throws', 'pages-client-effect-throws']) {
   const scenario = entryUnderTest(id, faultlineRoot);
   const variant = scenario.expect.fallback as 'server' | 'client';
   for (const hostname of hostnames) {

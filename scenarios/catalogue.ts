@@ -14,6 +14,7 @@ import { entries as metadataRoute } from './entries/metadata-route';
 import { entries as staticIsr } from './entries/static-isr';
 import { entries as cachedData } from './entries/cached-data';
 import { entries as edgeRuntime } from './entries/edge-runtime';
+import { entries as pagesRouter } from './entries/pages-router';
 import { entries as noJavascript } from './entries/no-javascript';
 import { entries as control } from './entries/control';
 
@@ -40,6 +41,7 @@ export const catalogue = parseCatalogue([
   ...staticIsr,
   ...cachedData,
   ...edgeRuntime,
+  ...pagesRouter,
   ...noJavascript,
   ...control,
 ]);

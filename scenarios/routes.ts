@@ -21,6 +21,7 @@ export const failureClasses = [
   'static-isr',
   'cached-data',
   'edge-runtime',
+  'pages-router',
   'no-javascript',
   'control',
 ] as const;
@@ -42,6 +43,7 @@ export const failureClassTitles: Record<(typeof failureClasses)[number], string>
   'static-isr': 'Static and ISR pages',
   'cached-data': "Cached data ('use cache', Cache Components only)",
   'edge-runtime': 'The Edge runtime',
+  'pages-router': 'The Pages Router',
   'no-javascript': 'JavaScript off',
   control: 'Control',
 };
@@ -137,6 +139,22 @@ const byClass: Record<FailureClass, [id: string, title: string, path?: string][]
   'edge-runtime': [
     ['edge-page-throws', 'A Server Component page on the Edge runtime throws'],
     ['edge-route-handler-throws', 'A Route Handler on the Edge runtime throws'],
+  ],
+  'pages-router': [
+    ['pages-gssp-throws', 'getServerSideProps throws'],
+    ['pages-render-throws', 'A Pages Router page throws while rendering on the server'],
+    ['pages-gip-throws', "A page's getInitialProps throws"],
+    ['pages-app-gip-throws', "_app's getInitialProps throws"],
+    ['pages-document-throws', "_document's getInitialProps throws"],
+    ['pages-isr-throws', 'getStaticProps throws when an ISR page regenerates'],
+    ['pages-client-effect-throws', 'A Pages Router page throws in useEffect'],
+    ['pages-client-render-throws', 'A Pages Router page throws while rendering after a click'],
+    ['pages-api-throws', 'An API route throws', '/api/scenarios/pages-api-throws'],
+    ['pages-edge-api-throws', 'An API route on the Edge runtime throws', '/api/scenarios/pages-edge-api-throws'],
+    ['pages-api-handled-500', 'An API route answers 500 by hand and reports nothing', '/api/scenarios/pages-api-handled-500'],
+    ['pages-not-found', 'getServerSideProps returns notFound: true'],
+    ['pages-redirect', 'getServerSideProps returns a redirect'],
+    ['pages-healthy', 'A healthy Pages Router page (control)'],
   ],
   'no-javascript': [['no-javascript-server-error', 'A server failure loaded with JavaScript off']],
   control: [['healthy', 'A healthy page (control)']],

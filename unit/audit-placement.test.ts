@@ -220,25 +220,28 @@ describe('what an audit places for a selection', () => {
   });
 
   it('places what was asked for, what its page leads to, and the page faultline’s throwers redirect to', () => {
+    // The throwers redirect to the control pages: the App Router's, and the Pages Router's.
     expect([...entriesToPlace(faultline, ids, ['navigate-to-failing-route'], [])].sort()).toEqual([
       'healthy',
       'navigate-to-failing-route',
+      'pages-healthy',
       'server-page-throws',
     ]);
-    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], [])].sort()).toEqual(['healthy', 'server-page-throws']);
+    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], [])].sort()).toEqual(['healthy', 'pages-healthy', 'server-page-throws']);
   });
 
   it("keeps what the workspace's last build held, so that another selection reuses it", () => {
     expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['client-effect-throws', 'healthy'])].sort()).toEqual([
       'client-effect-throws',
       'healthy',
+      'pages-healthy',
       'server-page-throws',
     ]);
     expect(entriesToPlace(faultline, ids, ['server-page-throws'], ids).size, 'a full build stays full').toBe(ids.length);
   });
 
   it('never places an entry the catalogue no longer has', () => {
-    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['gone-since'])].sort()).toEqual(['healthy', 'server-page-throws']);
+    expect([...entriesToPlace(faultline, ids, ['server-page-throws'], ['gone-since'])].sort()).toEqual(['healthy', 'pages-healthy', 'server-page-throws']);
   });
 });
 

@@ -99,7 +99,7 @@ describe('catalogue schema', () => {
 /** Metadata routes: the URL's last part, and the file that serves it. */
 const METADATA_ROUTES: Record<string, string> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
 
-/** The files that could serve `path` in the build of `configuration`: those its page extensions take in. */
+/** The files that could serve `path` in the build of `configuration`: those its page extensions take in, in `app/` or `pages/`. */
 function routeFilesFor(path: string, configuration: ConfigurationId): string[] {
   // Route groups like (site) do not appear in URLs: look in each of them.
   const groups = readdirSync(join(root, 'app')).filter((name) => /^\(.+\)$/.test(name));
@@ -107,7 +107,10 @@ function routeFilesFor(path: string, configuration: ConfigurationId): string[] {
   const [dir, names] = METADATA_ROUTES[last] ? [path.slice(0, -last.length - 1), [METADATA_ROUTES[last]]] : [path, ['page', 'route']];
   const { pageExtensions } = nextConfigFor(CONFIGURATIONS[configuration], '16.4.5');
   const files = names.flatMap((name) => pageExtensions.map((extension) => `${name}.${extension}`));
-  return ['', ...groups].flatMap((group) => files.map((file) => join(root, 'app', group, dir, file)));
+  const inApp = ['', ...groups].flatMap((group) => files.map((file) => join(root, 'app', group, dir, file)));
+  // The Pages Router's: a file named as its path.
+  const inPages = pageExtensions.map((extension) => join(root, 'pages', `${path}.${extension}`));
+  return [...inApp, ...inPages];
 }
 
 describe('the catalogue', () => {
@@ -120,8 +123,8 @@ describe('the catalogue', () => {
   it.each(catalogue.map((s) => [s.id, s] as const))(
     '%s has a route in app/ (or the proxy) in each configuration it is applicable in, and none where it is not',
     (id, scenario) => {
-      // A page of its own, a metadata route in its own segment, or the app's robots.txt.
-      expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt']).toContain(scenario.path);
+      // A page of its own, a metadata route in its own segment, the app's robots.txt, or a Pages Router API route.
+      expect([`/scenarios/${id}`, `/scenarios/${id}/sitemap.xml`, '/robots.txt', `/api/scenarios/${id}`]).toContain(scenario.path);
       const servedByProxy = [proxyConfig.matcher].flat().includes(scenario.path);
       for (const configuration of CONFIGURATION_IDS) {
         const built = servedByProxy || routeFilesFor(scenario.path, configuration).some(existsSync);

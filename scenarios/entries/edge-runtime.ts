@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, pagesRouter500, refusedSegmentConfig, serverFallback, thrownMessage } from './shared';
+import { fromServer, load, noFallback, pagesErrorDocument, pagesRouter500, refusedSegmentConfig, serverFallback, thrownMessage } from './shared';
 
 /** The Edge runtime: the same failures, rendered and reported by the Edge build of the SDK. */
 export const entries: ScenarioInput[] = [
@@ -15,8 +15,8 @@ export const entries: ScenarioInput[] = [
   {
     ...route('edge-route-handler-throws'),
     trigger: { kind: 'request' },
-    expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
-    note: 'Unlike a Node.js Route Handler (an empty 500), the Edge runtime answers with the text "Internal Server Error".',
+    expect: { ...noFallback, status: 500, sees: pagesErrorDocument },
+    note: 'Unlike a Node.js Route Handler (an empty 500), the Edge runtime answers with the app\'s own pages/_error page as HTML (without a pages/ folder, the text "Internal Server Error").',
     reports: [fromServer(thrownMessage('edge-route-handler-throws'), false)],
     notApplicable: [refusedSegmentConfig("runtime = 'edge'")],
     overrides: [

@@ -1,15 +1,18 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, noFallback, pagesRouter500, thrownMessage } from './shared';
+import { fromServer, noFallback, pagesErrorDocument, pagesRouter500, thrownMessage } from './shared';
 
 /** The proxy (middleware before 16). */
 export const entries: ScenarioInput[] = [
   {
     ...route('proxy-throws'),
     trigger: { kind: 'request' },
-    expect: { ...noFallback, status: 500, sees: 'Internal Server Error', deliveries: 0 },
-    note: "The proxy runs before rendering: Next answers with plain text. Next never passes a proxy's error to onRequestError (on the Node.js runtime; vercel/next.js#83404): counted outside the SDK, 0 deliveries; the app's proxy reports it itself.",
-    reports: [fromServer(thrownMessage('proxy-throws'), false)],
+    expect: { ...noFallback, status: 500, sees: pagesErrorDocument, deliveries: [0, 1] },
+    note: "The proxy runs before rendering: Next answers with the app's own pages/_error page (with no pages/ folder, plain text \"Internal Server Error\"). Next never passes a proxy's error to onRequestError (on the Node.js runtime; vercel/next.js#83404): the app's proxy reports it itself. But on most requests (7 of 8 in a row on 16.4.5) Next then fails to set a header on the answer it already sent, and passes that error of its own, `Cannot append headers after they are sent to the client`, to onRequestError, which reports it: an optional report and 0 or 1 delivery, as on 15.5. Both came with the app's pages/ folder: without it, plain text and 0 deliveries.",
+    reports: [
+      fromServer(thrownMessage('proxy-throws'), false),
+      { ...fromServer('Cannot append headers after they are sent to the client', false), optional: true },
+    ],
     overrides: [
       {
         next: '<16.0.0-0',

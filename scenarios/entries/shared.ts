@@ -22,6 +22,17 @@ export const fromServer = (value: string, digest = true) => ({ runtime: 'server'
 export const fromBrowser = (value: string | { startsWith: string }, type = 'Error') => ({ runtime: 'browser', type, value, digest: false }) as const;
 
 /**
+ * The start of the app's own `pages/_error` page as a response body (16.4.5): its title is the
+ * fallback's. Next answers a failure that no App Router boundary renders (the proxy's, an Edge
+ * route's) with it, once the app has a `pages/` folder; its rest carries per-request trace ids and
+ * the build's chunks.
+ */
+export const pagesErrorDocument = {
+  startsWith:
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" content="width=device-width" data-next-head=""/><title data-next-head="">Application error</title>',
+} as const;
+
+/**
  * The start of the pages router's own 500 page, which Next 15 answers with where 16 answers plain
  * text; its rest carries per-request trace ids and the build's id.
  */

@@ -1,0 +1,3 @@
+import { handled500ApiRoute } from '@/bundled/pages';
+
+export default handled500ApiRoute('pages-api-handled-500');

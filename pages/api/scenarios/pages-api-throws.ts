@@ -1,0 +1,3 @@
+import { throwingApiRoute } from '@/bundled/pages';
+
+export default throwingApiRoute('pages-api-throws');
