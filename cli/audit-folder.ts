@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { OutFolder } from './out-dir';
 
 /** An audit's outputs folder: what marks it as faultline's, and what an audit (or an audit matrix, or a merge of shards) replaces there. */

@@ -35,6 +35,15 @@ export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
     replace: [{ file: 'tsconfig.json', from: '"jsx": "react-jsx"', to: '"jsx": "preserve"' }],
   },
   {
+    next: '<16.0.0-0',
+    note: "Next 15 has no Cache Components: the routes only that configuration builds are removed (their next/cache imports, cacheLife, cacheTag and updateTag, fail Next 15's type check)",
+    remove: [
+      'app/(site)/scenarios/use-cache-throws/page.cache-components.tsx',
+      'app/(site)/scenarios/cached-shell-hole-throws/page.cache-components.tsx',
+      'app/(site)/scenarios/update-tag-throws/page.cache-components.tsx',
+    ],
+  },
+  {
     next: '>=15.5.0 <16.0.0-0',
     note: "Next 15 runs middleware on the Edge runtime unless told otherwise, where the app's server SDK does not run; 15.5 runs it on Node.js when asked (16's proxy always does)",
     replace: [{ file: 'middleware.ts', from: 'export const config = {', to: "export const config = { runtime: 'nodejs'," }],

@@ -50,6 +50,9 @@ export const failureClassTitles: Record<(typeof failureClasses)[number], string>
 
 export type FailureClass = (typeof failureClasses)[number];
 
+/** Which router serves a class's routes: the Pages Router's own class, else the App Router (the proxy runs before either). */
+export const routerOf = (failureClass: FailureClass): 'app' | 'pages' => (failureClass === 'pages-router' ? 'pages' : 'app');
+
 export interface ScenarioRoute {
   id: string;
   title: string;

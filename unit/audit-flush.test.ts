@@ -29,7 +29,7 @@ describe("the audit's flush of the app server", () => {
   it('never hangs on a flush route that does not answer: it ends within the limit, saying so', async () => {
     const app = await holdingServer();
     // Settled, or given up, within the test's own limit: never left waiting.
-    const settled = settleServer(app, true, '', [], 1);
+    const settled = settleServer(app, '/faultline-audit/flush', '', [], 1);
     await expect(settled).rejects.toThrow(NotSettled);
     await expect(settled).rejects.toThrow(
       /^the audit's flush route \(http:\/\/127\.0\.0\.1:\d+\/faultline-audit\/flush\) did not answer within 1 s \(--limit entry=SECONDS gives it longer\)$/,

@@ -51,14 +51,9 @@ describe.concurrent('faultline audit refuses what it cannot audit, in one line a
       /^faultline: the audited app: \S+ uses next 14\.2\.3, outside what faultline audits \(15\.3 to 16\.x\)$/,
     ],
     [
-      'Pages Router only',
-      () => [appWith({ ...installed('16.4.5'), 'pages/index.tsx': '' })],
-      /^faultline: the audited app: \S+ uses the Pages Router only: faultline audits App Router apps \(app\/ or src\/app\/\)$/,
-    ],
-    [
       'neither router',
       () => [appWith(installed('16.4.5'))],
-      /^faultline: the audited app: \S+ has no app\/ or src\/app\/ folder: faultline audits App Router apps$/,
+      /^faultline: the audited app: \S+ has no app\/ or pages\/ folder \(nor src\/app\/ or src\/pages\/\): no route of its own to place failures beside$/,
     ],
     [
       'a static export',

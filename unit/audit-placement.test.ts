@@ -22,6 +22,8 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     root: dir,
     name: 'my-app',
     appDir: 'app',
+    appRouter: true,
+    pagesDir: null,
     next: '16.4.5',
     sentry: false,
     typescript: true,

@@ -416,3 +416,70 @@ describe('an error of the app’s own that every entry met (its layout needs a d
     expect(errorBeforeEveryEntry(judged, text, named, 'faultline-audit')).toBe(expected);
   });
 });
+
+describe("the Pages Router's own truths", () => {
+  const EVENT_ID = '8a3cf8e1d4b94c5fa1f0b6c2d3e4f5a6';
+  const pagesReport = (runtime: 'node' | 'browser', id: string, mechanism: string, eventId = EVENT_ID) => ({
+    runtime,
+    event: event(`${id}: db password hunter2`, {
+      event_id: eventId,
+      exception: { values: [{ type: 'Error', value: `${id}: db password hunter2`, mechanism: { type: mechanism, handled: false } }] },
+    }),
+  });
+  const pagesFailure = (id: string, over: AuditedFields) =>
+    serverFailure({ id, status: 500, lines: ['500', 'Internal Server Error.'], serverLogDigests: [], reports: [], ...over });
+
+  it("takes Next's own error page (status and words) for Next's built-in screen, and finds no reference a user could quote, where Sentry made one", () => {
+    const audit = auditEntry(
+      entry('pages-gssp-throws'),
+      pagesFailure('pages-gssp-throws', { reports: [pagesReport('node', 'pages-gssp-throws', 'auto.function.nextjs.on_request_error')] }),
+      context,
+    );
+    expect(audit.screen).toBe("Next's built-in screen");
+    expect(audit.findings).toEqual([
+      {
+        check: 'screen',
+        what: 'no reference the user could quote: the screen shows no event id, and the Pages Router has no digest',
+        fix: expect.stringMatching(/event id/),
+        evidence: `the report's event id: ${EVENT_ID}`,
+      },
+    ]);
+  });
+
+  it("finds an _error that names a status its failure did not have: 404 for a client-side crash (Sentry's docs' fallback when there is no response)", () => {
+    const crashed = pagesFailure('pages-client-effect-throws', {
+      status: 200,
+      lines: ['Status Code: 404', `Event ID: ${EVENT_ID}`],
+      reports: [pagesReport('browser', 'pages-client-effect-throws', 'auto.function.nextjs.underscore_error')],
+    });
+    const audit = auditEntry(entry('pages-client-effect-throws'), crashed, context);
+    expect(audit.findings.map((finding) => `${finding.check}: ${finding.what}`)).toEqual(['screen: the screen names status 404, for a client-side exception']);
+    expect(audit.checks.traceable).toBe('ok');
+  });
+
+  it("finds the event id on screen that is on no report: the user's quote leads nowhere", () => {
+    const shown = pagesFailure('pages-gssp-throws', {
+      lines: ['500', `Event ID: ${'f'.repeat(32)}`],
+      reports: [pagesReport('node', 'pages-gssp-throws', 'auto.function.nextjs.on_request_error')],
+    });
+    expect(findings('pages-gssp-throws', shown)).toEqual([`traceable: the event id on screen is on no report of this failure`]);
+  });
+
+  it("finds a failure reported twice, by onRequestError and again by _error's captureUnderscoreErrorException", () => {
+    const twice = pagesFailure('pages-gssp-throws', {
+      lines: ['500', `Event ID: ${EVENT_ID}`],
+      reports: [
+        pagesReport('node', 'pages-gssp-throws', 'auto.function.nextjs.on_request_error', 'a'.repeat(32)),
+        pagesReport('node', 'pages-gssp-throws', 'auto.function.nextjs.underscore_error'),
+      ],
+    });
+    const audit = auditEntry(entry('pages-gssp-throws'), twice, context);
+    expect(audit.findings).toEqual([
+      {
+        check: 'reported once',
+        what: "reported twice: by onRequestError, and again by _error's captureUnderscoreErrorException",
+        fix: expect.stringContaining('captureUnderscoreErrorException'),
+      },
+    ]);
+  });
+});

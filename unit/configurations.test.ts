@@ -56,3 +56,11 @@ describe('the reference app under each configuration', () => {
     ]);
   });
 });
+
+describe('the versions without Cache Components', () => {
+  it("build none of its own routes: Next 15's workspace adaptation removes exactly them", async () => {
+    const { NEXT_ADAPTATIONS } = await import('../scenarios/next-adaptations');
+    const removed = NEXT_ADAPTATIONS.filter((adaptation) => adaptation.next === '<16.0.0-0').flatMap((adaptation) => adaptation.remove ?? []);
+    expect(removed.sort()).toEqual(taggedRouteFiles()['cache-components']?.sort());
+  });
+});

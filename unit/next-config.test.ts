@@ -27,6 +27,8 @@ const inspected = (dir: string): InspectedApp => ({
   root: dir,
   name: 'my-app',
   appDir: 'app',
+  appRouter: true,
+  pagesDir: null,
   next: '16.4.5',
   sentry: false,
   typescript: false,

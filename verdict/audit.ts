@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { isRedactedMessage, isSwitchedToClient, sideOf } from './golden';
+import { eventIdShown, isRedactedMessage, isSwitchedToClient, sideOf, statusNamed } from './golden';
 import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import type { AuditCheck, Finding } from './finding';
@@ -8,6 +8,7 @@ import type { Observed } from './observation';
 import { eventInBrief, type EventInBrief, whatItSays } from './report-event';
 import { textsToHide } from './verdict';
 import type { Scenario } from '../scenarios/schema';
+import { routerOf } from '../scenarios/routes';
 
 /**
  * The audit's checks of an app faultline did not write: what holds for any app, judged from what
@@ -210,6 +211,13 @@ export const FIX = {
     'send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
   otelUntraceable: "put the digest on the span in `onRequestError`: `trace.getActiveSpan()?.setAttribute('next.error.digest', error.digest)`",
   privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
+  pagesNoReference:
+    'show the event id Sentry gives the error on `_error` (`await Sentry.captureUnderscoreErrorException(context)` returns it, as `captureException` does), so a user can quote it',
+  pagesWrongStatus:
+    "name the status the failure had: in `_error`'s `getInitialProps` a crash in the browser has no response, and is no 404 (`res?.statusCode ?? err?.statusCode ?? 500`)",
+  pagesUntraceable: "show the event id of this error's own report (the one `captureUnderscoreErrorException` returns for it), not another's",
+  underscoreTwice:
+    "report a server failure once: where `onRequestError = Sentry.captureRequestError` reports it, `_error`'s `getInitialProps` calls `captureUnderscoreErrorException` only in the browser (no `res`)",
 };
 
 /** Privacy problems by kind (a client address, headers outside the allow-list, …), each with the fields it was seen in. */
@@ -241,10 +249,41 @@ const valueOf = (event: ErrorEvent) => whatItSays(event) ?? '';
 /** A report of the server's, on either of its runtimes (Node.js, Edge). */
 const isServerReport = (report: AuditReport) => report.runtime !== 'browser';
 const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));
+/** What Sentry's `captureUnderscoreErrorException` sends from a Pages Router app's `_error`. */
+const isUnderscoreCapture = (report: AuditReport) =>
+  report.event.exception?.values?.some((value) => value.mechanism?.type === 'auto.function.nextjs.underscore_error') ?? false;
 /** The browser's word that a boundary the server failed was rendered there instead: that server failure again, not one of the browser's. */
 const isSwitchedCopy = (report: AuditReport) => report.runtime === 'browser' && isSwitchedToClient(valueOf(report.event));
 
-function screenFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation): Finding[] {
+/**
+ * The Pages Router's screen has no digest: what a user can quote is the event id of the report,
+ * where the app shows it (with Sentry); and the status its `_error` names must be the failure's.
+ */
+function pagesScreenFindings(side: 'server' | 'client', observation: AuditObservation, sentry: boolean): Finding[] {
+  const findings: Finding[] = [];
+  const named = statusNamed(observation.screen.lines);
+  if (named !== null && (side === 'client' || named !== observation.screen.status))
+    findings.push({
+      check: 'screen',
+      what:
+        side === 'client'
+          ? `the screen names status ${named}, for a client-side exception`
+          : `the screen names status ${named}, where the server answered ${observation.screen.status}`,
+      fix: FIX.pagesWrongStatus,
+    });
+  if (sentry && eventIdShown(observation.screen.lines) === null) {
+    const reported = observation.reports.map((report) => report.event.event_id).find(Boolean);
+    findings.push({
+      check: 'screen',
+      what: 'no reference the user could quote: the screen shows no event id, and the Pages Router has no digest',
+      fix: FIX.pagesNoReference,
+      ...(reported && { evidence: `the report's event id: ${reported}` }),
+    });
+  }
+  return findings;
+}
+
+function screenFindings(scenario: Scenario, screen: ScreenKind, observation: AuditObservation, sentry = false): Finding[] {
   const side = failingSide(scenario);
   if (!side) return [];
   if (screen === 'a blank page') return [{ check: 'screen', what: `a ${side} failure leaves a blank page`, fix: FIX.blank }];
@@ -252,6 +291,7 @@ function screenFindings(scenario: Scenario, screen: ScreenKind, observation: Aud
   const shownSide = observation.screen.lines.map(sideOf).find((found) => found !== null);
   if (shownSide && shownSide !== side)
     findings.push({ check: 'screen', what: `the screen says a ${shownSide}-side exception occurred, for a ${side}-side failure`, fix: FIX.wrongSide });
+  if (routerOf(scenario.failureClass) === 'pages') return [...findings, ...pagesScreenFindings(side, observation, sentry)];
   const text = observation.screen.lines.join('\n');
   if (side === 'server' && observation.serverLogDigests.length > 0 && !observation.serverLogDigests.some((digest) => text.includes(digest))) {
     findings.push({
@@ -373,10 +413,15 @@ function reportFindings(
         ...(evidence && { evidence }),
       });
     } else if (seen[runtime] > allowed) {
-      findings.push({
-        check: 'reported once',
-        what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}`,
-      });
+      findings.push(
+        runtime === 'server' && seen.server === 2 && allowed === 1 && reports.some(isUnderscoreCapture)
+          ? {
+              check: 'reported once',
+              what: "reported twice: by onRequestError, and again by _error's captureUnderscoreErrorException",
+              fix: FIX.underscoreTwice,
+            }
+          : { check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` },
+      );
     }
   }
   if (redacted > 0 && seen.server > 0)
@@ -401,7 +446,21 @@ function untraceableFix(context: AuditContext): string {
   return FIX.untraceable;
 }
 
+/** The Pages Router's reference is the report's event id: the one on screen must be a report's of this failure. */
+function pagesTraceFindings(observation: AuditObservation): { state: string; findings: Finding[] } {
+  const shown = eventIdShown(observation.screen.lines);
+  if (shown === null) return { state: 'no event id on screen', findings: [] };
+  if (observation.reports.some((report) => report.event.event_id?.toLowerCase() === shown)) return { state: 'ok', findings: [] };
+  return {
+    state: 'finding',
+    findings: [
+      { check: 'traceable', what: 'the event id on screen is on no report of this failure', fix: FIX.pagesUntraceable, evidence: `event id ${shown}` },
+    ],
+  };
+}
+
 function traceFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: string; findings: Finding[] } {
+  if (routerOf(scenario.failureClass) === 'pages') return pagesTraceFindings(observation);
   const text = observation.screen.lines.join('\n');
   const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
@@ -478,7 +537,7 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   const findings: Finding[] = [];
   const checks = {} as EntryAudit['checks'];
 
-  const onScreen = screenFindings(scenario, screen, observation);
+  const onScreen = screenFindings(scenario, screen, observation, context.sentry);
   checks.screen = onScreen.length > 0 ? 'finding' : 'ok';
   findings.push(...onScreen);
 

@@ -69,6 +69,29 @@ export function digestsInLog(log: string): string[] {
   return [...log.matchAll(/digest: (?:'([^'\n]*)'|"([^"\n]*)")/g)].map((match) => match[1] ?? match[2]);
 }
 
+/**
+ * Next's own error page of the Pages Router (`next/error`, the default `_error`) for a server
+ * failure: the status on a line of its own, then its title with a full stop.
+ */
+export const isNextPagesErrorScreen = (lines: readonly string[]): boolean =>
+  /^5\d\d$/.test(lines[0] ?? '') && ['Internal Server Error.', 'An unexpected error has occurred.'].includes(lines[1] ?? '');
+
+/** An HTTP error status a screen names: a line of its own (`404`), or said so (`Status Code: 404`, `Error 404`). */
+export function statusNamed(lines: readonly string[]): number | null {
+  for (const line of lines) {
+    const named = /^([45]\d\d)$/.exec(line) ?? /\b(?:status(?: code)?|error)[:\s]+([45]\d\d)\b/i.exec(line);
+    if (named) return Number(named[1]);
+  }
+  return null;
+}
+
+/** A Sentry event id a screen shows (32 hex digits): the reference a Pages Router app can give its users. */
+export const eventIdShown = (lines: readonly string[]): string | null =>
+  lines
+    .join('\n')
+    .match(/\b[0-9a-f]{32}\b/i)?.[0]
+    .toLowerCase() ?? null;
+
 /** The first line of Next's own error screen from 16.2 (its built-in global error and app error). */
 export const NEXT_BUILTIN_HEADING = 'This page couldn’t load';
 

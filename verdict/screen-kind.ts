@@ -1,4 +1,4 @@
-import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, type Variant } from './golden';
+import { FALLBACK_HEADING_START, isNextPagesErrorScreen, NEXT_BUILTIN_HEADING, type Variant } from './golden';
 import type { Scenario } from '../scenarios/schema';
 
 /**
@@ -50,7 +50,7 @@ export function classifyScreen(scenario: Scenario, { lines, linesBefore }: Pick<
   if (scenario.trigger.kind === 'request') return 'a response';
   if (lines.length === 0) return 'a blank page';
   if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
-  if (lines[0] === NEXT_BUILTIN_HEADING) return "Next's built-in screen";
+  if (lines[0] === NEXT_BUILTIN_HEADING || isNextPagesErrorScreen(lines)) return "Next's built-in screen";
   if (linesBefore && linesBefore.join('\n') === lines.join('\n')) return 'the unchanged page';
   return failingSide(scenario) ? "the app's own error UI" : 'a page';
 }

@@ -15,8 +15,12 @@ export interface InspectedApp {
   /** The app's folder, its real path. */
   root: string;
   name: string;
-  /** Where its App Router lives: `app` or `src/app`. */
+  /** Where its App Router lives: `app` or `src/app` (for an app with the Pages Router only, where it would: its conventions' folder). */
   appDir: string;
+  /** Whether it has an App Router (`appDir` exists). */
+  appRouter: boolean;
+  /** Where its Pages Router lives (`pages` or `src/pages`), if it has one. */
+  pagesDir: string | null;
   next: string;
   /** Whether `@sentry/nextjs` is installed for it. */
   sentry: boolean;
@@ -90,7 +94,7 @@ function packageManagerOf(root: string): AuditedApp['packageManager'] {
 
 /**
  * The app at `dir` as an audit sees it, or the one line why it cannot be audited: not a folder,
- * not a Next.js app, not installed, a `next` outside the supported range, Pages Router only, a
+ * not a Next.js app, not installed, a `next` outside the supported range, neither router, a
  * static export written as a literal (one written otherwise is refused once Next has resolved the
  * config, `configuredApp`). Nothing of the app runs here.
  */
@@ -122,15 +126,12 @@ export function inspectApp(dir: string): InspectedApp {
   if (valid(next) === null || !satisfies(next, AUDITED_NEXT, { includePrerelease: true })) {
     throw cannot(`${dir} uses next ${next}, outside what faultline audits (15.3 to 16.x)`);
   }
-  const appDir = ['app', join('src', 'app')].find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isDirectory());
-  if (!appDir) {
-    const pages = ['pages', join('src', 'pages')].some((candidate) => existsSync(join(root, candidate)));
-    throw cannot(
-      pages
-        ? `${dir} uses the Pages Router only: faultline audits App Router apps (app/ or src/app/)`
-        : `${dir} has no app/ or src/app/ folder: faultline audits App Router apps`,
-    );
-  }
+  const folder = (candidates: string[]) => candidates.find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isDirectory());
+  const ownAppDir = folder(['app', join('src', 'app')]);
+  const pagesDir = folder(['pages', join('src', 'pages')]) ?? null;
+  if (!ownAppDir && !pagesDir) throw cannot(`${dir} has no app/ or pages/ folder (nor src/app/ or src/pages/): no route of its own to place failures beside`);
+  // With the Pages Router only, where its App Router would be: beside its pages, in src/ or not, as its conventions are.
+  const appDir = ownAppDir ?? (pagesDir!.startsWith('src') ? join('src', 'app') : 'app');
   const sentry = packageDir(root, '@sentry/nextjs', installRoot) !== null;
   const configFile = configFileOf(root);
   // The literal case refused at once, before a copy and an install; every other way, once Next resolved the config.
@@ -144,6 +145,8 @@ export function inspectApp(dir: string): InspectedApp {
     root,
     name: manifest.name ?? root.split('/').at(-1)!,
     appDir,
+    appRouter: ownAppDir !== undefined,
+    pagesDir,
     next,
     sentry,
     typescript: existsSync(join(root, 'tsconfig.json')),

@@ -91,7 +91,7 @@ export async function observeBuilt(
     startLimitSeconds: limits.start,
     placed: placement.placed,
     countsDeliveries: placement.countsDeliveries ?? false,
-    flushes: placement.flushes ?? false,
+    flushRoute: placement.flushes ? placement.flushRoute! : null,
     screens,
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
   });
@@ -177,7 +177,7 @@ export async function observeBuilt(
         `Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${files.runnerLog}`,
       );
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
-    await settleServer(server, placement.flushes ?? false, app.basePath, cookies, limits.entry).catch((error: unknown) => {
+    await settleServer(server, placement.flushes ? placement.flushRoute! : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });

@@ -12,9 +12,13 @@ import { CannotRun } from '../failures';
 
 /** Where the reference app keeps each entry's route and the throwers they import. */
 const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');
+/** Where it keeps the Pages Router's: its pages, and its API routes. */
+const REFERENCE_PAGES = [join('pages', 'scenarios'), join('pages', 'api', 'scenarios')];
 const THROWERS = 'bundled';
 /** The throwers' folder in the workspace: private (`_`), so no route of its own. */
 const PLACED_THROWERS = '_throwers';
+/** Their folder in an app with the Pages Router only, beside `pages/` (where every file is a route). */
+const PAGES_THROWERS = 'faultline-audit-throwers';
 
 /**
  * Why an entry cannot be placed in another app, as data: the first rule that matches says why in
@@ -27,6 +31,8 @@ const NOT_PLACED: {
   // The catalogue's own word: the entry's route cannot exist in a build of the app's configuration.
   { applies: (s, app) => whyNotApplicable(s, configurationOfApp(app).id) !== null, why: (app, s) => whyNotApplicable(s, configurationOfApp(app).id)! },
   { applies: (s) => s.id === 'root-layout-throws', why: () => "the root layout is the app's own: faultline does not replace it" },
+  { applies: (s) => s.id === 'pages-app-gip-throws', why: () => "_app is the app's own: faultline does not replace it" },
+  { applies: (s) => s.id === 'pages-document-throws', why: () => "_document is the app's own: faultline does not replace it" },
   {
     applies: (_s, _a, imports) => imports.some((name) => name.endsWith('/SegmentFallback')),
     why: () => "it brings the reference app's own error.tsx, where the audit judges the app's own boundaries",
@@ -205,6 +211,8 @@ export interface Placement {
   countsDeliveries?: boolean;
   /** Whether the flush route is placed: the app has Sentry, or traces with OpenTelemetry, whose spans wait in a batch. */
   flushes?: boolean;
+  /** The flush route's path, before the app's basePath: the App Router's, or a Pages Router API route where the app has only that. */
+  flushRoute?: string;
   placed: PlacedEntry[];
   notApplicable: { id: string; why: string }[];
 }
@@ -249,7 +257,8 @@ export function rootLayoutGroup(appDir: string): string {
 
 /** Where an entry's path lands in the audited app. */
 export function placedPath(path: string, app: Pick<AuditedApp, 'basePath' | 'trailingSlash'>): string {
-  const inAudit = path.replace(/^\/scenarios\//, `/${AUDIT_SEGMENT}/`);
+  // The reference app's `/scenarios/x` (and its Pages Router API routes' `/api/scenarios/x`) under the reserved segment.
+  const inAudit = path.replace(/^(\/api)?\/scenarios\//, `$1/${AUDIT_SEGMENT}/`);
   // Next adds the slash to pages, never to a file's name (`sitemap.xml`, `robots.txt`).
   const slash = app.trailingSlash && !inAudit.endsWith('/') && !/\.\w+$/.test(inAudit);
   return `${app.basePath}${inAudit}${slash ? '/' : ''}`;
@@ -321,72 +330,133 @@ export function entriesToPlace(faultline: string, ids: readonly string[], asked:
   return place;
 }
 
+/** Where the reference app keeps an entry's route files, and the router that serves them. */
+interface ReferenceRoute {
+  router: 'app' | 'pages';
+  /** The folder its files are relative to (an App Router entry's own folder; the Pages Router's `scenarios/` or `api/scenarios/`). */
+  base: string;
+  files: string[];
+}
+
+/** The reference app's route files of an entry: its App Router folder, or its Pages Router page or API route. */
+function referenceRoute(faultline: string, id: string): ReferenceRoute {
+  const appRoute = join(faultline, REFERENCE_ROUTES, id);
+  if (existsSync(appRoute)) return { router: 'app', base: appRoute, files: walk(appRoute) };
+  for (const base of REFERENCE_PAGES.map((folder) => join(faultline, folder))) {
+    const files = existsSync(base) ? readdirSync(base).filter((name) => name.split('.')[0] === id) : [];
+    if (files.length > 0) return { router: 'pages', base, files: files.map((name) => join(base, name)) };
+  }
+  return { router: 'app', base: appRoute, files: [] };
+}
+
+/** Where faultline's own files go in the app's workspace: the reserved segment of each router it has, its throwers, its flush route. */
+interface Destinations {
+  workspace: string;
+  /** The App Router's root layout group the entries go under (`''`: the app folder itself). */
+  group: string;
+  /** `{appDir}/{group}/faultline-audit`, where the App Router has one. */
+  auditDir: string | null;
+  /** `{pagesDir}`, where the Pages Router has one. */
+  pagesDir: string | null;
+  throwersDir: string;
+  /** The flush route's path (before the app's basePath), and where its file goes. */
+  flush: { route: string; file: string; router: 'app' | 'pages' };
+}
+
+function destinationsIn(workspace: string, app: AuditedApp): Destinations {
+  const group = app.appRouter ? rootLayoutGroup(join(workspace, app.appDir)) : '';
+  const auditDir = app.appRouter ? join(workspace, app.appDir, group, AUDIT_SEGMENT) : null;
+  const pagesDir = app.pagesDir ? join(workspace, app.pagesDir) : null;
+  // The workspace holds the app's sources afresh: a folder there is the app's own route, which would answer instead of what is placed.
+  for (const reserved of [auditDir, pagesDir && join(pagesDir, AUDIT_SEGMENT), pagesDir && join(pagesDir, 'api', AUDIT_SEGMENT)])
+    if (reserved && existsSync(reserved))
+      throw new CannotRun(
+        'audited app',
+        `it has a route of its own at ${relative(workspace, reserved)}/, the segment faultline reserves for the failures it places: its pages would answer instead of them, so nothing could be judged`,
+      );
+  // Every file under pages/ is a route: with the Pages Router only, faultline's throwers live beside it, never in it.
+  const throwersDir = auditDir ? join(auditDir, PLACED_THROWERS) : join(workspace, dirname(app.appDir), PAGES_THROWERS);
+  const flush = auditDir
+    ? {
+        route: `${group.startsWith('[') ? '/[^/]+' : ''}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`,
+        file: join(auditDir, FLUSH_ROUTE, 'route.js'),
+        router: 'app' as const,
+      }
+    : { route: `/api/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, file: join(pagesDir!, 'api', AUDIT_SEGMENT, `${FLUSH_ROUTE}.js`), router: 'pages' as const };
+  return { workspace, group, auditDir, pagesDir, throwersDir, flush };
+}
+
+/** Where a reference route file lands: its App Router folder under the reserved segment, or a Pages Router file named for the entry. */
+function targetOf(file: string, reference: ReferenceRoute, id: string, to: Destinations, app: AuditedApp, configuration: Configuration, path: string): string {
+  const name = asBuiltIn(configuration, basename(file))!;
+  if (reference.router === 'pages') return join(to.pagesDir!, ...(path.startsWith('/api/') ? ['api'] : []), AUDIT_SEGMENT, name);
+  // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
+  const fileRoute = to.group.startsWith('[') && /\.\w+$/.test(path) && !PAGE.test(basename(file));
+  return join(fileRoute ? join(to.workspace, app.appDir, AUDIT_SEGMENT) : to.auditDir!, id, dirname(relative(reference.base, file)), name);
+}
+
+/** Why an entry of a router the app does not have cannot be placed; null where it has it. */
+function missingRouter(reference: ReferenceRoute, scenario: Scenario, app: AuditedApp): string | null {
+  if (reference.router === 'pages' && !app.pagesDir) return 'the app has no Pages Router (no pages/ folder): its failures cannot happen there';
+  // The proxy's file is the app's, whichever router it has; every other App Router entry needs one.
+  if (reference.router === 'app' && !app.appRouter && scenario.failureClass !== 'proxy')
+    return 'the app has no App Router (no app/ folder): its failures cannot happen there';
+  return null;
+}
+
 /**
  * Places the entries of `catalogue` that can live in the app (its workspace copy at `workspace`)
- * under `{appDir}/faultline-audit/`, with faultline's throwers beside them and, when the app has
- * `@sentry/nextjs`, the flush route; returns what was placed and, for every other entry, why not.
+ * under the reserved segment of each router it has (`{appDir}/faultline-audit/`,
+ * `{pagesDir}/faultline-audit/` and `{pagesDir}/api/faultline-audit/`), with faultline's throwers
+ * beside them and, when the app has `@sentry/nextjs`, the flush route; returns what was placed and,
+ * for every other entry, why not.
  */
 export function placeCatalogue(faultline: string, workspace: string, app: AuditedApp, catalogue: readonly Scenario[]): Placement {
-  const group = rootLayoutGroup(join(workspace, app.appDir));
-  const auditDir = join(workspace, app.appDir, group, AUDIT_SEGMENT);
-  // The workspace holds the app's sources afresh: a folder there is the app's own route, which would answer instead of what is placed.
-  if (existsSync(auditDir))
-    throw new CannotRun(
-      'audited app',
-      `it has a route of its own at ${relative(workspace, auditDir)}/, the segment faultline reserves for the failures it places: its pages would answer instead of them, so nothing could be judged`,
-    );
-  const throwersDir = join(auditDir, PLACED_THROWERS);
+  const to = destinationsIn(workspace, app);
   const configuration = configurationOfApp(app);
   const traces = readReporters(app.otherReporters).includes('OpenTelemetry');
   const flushes = app.sentry || traces;
   // faultline's own routes, which the app's proxy must let through: the flush route where it is placed (under a dynamic segment, a locale's, only once the app's proxy sent it there).
-  const passes = flushes ? [new RegExp(`^${group.startsWith('[') ? '/[^/]+' : ''}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}$`)] : [];
+  const passes = flushes ? [new RegExp(`^${to.flush.route}$`)] : [];
   let proxyWrapped = false;
   const placed: PlacedEntry[] = [];
   const notApplicable: Placement['notApplicable'] = [];
   for (const scenario of catalogue) {
-    const routeDir = join(faultline, REFERENCE_ROUTES, scenario.id);
+    const reference = referenceRoute(faultline, scenario.id);
     // The files the app's build takes in, as they are named there.
-    const files = (existsSync(routeDir) ? walk(routeDir) : []).filter((file) => asBuiltIn(configuration, basename(file)) !== null);
+    const files = reference.files.filter((file) => asBuiltIn(configuration, basename(file)) !== null);
     const texts = files.map((file) => readFileSync(file, 'utf8'));
-    const imports = texts.flatMap(importsOf);
-    const rule = NOT_PLACED.find((candidate) => candidate.applies(scenario, app, imports, texts.join('\n')));
-    if (rule) {
-      notApplicable.push({ id: scenario.id, why: rule.why(app, scenario) });
+    const rule = NOT_PLACED.find((candidate) => candidate.applies(scenario, app, texts.flatMap(importsOf), texts.join('\n')));
+    const missing = missingRouter(reference, scenario, app);
+    if (missing || rule) {
+      notApplicable.push({ id: scenario.id, why: missing ?? rule!.why(app, scenario) });
       continue;
     }
     const url = placedPath(scenario.path, app);
-    const atRoot = AT_ROOT[scenario.id]?.({ faultline, workspace, app, throwersDir, url, passes });
-    if (atRoot && 'why' in atRoot) {
-      notApplicable.push({ id: scenario.id, why: atRoot.why });
-      continue;
-    }
-    if (files.length === 0 && !atRoot) {
-      notApplicable.push({ id: scenario.id, why: `faultline has no route for it under ${REFERENCE_ROUTES}` });
+    const atRoot = AT_ROOT[scenario.id]?.({ faultline, workspace, app, throwersDir: to.throwersDir, url, passes });
+    if ((atRoot && 'why' in atRoot) || (files.length === 0 && !atRoot)) {
+      notApplicable.push({ id: scenario.id, why: atRoot && 'why' in atRoot ? atRoot.why : `faultline has no route for it under ${REFERENCE_ROUTES}` });
       continue;
     }
     atRoot?.write();
     if (atRoot && scenario.failureClass === 'proxy') proxyWrapped = true;
     const reaches = new Set<string>();
-    // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
-    const fileRoute = group.startsWith('[') && /\.\w+$/.test(scenario.path);
-    const dirOf = (file: string) => (fileRoute && !PAGE.test(basename(file)) ? join(workspace, app.appDir, AUDIT_SEGMENT) : auditDir);
-    for (const file of files) {
-      const target = join(dirOf(file), scenario.id, dirname(relative(routeDir, file)), asBuiltIn(configuration, basename(file))!);
-      for (const link of placeFile(file, target, throwersDir)) if (link !== scenario.id) reaches.add(link);
-    }
+    for (const file of files)
+      for (const link of placeFile(file, targetOf(file, reference, scenario.id, to, app, configuration, scenario.path), to.throwersDir))
+        if (link !== scenario.id) reaches.add(link);
     placed.push({ scenario, url, reaches: [...reaches] });
   }
   for (const file of walk(join(faultline, THROWERS))) {
     if (file.endsWith('SegmentFallback.tsx')) continue;
-    placeFile(file, join(throwersDir, relative(join(faultline, THROWERS), file)), throwersDir);
+    placeFile(file, join(to.throwersDir, relative(join(faultline, THROWERS), file)), to.throwersDir);
   }
   if (app.ownProxy && passes.length && !proxyWrapped) letThroughAppProxy(join(workspace, dirname(app.appDir), app.ownProxy), passes);
-  if (flushes) writeSource(join(auditDir, FLUSH_ROUTE, 'route.js'), flushRouteSource(app.sentry, traces));
+  if (flushes) writeSource(to.flush.file, flushRouteSource(app.sentry, traces, to.flush.router));
   // As the reference app's root layouts do under Cache Components: the placed pages' request-time part streams in a <Suspense>.
-  if (configuration.requestTimeSuspends) writeSource(join(auditDir, 'layout.jsx'), requestTimeLayoutSource(auditDir, throwersDir));
+  if (configuration.requestTimeSuspends && to.auditDir) writeSource(join(to.auditDir, 'layout.jsx'), requestTimeLayoutSource(to.auditDir, to.throwersDir));
   const countsDeliveries = countDeliveries(workspace, app.appDir);
-  return { ...(group !== '' && { under: join(app.appDir, group) }), countsDeliveries, flushes, placed, notApplicable };
+  const under = to.group !== '' ? { under: join(app.appDir, to.group) } : {};
+  return { ...under, countsDeliveries, flushes, flushRoute: to.flush.route.replace('/[^/]+', ''), placed, notApplicable };
 }
 
 /** The instrumentation files Next reads: at the root, or in `src/` beside `src/app`. */
@@ -426,8 +496,9 @@ function requestTimeLayoutSource(auditDir: string, throwersDir: string): string 
  * tracer provider, reached through the API's global (`@opentelemetry/api` keeps it on a symbol per
  * major version, whichever copy registered it), exports the spans its batch holds.
  */
-function flushRouteSource(sentry: boolean, traces: boolean): string {
+function flushRouteSource(sentry: boolean, traces: boolean, router: 'app' | 'pages'): string {
   // A POST handler is never prerendered: no segment config, which Cache Components would refuse.
+  const answer = `{ client: ${sentry ? 'Boolean(client?.getDsn()), flushed' : 'null'}${traces ? ', traced: await flushTraces()' : ''} }`;
   return [
     ...(sentry ? ["import * as Sentry from '@sentry/nextjs';", ''] : []),
     ...(traces
@@ -442,9 +513,10 @@ function flushRouteSource(sentry: boolean, traces: boolean): string {
           '',
         ]
       : []),
-    'export async function POST() {',
+    // The App Router's route handler, or the Pages Router's API route where the app has only that.
+    router === 'app' ? 'export async function POST() {' : 'export default async function flush(_request, response) {',
     ...(sentry ? ['  const client = Sentry.getClient();', '  const flushed = client ? await Sentry.flush(5000) : null;'] : []),
-    `  return Response.json({ client: ${sentry ? 'Boolean(client?.getDsn()), flushed' : 'null'}${traces ? ', traced: await flushTraces()' : ''} });`,
+    router === 'app' ? `  return Response.json(${answer});` : `  response.status(200).json(${answer});`,
     '}',
     '',
   ].join('\n');

@@ -29,8 +29,8 @@ export interface AuditPlan {
   placed: PlacedEntry[];
   /** Whether the app's instrumentation counts Next's hand-overs to `onRequestError` in the server log. */
   countsDeliveries: boolean;
-  /** Whether the flush route was placed (the app has Sentry, or traces faultline reads): what its server SDKs hold is sent before an entry is judged. */
-  flushes: boolean;
+  /** The flush route's path, where it was placed (the app has Sentry, or traces faultline reads): what its server SDKs hold is sent before an entry is judged. */
+  flushRoute: string | null;
   /** Where each entry's screenshot is written, and how the report names that folder. */
   screens: { dir: string; named: string };
   /** Where the trace of an entry with a finding is written, and how the report names that folder; null: no traces. */

@@ -6,7 +6,7 @@ import { errorEventsIn } from '../../ingest/envelope';
 import { otlpExceptions } from '../../ingest/otlp';
 import { postHogExceptions } from '../../ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
-import { AUDIT_INTERCEPT_PARAMS, AUDIT_SEGMENT, FLUSH_ROUTE, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
+import { AUDIT_INTERCEPT_PARAMS, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from '../root';
 import { ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';
@@ -219,12 +219,12 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
  */
 export async function settleServer(
   server: AuditedServer,
-  flushes: boolean,
+  flushRoute: string | null,
   basePath: string,
   cookies: readonly { name: string; value: string }[] = [],
   limitSeconds?: number,
 ): Promise<boolean | null> {
-  const client = flushes ? await flushServer(`${server.url}${basePath}/${AUDIT_SEGMENT}/${FLUSH_ROUTE}`, cookies, limitSeconds) : null;
+  const client = flushRoute ? await flushServer(`${server.url}${basePath}${flushRoute}`, cookies, limitSeconds) : null;
   if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
     throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;

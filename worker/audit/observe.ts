@@ -93,7 +93,7 @@ async function observeServerSide(
   browserMs: number,
 ): Promise<Omit<EntryObserved, 'finish'>> {
   const { server } = audit;
-  const { flushes, basePath, cookies, countsDeliveries } = audit.plan;
+  const { flushRoute, basePath, cookies, countsDeliveries } = audit.plan;
   const { scenario } = placed;
   const ids = [scenario.id, ...placed.reaches];
   // Beside other entries, the log holds theirs too: only the digests of the errors about this one (a thrown value's name nothing: those about no other).
@@ -110,10 +110,10 @@ async function observeServerSide(
   const claims = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT) || (isOpaque(placed) && !isAbout(event, others, AUDIT_SEGMENT));
   // A send of the server's that never lands leaves this entry's reports unknown: it is not judged.
   const settle = (flushing: boolean) =>
-    settleServer(server, flushing, basePath, cookies).catch((error: unknown) => {
+    settleServer(server, flushing ? flushRoute : null, basePath, cookies).catch((error: unknown) => {
       throw error instanceof NotSettled ? new NotDriven(error.message) : error;
     });
-  const serverClient = await settle(flushes);
+  const serverClient = await settle(flushRoute !== null);
   // Each error Next handed to the app's hook is a positive signal that a reporter without a flush (PostHog's) sends one: awaited, then settled.
   const unflushed = audit.plan.reads.filter((name) => UNFLUSHED.has(name));
   if (countsDeliveries && unflushed.length > 0) {

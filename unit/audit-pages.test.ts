@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspectApp, type AuditedApp } from '../harness/audit/app';
+import { placeCatalogue } from '../harness/audit/placement';
+import { catalogue } from '../scenarios/catalogue';
+import { forNext } from '../scenarios/versions';
+import { folderWith } from './folder-with';
+
+const faultline = join(import.meta.dirname, '..');
+const installed = {
+  'package.json': JSON.stringify({ name: 'my-app', dependencies: { next: '16.4.5' } }),
+  'node_modules/next/package.json': JSON.stringify({ name: 'next', version: '16.4.5' }),
+};
+
+/** An app of `files` as the audit reads it, its config resolved as Next's defaults. */
+function audited(files: Record<string, string>, over: Partial<AuditedApp> = {}): AuditedApp {
+  const inspected = inspectApp(folderWith({ ...installed, ...files }, 'faultline-pages-app-'));
+  return { ...inspected, basePath: '', trailingSlash: false, authInterrupts: false, distDir: '.next', cacheComponents: false, ...over };
+}
+
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)).map((file) => join(entry.name, file)) : [entry.name],
+  );
+
+const place = (app: AuditedApp, ids: string[]) =>
+  placeCatalogue(
+    faultline,
+    app.root,
+    app,
+    catalogue.filter((scenario) => ids.includes(scenario.id)).map((scenario) => forNext(scenario, app.next)),
+  );
+
+const PAGES = ['pages-gssp-throws', 'pages-client-effect-throws', 'pages-api-throws', 'pages-app-gip-throws', 'pages-document-throws', 'pages-healthy'];
+
+describe('an app with the Pages Router', () => {
+  it('is audited when it has only pages/: which routers it has is read, nothing refused', () => {
+    const app = audited({ 'pages/index.tsx': '' });
+    expect([app.appRouter, app.pagesDir]).toEqual([false, 'pages']);
+    expect(audited({ 'src/pages/index.tsx': '' }).pagesDir).toBe(join('src', 'pages'));
+    expect(audited({ 'app/layout.tsx': '', 'pages/api/x.ts': '' })).toMatchObject({ appRouter: true, pagesDir: 'pages' });
+    expect(audited({ 'app/layout.tsx': '' })).toMatchObject({ appRouter: true, pagesDir: null });
+  });
+
+  it("gets the Pages Router's failures under pages/faultline-audit/, beneath its own _app, _document and _error; the App Router's not applicable", () => {
+    const app = audited({ 'pages/index.tsx': '', 'pages/_app.tsx': '// the app’s own\n' }, { sentry: true });
+    const placement = place(app, [...PAGES, 'server-page-throws']);
+    expect(placement.placed.map((entry) => [entry.scenario.id, entry.url])).toEqual([
+      ['pages-gssp-throws', '/faultline-audit/pages-gssp-throws'],
+      ['pages-client-effect-throws', '/faultline-audit/pages-client-effect-throws'],
+      ['pages-api-throws', '/api/faultline-audit/pages-api-throws'],
+      ['pages-healthy', '/faultline-audit/pages-healthy'],
+    ]);
+    expect(placement.notApplicable).toEqual([
+      { id: 'server-page-throws', why: 'the app has no App Router (no app/ folder): its failures cannot happen there' },
+      { id: 'pages-app-gip-throws', why: "_app is the app's own: faultline does not replace it" },
+      { id: 'pages-document-throws', why: "_document is the app's own: faultline does not replace it" },
+    ]);
+    const pages = filesUnder(join(app.root, 'pages')).sort();
+    expect(pages).toEqual([
+      '_app.tsx',
+      join('api', 'faultline-audit', 'flush.js'),
+      join('api', 'faultline-audit', 'pages-api-throws.js'),
+      join('faultline-audit', 'pages-client-effect-throws.jsx'),
+      join('faultline-audit', 'pages-gssp-throws.jsx'),
+      join('faultline-audit', 'pages-healthy.jsx'),
+      'index.tsx',
+    ]);
+    expect(readFileSync(join(app.root, 'pages', '_app.tsx'), 'utf8'), 'its own _app, untouched').toBe('// the app’s own\n');
+    expect(existsSync(join(app.root, 'app')), 'no App Router made for it').toBe(false);
+    // Every file under pages/ is a route: faultline's throwers live beside it, never in it.
+    const gssp = readFileSync(join(app.root, 'pages', 'faultline-audit', 'pages-gssp-throws.jsx'), 'utf8');
+    const thrower = /from ["']([^"']+\/pages)["']/.exec(gssp)![1];
+    expect(relative(app.root, join(app.root, 'pages', 'faultline-audit', thrower))).not.toMatch(/^pages\//);
+    expect(
+      existsSync(join(app.root, 'pages', 'faultline-audit', `${thrower}.ts`)) || existsSync(join(app.root, 'pages', 'faultline-audit', `${thrower}.js`)),
+    ).toBe(true);
+    expect(placement.flushRoute).toBe('/api/faultline-audit/flush');
+  });
+
+  it('gets both halves in a hybrid app; an App-only app, none of the Pages Router’s', () => {
+    const hybrid = place(audited({ 'app/layout.tsx': '<html></html>', 'pages/api/x.ts': '' }), ['server-page-throws', 'pages-gssp-throws']);
+    expect(hybrid.placed.map((entry) => entry.scenario.id)).toEqual(['server-page-throws', 'pages-gssp-throws']);
+    const appOnly = place(audited({ 'app/layout.tsx': '<html></html>' }), ['server-page-throws', 'pages-gssp-throws']);
+    expect(appOnly.notApplicable).toEqual([
+      { id: 'pages-gssp-throws', why: 'the app has no Pages Router (no pages/ folder): its failures cannot happen there' },
+    ]);
+  });
+});
