@@ -72,7 +72,9 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
     const before = treeFingerprint(app.root);
     const say = (line: string) => console.log(line);
     const monorepo = app.monorepo ? `; a package of the monorepo at ${app.monorepo.root}, built in a copy of it` : '';
-    say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${app.appDir}/${monorepo})`);
+    // Its routers' folders: app/, pages/, or both.
+    const routers = [app.appRouter ? `${app.appDir}/` : null, app.pagesDir ? `${app.pagesDir}/` : null].filter(Boolean).join(' and ');
+    say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${routers}${monorepo})`);
     if (options.config) say(`Config: ${options.config}`);
     for (const { path, kind } of before.skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
     const proveUnchanged = (distDir: string) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
@@ -75,6 +75,15 @@ export const SHAPES = {
   'sentry-guide-cache-components-app': async (dest: string) => {
     await generateApp(dest, { sentry: true });
     edit(join(dest, 'next.config.ts'), /const nextConfig: NextConfig = \{\n/, 'const nextConfig: NextConfig = {\n  cacheComponents: true,\n');
+  },
+  /** `create-next-app`'s Pages Router template (`default`): `pages/` and no `app/`. */
+  'pages-app': (dest: string) => generateApp(dest, { sentry: false, router: 'pages' }),
+  /** The same, set up as Sentry's guide shows it for the Pages Router: its config files and a `pages/_error.tsx` that calls `captureUnderscoreErrorException`. */
+  'sentry-guide-pages-app': (dest: string) => generateApp(dest, { sentry: true, router: 'pages' }),
+  /** Sentry's guide app with the Pages Router's `_error` beside its App Router: a hybrid app, both halves reporting. */
+  'sentry-guide-hybrid-app': async (dest: string) => {
+    await generateApp(dest, { sentry: true });
+    cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   },
   /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
   'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),

@@ -28,10 +28,18 @@ process.once('exit', () => {
   for (const source of templates.values()) rmSync(join(source, '..', '..', '..', '..', '..'), { recursive: true, force: true });
 });
 
-/** The template's files, from the registry package (npm's cache when it has it), unpacked once per process. */
-function template(next: string): string {
-  const known = templates.get(createNextApp(next));
-  if (known) return known;
+/** Which router the app's template has: the App Router's (`app`), or the Pages Router's (`create-next-app`'s `default`). */
+export type Router = 'app' | 'pages';
+const TEMPLATE_OF: Record<Router, string> = { app: 'app', pages: 'default' };
+
+/** A template's files, from the registry package (npm's cache when it has it), unpacked once per process. */
+function template(next: string, router: Router): string {
+  const appTemplate = templates.get(createNextApp(next)) ?? unpacked(next);
+  return join(appTemplate, '..', '..', TEMPLATE_OF[router], 'ts');
+}
+
+/** The `create-next-app` package of `next`'s minor, unpacked: its App Router template's folder (the others beside it). */
+function unpacked(next: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
   const packed = timedSync('install', createNextApp(next), () =>
     execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], {
@@ -64,11 +72,12 @@ export async function generateApp(
     posthog = false,
     intl = false,
     otel = false,
-  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean },
+    router = 'app',
+  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  const source = template(next);
+  const source = template(next, router);
   cpSync(source, dest, { recursive: true });
   renameSync(join(dest, 'gitignore'), join(dest, '.gitignore'));
   renameSync(join(dest, 'README-template.md'), join(dest, 'README.md'));
@@ -84,7 +93,13 @@ export async function generateApp(
     devDependencies: { typescript: installed('typescript'), '@types/node': installed('@types/node'), '@types/react': installed('@types/react') },
   };
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  if (sentry) cpSync(join(import.meta.dirname, 'sentry-guide'), dest, { recursive: true });
+  // Sentry's guide for the router: its config files, and the router's error page (global-error.tsx, or pages/_error.tsx).
+  if (sentry)
+    cpSync(join(import.meta.dirname, 'sentry-guide'), dest, {
+      recursive: true,
+      filter: (file) => router === 'app' || !file.includes(join('sentry-guide', 'app')),
+    });
+  if (sentry && router === 'pages') cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   if (consentWall) {
     // A consent wall over every page until it is answered, as many sites have: nothing under it can be clicked.
     const layout = join(dest, 'app', 'layout.tsx');

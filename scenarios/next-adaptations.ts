@@ -36,6 +36,15 @@ export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
   },
   {
     next: '<16.0.0-0',
+    note: "Next 15 builds the default configuration's own routes under Next's own names (its webpack build of a route file named page.segment-config.tsx looks for a client reference manifest it never wrote)",
+    rename: [
+      { from: 'app/(site)/scenarios/edge-page-throws/page.segment-config.tsx', to: 'app/(site)/scenarios/edge-page-throws/page.tsx' },
+      { from: 'app/(site)/scenarios/edge-route-handler-throws/route.segment-config.ts', to: 'app/(site)/scenarios/edge-route-handler-throws/route.ts' },
+      { from: 'app/(site)/scenarios/isr-regeneration-throws/page.segment-config.tsx', to: 'app/(site)/scenarios/isr-regeneration-throws/page.tsx' },
+    ],
+  },
+  {
+    next: '<16.0.0-0',
     note: "Next 15 has no Cache Components: the routes only that configuration builds are removed (their next/cache imports, cacheLife, cacheTag and updateTag, fail Next 15's type check)",
     remove: [
       'app/(site)/scenarios/use-cache-throws/page.cache-components.tsx',

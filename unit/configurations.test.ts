@@ -63,4 +63,12 @@ describe('the versions without Cache Components', () => {
     const removed = NEXT_ADAPTATIONS.filter((adaptation) => adaptation.next === '<16.0.0-0').flatMap((adaptation) => adaptation.remove ?? []);
     expect(removed.sort()).toEqual(taggedRouteFiles()['cache-components']?.sort());
   });
+
+  it('build the default configuration’s own routes under Next’s own names (Next 15’s webpack build refuses the tagged ones)', async () => {
+    const { NEXT_ADAPTATIONS } = await import('../scenarios/next-adaptations');
+    const renamed = NEXT_ADAPTATIONS.filter((adaptation) => adaptation.next === '<16.0.0-0').flatMap((adaptation) => adaptation.rename ?? []);
+    const own = renamed.filter(({ from }) => from.includes('.segment-config.'));
+    expect(own.map(({ from }) => from).sort()).toEqual(taggedRouteFiles()['segment-config']?.sort());
+    for (const { from, to } of own) expect(to).toBe(from.replace('.segment-config.', '.'));
+  });
 });

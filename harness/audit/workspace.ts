@@ -249,13 +249,16 @@ export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?
 
 /** Whether the build in the workspace `dir` serves any route under the reserved segment (Next's manifest of the App Router's routes says). */
 export function buildHoldsPlacedRoutes(dir: string, distDir: string): boolean {
-  const manifest = join(dir, distDir, 'server', 'app-paths-manifest.json');
-  if (!existsSync(manifest)) return false;
-  try {
-    return Object.keys(JSON.parse(readFileSync(manifest, 'utf8')) as object).some((route) => route.includes(`/${AUDIT_SEGMENT}/`));
-  } catch {
-    return false;
-  }
+  // Each router's manifest of the routes it built: the App Router's, and the Pages Router's.
+  return ['app-paths-manifest.json', 'pages-manifest.json'].some((name) => {
+    const manifest = join(dir, distDir, 'server', name);
+    if (!existsSync(manifest)) return false;
+    try {
+      return Object.keys(JSON.parse(readFileSync(manifest, 'utf8')) as object).some((route) => route.includes(`/${AUDIT_SEGMENT}/`));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, pagesErrorDocument, pagesRouter500, refusedSegmentConfig, serverFallback, thrownMessage } from './shared';
+import { fromServer, load, noFallback, pagesErrorDocument, refusedSegmentConfig, serverFallback, thrownMessage } from './shared';
 
 /** The Edge runtime: the same failures, rendered and reported by the Edge build of the SDK. */
 export const entries: ScenarioInput[] = [
@@ -19,12 +19,5 @@ export const entries: ScenarioInput[] = [
     note: 'Unlike a Node.js Route Handler (an empty 500), the Edge runtime answers with the app\'s own pages/_error page as HTML (without a pages/ folder, the text "Internal Server Error").',
     reports: [fromServer(thrownMessage('edge-route-handler-throws'), false)],
     notApplicable: [refusedSegmentConfig("runtime = 'edge'")],
-    overrides: [
-      {
-        next: '<16.0.0-0',
-        expect: { sees: pagesRouter500 },
-        note: "Observed on 15.5.29: answered with the pages router's HTML 500 page, not plain text; reported the same, there by the Edge runtime's SDK (webpack builds wrap the handler), from 16.0 by the Node.js SDK's onRequestError.",
-      },
-    ],
   },
 ];

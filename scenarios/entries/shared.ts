@@ -33,15 +33,6 @@ export const pagesErrorDocument = {
 } as const;
 
 /**
- * The start of the pages router's own 500 page, which Next 15 answers with where 16 answers plain
- * text; its rest carries per-request trace ids and the build's id.
- */
-export const pagesRouter500 = {
-  startsWith:
-    '<!DOCTYPE html><html><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" content="width=device-width" data-next-head=""/><title data-next-head="">500: Internal Server Error</title>',
-} as const;
-
-/**
  * Under Cache Components a page's request-time part streams inside `<Suspense>` after its
  * prerendered shell, so the status is sent (200) before that part fails: observed on 16.4.5 for
  * every failure the catalogue places there, the screen and the reports otherwise unchanged.
