@@ -44,7 +44,10 @@ export function auditAsTable(result: AuditResult): string {
     (group) =>
       `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence, 120)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
   );
-  const notPlaced = result.notApplicable.map((entry) => `  – ${entry.id}: ${entry.why}`);
+  // One line per reason, with the entries it holds for: an app without one of the routers has dozens.
+  const reasons = new Map<string, string[]>();
+  for (const { id, why } of result.notApplicable) reasons.set(why, [...(reasons.get(why) ?? []), id]);
+  const notPlaced = [...reasons].map(([why, ids]) => `  – ${listed(ids)}: ${why}`);
   const notJudged = result.notJudged.length
     ? ['', `Not judged (${result.notJudged.length}): the audit is incomplete`, ...result.notJudged.map((entry) => `  ? ${entry.id}: ${entry.why}`)]
     : [];
@@ -56,7 +59,7 @@ export function auditAsTable(result: AuditResult): string {
     ...(findings.length ? findings : ['  none']),
     ...notJudged,
     '',
-    `Not applicable to this app (${notPlaced.length}):`,
+    `Not applicable to this app (${result.notApplicable.length}):`,
     ...notPlaced,
   ].join('\n');
 }

@@ -73,3 +73,20 @@ describe('an entry is judged only once its own route answered', () => {
     expect(unreached(answer, SEGMENT)).toBe(expected);
   });
 });
+
+describe('a Pages Router entry whose data says notFound, in a hybrid app', () => {
+  const pagesAsked = '/faultline-audit/pages-not-found';
+  // Observed on Sentry's guide app with pages/ beside app/: Next answers the route's notFound with the App Router's 404 document.
+  const appNotFound = { asked: pagesAsked, redirects: [], status: 404, body: document16('/_not-found') };
+
+  it("is reached when the 404 its own route asked for is answered by the App Router's not-found page", () => {
+    expect(unreached(appNotFound, SEGMENT, { ownNotFound: true })).toBeNull();
+  });
+
+  it('is not, for any other entry: a 404 from another route is a wall', () => {
+    expect(unreached(appNotFound, SEGMENT)).toBe(
+      'another route of the app answered /faultline-audit/pages-not-found (404): its page is not under /faultline-audit/',
+    );
+    expect(unreached({ ...appNotFound, status: 200, body: document16('login') }, SEGMENT, { ownNotFound: true })).not.toBeNull();
+  });
+});

@@ -32,6 +32,21 @@ describe("an audit's table of entries", () => {
   });
 });
 
+describe("an audit's entries not applicable", () => {
+  it('are said once per reason, with the entries it holds for: a Pages-only app has no App Router, which one line says', () => {
+    const noAppRouter = 'the app has no App Router (no app/ folder): its failures cannot happen there';
+    const notApplicable = [
+      ...['server-page-throws', 'nested-layout-throws', 'root-layout-throws', 'async-component-rejects'].map((id) => ({ id, why: noAppRouter })),
+      { id: 'pages-app-gip-throws', why: "_app is the app's own: faultline does not replace it" },
+    ];
+    const lines = auditAsTable({ ...result, notApplicable } as AuditResult).split('\n');
+    expect(lines.slice(lines.indexOf('Not applicable to this app (5):') + 1)).toEqual([
+      `  – server-page-throws, nested-layout-throws, root-layout-throws and 1 more: ${noAppRouter}`,
+      "  – pages-app-gip-throws: _app is the app's own: faultline does not replace it",
+    ]);
+  });
+});
+
 describe("an audit's JUnit", () => {
   it('is XML whose attributes say an app name and a finding as they are, markup and quotes included', () => {
     const what = `the page shows "it's <b>broken</b>" & more`;

@@ -465,6 +465,15 @@ describe("the Pages Router's own truths", () => {
     expect(findings('pages-gssp-throws', shown)).toEqual([`traceable: the event id on screen is on no report of this failure`]);
   });
 
+  it('takes no trace id in a response body for an event id shown: a response is no screen', () => {
+    // Observed on the Sentry-guide Pages app: its Edge API route answers with the _error page, whose sentry-trace meta holds a trace id.
+    const answered = pagesFailure('pages-edge-api-throws', {
+      lines: ['<!DOCTYPE html><html lang="en"><head><meta name="sentry-trace" content="20f848b8fdcf417c856c2b87880e1c4a-a18286ce180a5635"/>'],
+      reports: [pagesReport('node', 'pages-edge-api-throws', 'auto.function.nextjs.on_request_error')],
+    });
+    expect(findings('pages-edge-api-throws', answered)).toEqual([]);
+  });
+
   it("finds a failure reported twice, by onRequestError and again by _error's captureUnderscoreErrorException", () => {
     const twice = pagesFailure('pages-gssp-throws', {
       lines: ['500', `Event ID: ${EVENT_ID}`],

@@ -447,7 +447,9 @@ function untraceableFix(context: AuditContext): string {
 }
 
 /** The Pages Router's reference is the report's event id: the one on screen must be a report's of this failure. */
-function pagesTraceFindings(observation: AuditObservation): { state: string; findings: Finding[] } {
+function pagesTraceFindings(scenario: Scenario, observation: AuditObservation): { state: string; findings: Finding[] } {
+  // A response's body is no screen: its trace ids (a page's sentry-trace meta) are no reference shown to anyone.
+  if (scenario.trigger.kind === 'request') return { state: 'a response', findings: [] };
   const shown = eventIdShown(observation.screen.lines);
   if (shown === null) return { state: 'no event id on screen', findings: [] };
   if (observation.reports.some((report) => report.event.event_id?.toLowerCase() === shown)) return { state: 'ok', findings: [] };
@@ -460,7 +462,7 @@ function pagesTraceFindings(observation: AuditObservation): { state: string; fin
 }
 
 function traceFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): { state: string; findings: Finding[] } {
-  if (routerOf(scenario.failureClass) === 'pages') return pagesTraceFindings(observation);
+  if (routerOf(scenario.failureClass) === 'pages') return pagesTraceFindings(scenario, observation);
   const text = observation.screen.lines.join('\n');
   const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };

@@ -3,6 +3,7 @@ import { AUDIT_SEGMENT, keepsToAuditSegment } from '../../harness/contract';
 import { until } from '../../harness/until';
 import { unreached } from './reached';
 import type { ErrorEvent } from '@sentry/core';
+import { routerOf } from '../../scenarios/routes';
 import type { Scenario } from '../../scenarios/schema';
 import { bodyLines } from '../../verdict/screen-kind';
 import { PageNotSettled, SETTLE_MS, settledLines, visibleLines } from './settle';
@@ -140,6 +141,8 @@ export async function driveEntry(
     ms: {},
   };
   const javaScript = !(trigger.kind === 'load' && trigger.javaScript === false);
+  // A Pages Router route whose data says notFound: the 404 answers are its own, whichever router renders them.
+  const answersItself = { ownNotFound: routerOf(scenario.failureClass) === 'pages' && scenario.expect.status === 404 };
   let at = performance.now();
   const lap = (name: string) => {
     observed.ms[name] = Math.round(performance.now() - at);
@@ -168,7 +171,7 @@ export async function driveEntry(
         observed.lines = [BODY_CUT_OFF];
         return observed;
       }
-      const why = unreached({ asked: url, redirects: outcome.redirects, status: outcome.status, body: outcome.body }, AUDIT_SEGMENT);
+      const why = unreached({ asked: url, redirects: outcome.redirects, status: outcome.status, body: outcome.body }, AUDIT_SEGMENT, answersItself);
       if (why) throw notReached(why);
       observed.responses.push(outcome.body);
       observed.lines = bodyLines(outcome.body);
@@ -205,6 +208,7 @@ export async function driveEntry(
           const why = unreached(
             { asked: path, redirects: await redirectsBefore(response), status: response.status(), body: await response.text().catch(() => '') },
             AUDIT_SEGMENT,
+            answersItself,
           );
           if (why) throw notReached(why);
           observed.reachedAt = new URL(response.url()).pathname;
