@@ -63,6 +63,52 @@ test("a cacheComponents app set up by Sentry's guide: what a hand look found (a 
   expect(code).toBe(1);
 });
 
+/** The Pages Router's failures a test asks for: a data function's, a client crash, an API route's, and a data function's notFound. */
+const PAGES_ENTRIES = ['pages-gssp-throws', 'pages-client-effect-throws', 'pages-api-throws', 'pages-not-found'];
+const PAGES_NO_REFERENCE = 'screen: no reference the user could quote: the screen shows no event id, and the Pages Router has no digest';
+
+test("a Pages Router app (create-next-app's Pages template): its pages' failures placed under pages/faultline-audit/ and judged; the App Router's not applicable, in one line", async () => {
+  const pages = await appOf('pages-app');
+  const before = tree(pages);
+  const { code, stdout, stderr, report } = await auditApp(pages, PAGES_ENTRIES.flatMap((id) => ['--scenario', id]));
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain('(next 16.4.5, no Sentry, pages/)');
+  const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
+  // Next's own _error: the status and its words for a server failure, the classic client sentence for a crash.
+  expect([judged('pages-gssp-throws').status, judged('pages-gssp-throws').screen, judged('pages-gssp-throws').checks.framework]).toEqual([
+    500,
+    "Next's built-in screen",
+    'ok',
+  ]);
+  expect(judged('pages-client-effect-throws').screen).toBe('classic fallback');
+  expect([judged('pages-not-found').status, judged('pages-api-throws').status]).toEqual([404, 500]);
+  expect(report!.entries.flatMap((entry) => entry.findings)).toEqual([]);
+  expect(code, 'its one finding: nothing reports errors').toBe(1);
+  expect(tree(pages), "the app's files, byte for byte").toEqual(before);
+});
+
+test("a Pages Router app set up by Sentry's guide (its _error calling captureUnderscoreErrorException): each failure reported once, no event id on screen to quote", async () => {
+  const pages = await appOf('sentry-guide-pages-app');
+  const { code, stderr, report } = await auditApp(pages, PAGES_ENTRIES.flatMap((id) => ['--scenario', id]));
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  for (const id of ['pages-gssp-throws', 'pages-client-effect-throws'])
+    expect(findingsOf(report!, id).filter((finding) => !finding.startsWith('privacy:')), id).toEqual([PAGES_NO_REFERENCE]);
+  for (const id of PAGES_ENTRIES) expect(report!.entries.find((entry) => entry.id === id)!.checks['reported once'], id).toMatch(/^(ok|nothing to report)$/);
+  expect(code).toBe(1);
+});
+
+test("a hybrid app (Sentry's guide with pages/_error beside app/): both halves in one audit, each judged by its router's truths", async () => {
+  const hybrid = await appOf('sentry-guide-hybrid-app');
+  const { code, stdout, stderr, report } = await auditApp(hybrid, ['server-page-throws', ...PAGES_ENTRIES].flatMap((id) => ['--scenario', id]));
+  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+  expect(stdout).toContain('(next 16.4.5, @sentry/nextjs, app/ and pages/)');
+  expect(findingsOf(report!, 'server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
+  expect(findingsOf(report!, 'pages-gssp-throws').filter((finding) => !finding.startsWith('privacy:'))).toEqual([PAGES_NO_REFERENCE]);
+  // Its notFound answered by the App Router's not-found page: its own route answered.
+  expect([report!.notJudged, report!.entries.find((entry) => entry.id === 'pages-not-found')!.status]).toEqual([[], 404]);
+  expect(code).toBe(1);
+});
+
 test('an app that hands its errors to PostHog: its server reports read where the server sends them and judged, from both runtimes; the browser, not read, said', async () => {
   const posthog = await appOf('posthog-app');
   const before = tree(posthog);
