@@ -70,7 +70,10 @@ const PAGES_NO_REFERENCE = 'screen: no reference the user could quote: the scree
 test("a Pages Router app (create-next-app's Pages template): its pages' failures placed under pages/faultline-audit/ and judged; the App Router's not applicable, in one line", async () => {
   const pages = await appOf('pages-app');
   const before = tree(pages);
-  const { code, stdout, stderr, report } = await auditApp(pages, PAGES_ENTRIES.flatMap((id) => ['--scenario', id]));
+  const { code, stdout, stderr, report } = await auditApp(
+    pages,
+    PAGES_ENTRIES.flatMap((id) => ['--scenario', id]),
+  );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(stdout).toContain('(next 16.4.5, no Sentry, pages/)');
   const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
@@ -89,17 +92,26 @@ test("a Pages Router app (create-next-app's Pages template): its pages' failures
 
 test("a Pages Router app set up by Sentry's guide (its _error calling captureUnderscoreErrorException): each failure reported once, no event id on screen to quote", async () => {
   const pages = await appOf('sentry-guide-pages-app');
-  const { code, stderr, report } = await auditApp(pages, PAGES_ENTRIES.flatMap((id) => ['--scenario', id]));
+  const { code, stderr, report } = await auditApp(
+    pages,
+    PAGES_ENTRIES.flatMap((id) => ['--scenario', id]),
+  );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   for (const id of ['pages-gssp-throws', 'pages-client-effect-throws'])
-    expect(findingsOf(report!, id).filter((finding) => !finding.startsWith('privacy:')), id).toEqual([PAGES_NO_REFERENCE]);
+    expect(
+      findingsOf(report!, id).filter((finding) => !finding.startsWith('privacy:')),
+      id,
+    ).toEqual([PAGES_NO_REFERENCE]);
   for (const id of PAGES_ENTRIES) expect(report!.entries.find((entry) => entry.id === id)!.checks['reported once'], id).toMatch(/^(ok|nothing to report)$/);
   expect(code).toBe(1);
 });
 
 test("a hybrid app (Sentry's guide with pages/_error beside app/): both halves in one audit, each judged by its router's truths", async () => {
   const hybrid = await appOf('sentry-guide-hybrid-app');
-  const { code, stdout, stderr, report } = await auditApp(hybrid, ['server-page-throws', ...PAGES_ENTRIES].flatMap((id) => ['--scenario', id]));
+  const { code, stdout, stderr, report } = await auditApp(
+    hybrid,
+    ['server-page-throws', ...PAGES_ENTRIES].flatMap((id) => ['--scenario', id]),
+  );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(stdout).toContain('(next 16.4.5, @sentry/nextjs, app/ and pages/)');
   expect(findingsOf(report!, 'server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
