@@ -8,3 +8,11 @@ describe("the app's Sentry options", () => {
     expect(Object.keys(sharedOptions)).not.toContain('tracesSampler');
   });
 });
+
+describe('the headers a report keeps', () => {
+  it("are the app's list and the checking side's, each written out on its side and held equal here", async () => {
+    const { KEPT_HEADERS } = await import('../app/_sentry/options');
+    const { ALLOWED_HEADERS } = await import('../verdict/privacy');
+    expect([...KEPT_HEADERS].sort()).toEqual([...ALLOWED_HEADERS].sort());
+  });
+});

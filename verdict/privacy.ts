@@ -5,7 +5,7 @@ import type { ErrorEvent } from '@sentry/core';
  * What a report may carry of the request, on the checking side: these headers and nothing else
  * (the app keeps its own list; a report with any other header is a deviation, whatever its name).
  */
-const ALLOWED_HEADERS = new Set([
+export const ALLOWED_HEADERS = new Set([
   'host',
   'user-agent',
   'accept',

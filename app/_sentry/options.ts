@@ -34,7 +34,7 @@ export function dropServerOriginated(event: ErrorEvent, hint: EventHint): ErrorE
  * asked. Every other header goes, whatever its name (a list of names to remove always misses one).
  * `x-faultline-test` is the harness's own marker, set by faultline's tests only.
  */
-const KEPT_HEADERS = new Set([
+export const KEPT_HEADERS = new Set([
   'host',
   'user-agent',
   'accept',
