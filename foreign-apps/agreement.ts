@@ -2,6 +2,7 @@ import type { AuditResult } from '../cli/audit-render';
 import type { ConformanceReport } from '../verdict/report';
 import type { EventInBrief } from '../verdict/report-event';
 import { unvarying } from '../verdict/screen-kind';
+import type { Scenario } from '../scenarios/schema';
 
 /**
  * Where `faultline audit .` and `faultline run` disagree about the reference app, one line each:
@@ -10,8 +11,17 @@ import { unvarying } from '../verdict/screen-kind';
  * see the same status, the same screen (its lines, and its kind as the one classifier names it),
  * and the same reports, in every runtime, each said alike (one report model).
  */
-export function disagreements(audit: AuditResult, run: ConformanceReport, catalogueSize: number): string[] {
+export function disagreements(
+  audit: AuditResult,
+  run: ConformanceReport,
+  catalogue: readonly { id: string; expect: Pick<Scenario['expect'], 'sees'> }[],
+): string[] {
   const out: string[] = [];
+  const catalogueSize = catalogue.length;
+  // A response pinned by its start (a page as a response body: its rest carries the build's chunks and this request's trace) is compared by that start.
+  const pinnedStart = new Map(
+    catalogue.flatMap((scenario) => (typeof scenario.expect.sees === 'object' ? [[scenario.id, scenario.expect.sees.startsWith]] : [])),
+  );
   const runEntries = new Map(run.entries.filter((entry) => entry.entry && entry.verdict).map((entry) => [entry.id, entry.verdict!.observed]));
   const accounted = audit.entries.length + audit.notApplicable.length + audit.notJudged.length;
   if (accounted !== catalogueSize)
@@ -27,7 +37,13 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
     const { screen } = observed;
     if (entry.status !== screen.status) out.push(`${entry.id}: status ${entry.status} in the audit, ${screen.status} in the run`);
     if (entry.screen !== screen.kind) out.push(`${entry.id}: the audit saw ${entry.screen}, the run ${screen.kind}`);
-    if (JSON.stringify(entry.lines.map(unvarying)) !== JSON.stringify(screen.lines.map(unvarying)))
+    const start = pinnedStart.get(entry.id);
+    if (start !== undefined) {
+      if (!entry.lines.join('\n').startsWith(start) || !screen.lines.join('\n').startsWith(start))
+        out.push(
+          `${entry.id}: the audit's response starts ${JSON.stringify(entry.lines[0]?.slice(0, 120))}, the run's ${JSON.stringify(screen.lines[0]?.slice(0, 120))}`,
+        );
+    } else if (JSON.stringify(entry.lines.map(comparable)) !== JSON.stringify(screen.lines.map(comparable)))
       out.push(`${entry.id}: the audit's screen shows ${JSON.stringify(entry.lines)}, the run's ${JSON.stringify(screen.lines)}`);
 
     // One report model on both sides: compared field by field, as one line each.
@@ -38,6 +54,9 @@ export function disagreements(audit: AuditResult, run: ConformanceReport, catalo
   }
   return out;
 }
+
+/** A shown line as both targets compare it: digests and numbers opaque, each on the host it loaded. */
+const comparable = unvarying;
 
 /** A report's value with what each build names its own way (a chunk's hashed file name) said once for all builds. */
 const build = (value: string | null) => value?.replace(/\/_next\/static\/chunks\/[\w.-]+\.js/g, '/_next/static/chunks/….js') ?? null;

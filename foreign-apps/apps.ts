@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
@@ -80,11 +80,6 @@ export const SHAPES = {
   'pages-app': (dest: string) => generateApp(dest, { sentry: false, router: 'pages' }),
   /** The same, set up as Sentry's guide shows it for the Pages Router: its config files and a `pages/_error.tsx` that calls `captureUnderscoreErrorException`. */
   'sentry-guide-pages-app': (dest: string) => generateApp(dest, { sentry: true, router: 'pages' }),
-  /** Sentry's guide app with the Pages Router's `_error` beside its App Router: a hybrid app, both halves reporting. */
-  'sentry-guide-hybrid-app': async (dest: string) => {
-    await generateApp(dest, { sentry: true });
-    cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
-  },
   /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
   'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),
   /**

@@ -11,6 +11,7 @@ import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAu
 import { processesWith } from '../selftest/processes';
 import { AUDIT_SEGMENT, ENV } from '../harness/contract';
 import { appOf } from './apps';
+import { catalogue } from '../scenarios/catalogue';
 
 /**
  * `faultline audit` of apps faultline did not write, generated here from registry packages: what
@@ -51,7 +52,8 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
   ]);
   expect(server.lines[3], 'the digest, as Next 16.4 shows it').toMatch(/^ERROR \d+$/);
   expect(entry(report, 'client-effect-throws').lines).toEqual(['This page couldn’t load', 'Reload to try again, or go back.', 'Reload', 'Back']);
-  expect(report.notApplicable.map((na) => na.id)).toEqual([
+  // The App Router's own (its root layout, what its config leaves off, the reference app's boundaries), then the classes it has no place for.
+  expect(report.notApplicable.map((na) => na.id).slice(0, 6)).toEqual([
     'root-layout-throws',
     'action-forbidden',
     'forbidden-signal',
@@ -59,6 +61,11 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
     'segment-error-boundary',
     'error-boundary-reset',
   ]);
+  const why = (failureClass: string) =>
+    new Set(report.notApplicable.filter((na) => catalogue.find((scenario) => scenario.id === na.id)?.failureClass === failureClass).map((na) => na.why));
+  expect([...why('cached-data')]).toEqual(["`'use cache'` and the caching APIs do not build without Cache Components (`cacheComponents: true`)"]);
+  expect([...why('pages-router')]).toEqual(['the app has no Pages Router (no pages/ folder): its failures cannot happen there']);
+  expect(report.notApplicable).toHaveLength(6 + 3 + 14);
   expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
   expect([entry(report, 'proxy-throws').status, entry(report, 'chunk-load-fails').screen]).toEqual([500, "Next's built-in screen"]);
   // What faultline placed builds without a warning of its own in the app's build (Turbopack names the file, then its warning).

@@ -4,6 +4,9 @@ import { disagreements } from '../foreign-apps/agreement';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ScreenKind } from '../verdict/screen-kind';
 
+/** A catalogue of `count` entries, none pinned by a start. */
+const entriesOf = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `entry-${i}`, expect: {} }));
+
 const HEADING = 'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).';
 const serverReport = (value: string) => ({ runtime: 'server' as const, type: 'Error', value, handled: false, mechanism: null, digest: '1' });
 
@@ -79,12 +82,12 @@ const run = (entries: EntryReport[]) => ({ entries }) as ConformanceReport;
 
 describe("the audit of the reference app against faultline run's verdicts", () => {
   it('agrees when both saw the same status, sentence, digest line and reports (the digests themselves differ: opaque)', () => {
-    expect(disagreements(audit([auditEntry('a')], [{ id: 'b', why: 'x' }]), run([runEntry('a'), runEntry('b')]), 2)).toEqual([]);
+    expect(disagreements(audit([auditEntry('a')], [{ id: 'b', why: 'x' }]), run([runEntry('a'), runEntry('b')]), entriesOf(2))).toEqual([]);
   });
 
   it('names each difference: status, screen, a missing report, and an entry neither placed nor said not applicable', () => {
     const differing = auditEntry('a', { status: 200, screen: 'a page', lines: ['Healthy page'], reports: [] });
-    expect(disagreements(audit([differing]), run([runEntry('a')]), 2)).toEqual([
+    expect(disagreements(audit([differing]), run([runEntry('a')]), entriesOf(2))).toEqual([
       "the audit accounts for 1 entries (judged, not applicable, not judged) of the catalogue's 2",
       'a: status 200 in the audit, 500 in the run',
       'a: the audit saw a page, the run classic fallback',
@@ -96,7 +99,10 @@ describe("the audit of the reference app against faultline run's verdicts", () =
   it('compares the kinds of screen both name with the one classifier: a page is not the unchanged page', () => {
     const unchanged = auditEntry('a', { screen: 'the unchanged page', lines: [] });
     const run_ = (kind: ScreenKind) => run([{ ...runEntry('a', undefined, 500, kind) }]);
-    const [same, other] = [disagreements(audit([unchanged]), run_('the unchanged page'), 1), disagreements(audit([unchanged]), run_('a page'), 1)];
+    const [same, other] = [
+      disagreements(audit([unchanged]), run_('the unchanged page'), entriesOf(1)),
+      disagreements(audit([unchanged]), run_('a page'), entriesOf(1)),
+    ];
     expect(same.filter((line) => line.includes('saw'))).toEqual([]);
     expect(other.filter((line) => line.includes('saw'))).toEqual(['a: the audit saw the unchanged page, the run a page']);
   });
@@ -104,11 +110,11 @@ describe("the audit of the reference app against faultline run's verdicts", () =
   it('compares what both screens show line by line, a digest being opaque and the host the one each loaded', () => {
     const page = (lines: string[]) => auditEntry('a', { status: 200, screen: 'a page', lines, reports: [] });
     const runPage = (lines: string[]) => run([runEntry('a', [], 200, 'a page', lines)]);
-    expect(disagreements(audit([page(['Welcome back'])]), runPage(['Welcome']), 1)).toEqual([
+    expect(disagreements(audit([page(['Welcome back'])]), runPage(['Welcome']), entriesOf(1))).toEqual([
       'a: the audit\'s screen shows ["Welcome back"], the run\'s ["Welcome"]',
     ]);
     const onHost = HEADING.replace('localhost', '127.0.0.1');
-    expect(disagreements(audit([page([HEADING, 'Digest: 2243288624'])]), runPage([onHost, 'Digest: 1']), 1)).toEqual([]);
+    expect(disagreements(audit([page([HEADING, 'Digest: 2243288624'])]), runPage([onHost, 'Digest: 1']), entriesOf(1))).toEqual([]);
   });
 
   it('takes two builds of the same app for the same: a chunk named by its hash is the same chunk', () => {
@@ -121,15 +127,15 @@ describe("the audit of the reference app against faultline run's verdicts", () =
       digest: null,
     });
     const audited = auditEntry('a', { reports: [{ ...chunk('3n3f0mue9k2qt'), handled: false, mechanism: null, digest: null }] });
-    expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), 1)).toEqual([]);
+    expect(disagreements(audit([audited]), run([runEntry('a', [chunk('0vbbub8pns5fr') as never])]), entriesOf(1))).toEqual([]);
   });
 
   it('compares what both say of a report: handled or not, the mechanism that caught it, whether it carries a digest tag (its value opaque)', () => {
     const said = (over: object) => auditEntry('a', { reports: [{ ...auditEntry('a').reports[0], ...over }] });
-    expect(disagreements(audit([said({ digest: '9' })]), run([runEntry('a')]), 1)).toEqual([]);
-    expect(disagreements(audit([said({ handled: true })]), run([runEntry('a')]), 1)).toHaveLength(1);
-    expect(disagreements(audit([said({ mechanism: 'generic' })]), run([runEntry('a')]), 1)).toHaveLength(1);
-    expect(disagreements(audit([said({ digest: null })]), run([runEntry('a')]), 1)).toEqual([
+    expect(disagreements(audit([said({ digest: '9' })]), run([runEntry('a')]), entriesOf(1))).toEqual([]);
+    expect(disagreements(audit([said({ handled: true })]), run([runEntry('a')]), entriesOf(1))).toHaveLength(1);
+    expect(disagreements(audit([said({ mechanism: 'generic' })]), run([runEntry('a')]), entriesOf(1))).toHaveLength(1);
+    expect(disagreements(audit([said({ digest: null })]), run([runEntry('a')]), entriesOf(1))).toEqual([
       'a: reports ["server Error: a: db password hunter2 (unhandled, no mechanism, no digest tag)"] in the audit, ["server Error: a: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the run',
     ]);
   });
@@ -138,9 +144,24 @@ describe("the audit of the reference app against faultline run's verdicts", () =
     const edge = auditEntry('edge', {
       reports: [{ runtime: 'edge', type: 'Error', value: 'edge: db password hunter2', handled: false, mechanism: null, digest: '2' }],
     });
-    expect(disagreements(audit([edge]), run([runEntry('edge')]), 1)).toEqual([]);
-    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), 1)).toEqual([
+    expect(disagreements(audit([edge]), run([runEntry('edge')]), entriesOf(1))).toEqual([]);
+    expect(disagreements(audit([edge]), run([runEntry('edge', [])]), entriesOf(1))).toEqual([
       'edge: reports ["server Error: edge: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the audit, [] in the run',
     ]);
+  });
+
+  it("compares a response pinned by its start by that start alone: a page as a body carries the build's chunks and the request's trace", () => {
+    const body = (rest: string) => ['<!DOCTYPE html><html lang="en"><head><title>Application error</title>', rest];
+    const response = (lines: string[]) => auditEntry('a', { status: 200, screen: 'a page', lines, reports: [] });
+    const runPage = (lines: string[]) => run([runEntry('a', [], 200, 'a page', lines)]);
+    const pinned = [{ id: 'a', expect: { sees: { startsWith: '<!DOCTYPE html><html lang="en"><head><title>Application error</title>' } } }];
+    expect(
+      disagreements(
+        audit([response(body('<script src="/_next/static/abc/_buildManifest.js">'))]),
+        runPage(body('<script src="/_next/static/xyz/_buildManifest.js">')),
+        pinned,
+      ),
+    ).toEqual([]);
+    expect(disagreements(audit([response(['Internal Server Error'])]), runPage(body('')), pinned)).toHaveLength(1);
   });
 });

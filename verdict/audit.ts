@@ -256,8 +256,9 @@ const isUnderscoreCapture = (report: AuditReport) =>
 const isSwitchedCopy = (report: AuditReport) => report.runtime === 'browser' && isSwitchedToClient(valueOf(report.event));
 
 /**
- * The Pages Router's screen has no digest: what a user can quote is the event id of the report,
- * where the app shows it (with Sentry); and the status its `_error` names must be the failure's.
+ * The Pages Router's screen has no digest: what a user can quote of a server failure is the event
+ * id of its report, where the app shows it (with Sentry); and the status its `_error` names must be
+ * the failure's.
  */
 function pagesScreenFindings(side: 'server' | 'client', observation: AuditObservation, sentry: boolean): Finding[] {
   const findings: Finding[] = [];
@@ -271,7 +272,8 @@ function pagesScreenFindings(side: 'server' | 'client', observation: AuditObserv
           : `the screen names status ${named}, where the server answered ${observation.screen.status}`,
       fix: FIX.pagesWrongStatus,
     });
-  if (sentry && eventIdShown(observation.screen.lines) === null) {
+  // As the App Router's digest: a server failure's reference, which only the server's report holds.
+  if (sentry && side === 'server' && eventIdShown(observation.screen.lines) === null) {
     const reported = observation.reports.map((report) => report.event.event_id).find(Boolean);
     findings.push({
       check: 'screen',
