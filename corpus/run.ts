@@ -21,8 +21,20 @@ import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from '
 const root = join(import.meta.dirname, '..');
 const DOCS_PAGE = join(root, 'docs', 'audit.md');
 export const CORPUS_BLOCK = block('corpus', '`npm run corpus`');
-/** What every app's audit is asked for beside what its truth names: a server, a client and a route handler failure, and the control. */
-const BASE_ENTRIES = ['server-page-throws', 'client-effect-throws', 'route-handler-throws', 'healthy'];
+/**
+ * What every app's audit is asked for beside what its truth names: a server, a client and a route
+ * handler failure, and the control, of each router (those of a router the app lacks are not applicable).
+ */
+const BASE_ENTRIES = [
+  'server-page-throws',
+  'client-effect-throws',
+  'route-handler-throws',
+  'healthy',
+  'pages-gssp-throws',
+  'pages-client-effect-throws',
+  'pages-api-throws',
+  'pages-healthy',
+];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

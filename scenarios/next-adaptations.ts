@@ -114,6 +114,18 @@ export function appAdaptationsFor(version: string): Adaptation[] {
   return APP_ADAPTATIONS.filter((adaptation) => satisfies(version, adaptation.next, { includePrerelease: true }));
 }
 
+/**
+ * Which bundler `next build` runs on each `next`, as an audit builds an app (no flag): webpack's on
+ * 15 (with Sentry's plugin, which loads a legacy `sentry.client.config.ts` into the browser),
+ * Turbopack's from 16 (which loads only `instrumentation-client.ts`).
+ */
+export const BUILD_BUNDLERS: readonly { next: string; bundler: 'webpack' | 'turbopack' }[] = [
+  { next: '<16.0.0-0', bundler: 'webpack' },
+  { next: '>=16.0.0-0', bundler: 'turbopack' },
+];
+
+export const bundlerOf = (version: string) => BUILD_BUNDLERS.find((entry) => satisfies(version, entry.next, { includePrerelease: true }))!.bundler;
+
 /** Which global error screen the matrix shows: the app's own (the classic fallback) or Next's. */
 export type FallbackKind = 'classic' | 'builtin';
 

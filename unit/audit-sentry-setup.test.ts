@@ -72,8 +72,17 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
       },
     ],
   ])('%s', (_what, files, appDir, expected) => {
-    const setup = sentrySetup(appWith(files), appDir);
+    const setup = sentrySetup(appWith(files), appDir, '16.4.5');
     expect({ server: setup.server?.why ?? null, browser: setup.browser?.why ?? null }).toEqual(expected);
+  });
+
+  it("takes the legacy sentry.client.config.ts for the browser's setup on Next 15, whose `next build` is webpack's: Sentry's plugin loads it there", () => {
+    // Observed on the corpus's sentry-pages-supabase (next 15.5.29): its browser reported through the init in that file alone.
+    const legacy = { 'instrumentation.ts': INSTRUMENTATION, 'sentry.client.config.ts': CLIENT.replace("' });", "', enabled: false });") };
+    expect(sentrySetup(appWith({ 'instrumentation.ts': INSTRUMENTATION, 'sentry.client.config.ts': CLIENT }), 'app', '15.5.29').browser).toBeNull();
+    expect(sentrySetup(appWith(legacy), 'app', '15.5.29').browser?.why).toBe(
+      'sentry.client.config.ts:2: Sentry.init has enabled: false, so the SDK sends nothing',
+    );
   });
 
   it('gives each cause the change that fixes it', () => {
@@ -84,6 +93,7 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
           "import * as Sentry from '@sentry/nextjs';\nif (process.env.NEXT_PUBLIC_VERCEL_ENV) Sentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1' });\n",
       }),
       'app',
+      '16.4.5',
     );
     expect([setup.server?.fix, setup.browser?.fix]).toEqual([
       'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
@@ -95,6 +105,7 @@ describe("why an app's Sentry reports cannot come, from the files Next loads", (
         'sentry.server.config.ts': "import * as Sentry from '@sentry/nextjs';\nSentry.init({ enabled: false });\n",
       }),
       'app',
+      '16.4.5',
     );
     expect(off.server?.fix).toBe('drop `enabled: false` from `Sentry.init` in `sentry.server.config.ts`');
   });
@@ -109,12 +120,13 @@ describe("where an app's Sentry.init takes its DSN from, when it reads a variabl
         'instrumentation-client.ts': "import * as Sentry from '@sentry/nextjs';\nSentry.init({ dsn: process.env.NEXT_PUBLIC_SENTRY_DSN ?? '' });\n",
       }),
       'app',
+      '16.4.5',
     );
     expect(setup.dsnFrom).toEqual({
       server: { variable: 'SENTRY_DSN', at: 'sentry.server.config.ts:4' },
       browser: { variable: 'NEXT_PUBLIC_SENTRY_DSN', at: 'instrumentation-client.ts:2' },
     });
-    expect(sentrySetup(appWith({ 'instrumentation.ts': INSTRUMENTATION, 'instrumentation-client.ts': CLIENT }), 'app').dsnFrom).toEqual({
+    expect(sentrySetup(appWith({ 'instrumentation.ts': INSTRUMENTATION, 'instrumentation-client.ts': CLIENT }), 'app', '16.4.5').dsnFrom).toEqual({
       server: null,
       browser: null,
     });
@@ -143,6 +155,17 @@ describe("the Sentry tunnel an app's browser reports go through, read from its f
       { to: 'http://localhost:3031/', via: 'tunnel in instrumentation-client.ts' },
     ],
   ])('%s', (_what, files, expected) => {
-    expect(sentryTunnel(appWith(files as Record<string, string>), 'app')).toEqual(expected);
+    expect(sentryTunnel(appWith(files as Record<string, string>), 'app', '16.4.5')).toEqual(expected);
+  });
+
+  it("takes the browser's own tunnel option over tunnelRoute, as the SDK does, from the file Next loads for it", () => {
+    // The corpus's sentry-pages-supabase: tunnelRoute '/monitoring', and tunnel 'http://localhost:3031/' in its legacy client config (next 15.5, webpack).
+    const files = {
+      'next.config.js': "module.exports = withSentryConfig(module.exports, { tunnelRoute: '/monitoring' });\n",
+      'sentry.client.config.ts': "Sentry.init({ dsn: 'https://k@o1.ingest.sentry.io/1', tunnel: 'http://localhost:3031/' });\n",
+    };
+    expect(sentryTunnel(appWith(files), 'app', '15.5.29')).toEqual({ to: 'http://localhost:3031/', via: 'tunnel in sentry.client.config.ts' });
+    // Turbopack builds (16) never load that file: the route is the tunnel.
+    expect(sentryTunnel(appWith(files), 'app', '16.4.5')).toEqual({ to: '/monitoring', via: 'tunnelRoute in next.config.js' });
   });
 });

@@ -154,7 +154,7 @@ export function inspectApp(dir: string): InspectedApp {
     packageManager: packageManagerOf(installRoot),
     configFile,
     otherReporters: otherReporters(root, appDir),
-    sentrySetup: sentry ? sentrySetup(root, appDir) : null,
+    sentrySetup: sentry ? sentrySetup(root, appDir, next) : null,
     monorepo,
   };
 }

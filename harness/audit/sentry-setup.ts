@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DsnVariable, FIX, type SetupCause } from '../../verdict/audit';
+import { bundlerOf } from '../../scenarios/next-adaptations';
 
 /**
  * Why an app's Sentry reports cannot come, read from the files Next loads (never run): the line in
@@ -25,21 +26,36 @@ export interface SentryTunnel {
 const CONFIGS = ['next.config.ts', 'next.config.mjs', 'next.config.js', 'next.config.cjs', 'next.config.mts'];
 
 /**
- * The tunnel of the app at `root`, as its files write it: `tunnelRoute` in `withSentryConfig`'s
- * options (a route, or `true` for one the plugin names), or a `tunnel` option in the browser's
- * `Sentry.init`. Only literals are read.
+ * The tunnel of the app at `root` on `next` `version`, as its files write it: a `tunnel` option in
+ * the browser's `Sentry.init` (in the file its build loads), which the SDK takes over everything;
+ * else `tunnelRoute` in `withSentryConfig`'s options (a route, or `true` for one the plugin names).
+ * Only literals are read.
  */
-export function sentryTunnel(root: string, appDir: string): SentryTunnel | null {
+export function sentryTunnel(root: string, appDir: string, version: string): SentryTunnel | null {
+  for (const { dir, file } of browserInitFiles(root, appDir, version)) {
+    const option = /\btunnel\s*:\s*(['"`])([^'"`]+)\1/.exec(readFileSync(join(dir, file), 'utf8'));
+    if (option) return { to: option[2], via: `tunnel in ${dir === root ? file : `src/${file}`}` };
+  }
   const config = CONFIGS.find((name) => existsSync(join(root, name)));
   const route = config && /\btunnelRoute\s*:\s*(?:(['"`])([^'"`]+)\1|(true)\b)/.exec(readFileSync(join(root, config), 'utf8'));
   if (route) return { to: route[2] ?? null, via: `tunnelRoute in ${config}` };
-  const folders = appDir.startsWith('src') ? [join(root, 'src'), root] : [root, join(root, 'src')];
-  for (const dir of folders) {
-    const client = fileIn(dir, 'instrumentation-client');
-    const option = client && /\btunnel\s*:\s*(['"`])([^'"`]+)\1/.exec(readFileSync(join(dir, client), 'utf8'));
-    if (option) return { to: option[2], via: `tunnel in ${dir === root ? client : `src/${client}`}` };
-  }
   return null;
+}
+
+/** The app's folders for its convention files, its own first: `src/` where its router lives there. */
+const conventionFolders = (root: string, appDir: string) => (appDir.startsWith('src') ? [join(root, 'src'), root] : [root, join(root, 'src')]);
+
+/**
+ * The files whose `Sentry.init` the browser runs, as the app's build loads them: `instrumentation-client`
+ * in either folder; and, in webpack's builds (Next 15), the legacy `sentry.client.config` at the root,
+ * which Sentry's plugin loads there (Turbopack's never do).
+ */
+function browserInitFiles(root: string, appDir: string, version: string): { dir: string; file: string }[] {
+  const client = conventionFolders(root, appDir).flatMap((dir) =>
+    fileIn(dir, 'instrumentation-client') ? [{ dir, file: fileIn(dir, 'instrumentation-client')! }] : [],
+  );
+  const legacy = fileIn(root, 'sentry.client.config');
+  return [...client, ...(legacy && bundlerOf(version) === 'webpack' ? [{ dir: root, file: legacy }] : [])];
 }
 
 const SCRIPT = ['ts', 'js', 'mjs', 'tsx', 'jsx'];
@@ -47,13 +63,13 @@ const SCRIPT = ['ts', 'js', 'mjs', 'tsx', 'jsx'];
 const fileIn = (dir: string, name: string) => SCRIPT.map((ext) => `${name}.${ext}`).find((file) => existsSync(join(dir, file))) ?? null;
 
 /**
- * The setup of the app at `root` whose App Router lives in `appDir` (`app` or `src/app`). Where
+ * The setup of the app at `root` on `next` `version` whose App Router lives in `appDir` (`app` or `src/app`). Where
  * Next finds the instrumentation files is not guessed at: the Sentry-guide app with both files moved
  * into `src/` beside `app/` still reported from both runtimes on 16.4.5 (seen), so a file in either
  * folder counts as loaded.
  */
-export function sentrySetup(root: string, appDir: string): SentrySetup {
-  const folders = appDir.startsWith('src') ? [join(root, 'src'), root] : [root, join(root, 'src')];
+export function sentrySetup(root: string, appDir: string, version: string): SentrySetup {
+  const folders = conventionFolders(root, appDir);
   const shown = (dir: string, file: string) => (dir === root ? file : `src/${file}`);
   const find = (name: string) => folders.flatMap((dir) => (fileIn(dir, name) ? [{ dir, file: fileIn(dir, name)! }] : []))[0] ?? null;
   const usual = (name: string) => shown(folders[0], `${name}.ts`);
@@ -70,7 +86,7 @@ export function sentrySetup(root: string, appDir: string): SentrySetup {
   const serverConfig = find('sentry.server.config');
   if (!server) server = initCause(serverConfig ?? instrumentation, shown);
 
-  const client = find('instrumentation-client');
+  const [client = null] = browserInitFiles(root, appDir, version);
   const legacy = fileIn(root, 'sentry.client.config');
   let browser: SetupCause | null = null;
   if (!client && legacy)
@@ -82,7 +98,7 @@ export function sentrySetup(root: string, appDir: string): SentrySetup {
     browser = { why: `the app has no ${usual('instrumentation-client')}, so nothing initialises Sentry in the browser`, fix: FIX.browserMissing };
   else browser = initCause(client, shown);
   const dsnFrom = { server: dsnVariable(serverConfig ?? instrumentation, shown), browser: dsnVariable(client, shown) };
-  return { server, browser, tunnel: sentryTunnel(root, appDir), dsnFrom };
+  return { server, browser, tunnel: sentryTunnel(root, appDir, version), dsnFrom };
 }
 
 /** The variable the `dsn` option in `found` reads, with the line it is on. */
