@@ -465,6 +465,18 @@ describe("the Pages Router's own truths", () => {
     expect(findings('pages-gssp-throws', shown)).toEqual([`traceable: the event id on screen is on no report of this failure`]);
   });
 
+  it('tells a Pages Router app whose browser crash nobody reports to capture it in _error: Next renders _error for it, which no global handler sees', () => {
+    // Observed on the corpus's sentry-next15-hybrid: Sentry.init in instrumentation-client.ts, no pages/_error; the crash shows Next's client sentence and nothing is sent.
+    const crashed = pagesFailure('pages-client-effect-throws', {
+      status: 200,
+      lines: ['Application error: a client-side exception has occurred while loading 127.0.0.1 (see the browser console for more information).'],
+    });
+    const audit = auditEntry(entry('pages-client-effect-throws'), crashed, context);
+    expect(audit.findings).toEqual([
+      { check: 'reported once', what: 'a browser failure is never reported', fix: expect.stringContaining('captureUnderscoreErrorException') },
+    ]);
+  });
+
   it('takes no trace id in a response body for an event id shown: a response is no screen', () => {
     // Observed on the Sentry-guide Pages app: its Edge API route answers with the _error page, whose sentry-trace meta holds a trace id.
     const answered = pagesFailure('pages-edge-api-throws', {

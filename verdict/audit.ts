@@ -216,6 +216,8 @@ export const FIX = {
   pagesWrongStatus:
     "name the status the failure had: in `_error`'s `getInitialProps` a crash in the browser has no response, and is no 404 (`res?.statusCode ?? err?.statusCode ?? 500`)",
   pagesUntraceable: "show the event id of this error's own report (the one `captureUnderscoreErrorException` returns for it), not another's",
+  pagesBrowserMissing:
+    'report a crash in the browser from `pages/_error`: in its `getInitialProps`, `await Sentry.captureUnderscoreErrorException(context)` (Next renders `_error` for it, which no global handler of the SDK sees)',
   underscoreTwice:
     "report a server failure once: where `onRequestError = Sentry.captureRequestError` reports it, `_error`'s `getInitialProps` calls `captureUnderscoreErrorException` only in the browser (no `res`)",
 };
@@ -401,7 +403,9 @@ function reportFindings(
           ? cause.fix
           : runtime === 'server'
             ? serverFix(scenario)
-            : FIX.browserMissing;
+            : routerOf(scenario.failureClass) === 'pages'
+              ? FIX.pagesBrowserMissing
+              : FIX.browserMissing;
       const refused =
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
