@@ -98,15 +98,21 @@ describe('build fingerprint', () => {
     expect(await buildFingerprint(root, { [ENV.cacheComponents]: '' })).toBe(before);
   });
 
-  it.each(['pages', 'src/pages'])("changes with a Pages Router route in %s/, and with what it imports: the Pages Router's entries are Next's too", async (pages) => {
-    // A hybrid app's audit placed pages/faultline-audit/ routes that its workspace's last build, reused, did not hold (the corpus's sentry-next15-hybrid).
-    const { root, write } = project();
-    const before = await buildFingerprint(root, {});
-    const up = pages.split('/').map(() => '..').join('/');
-    write(`${pages}/faultline-audit/x.jsx`, `import { word } from '${up}/../lib/word';\nexport default function X() { return word; }\n`);
-    const withPage = await buildFingerprint(root, {});
-    expect(withPage).not.toBe(before);
-    write('lib/word.ts', "export const word = 'bye';\n");
-    expect(await buildFingerprint(root, {})).not.toBe(withPage);
-  });
+  it.each(['pages', 'src/pages'])(
+    "changes with a Pages Router route in %s/, and with what it imports: the Pages Router's entries are Next's too",
+    async (pages) => {
+      // A hybrid app's audit placed pages/faultline-audit/ routes that its workspace's last build, reused, did not hold (the corpus's sentry-next15-hybrid).
+      const { root, write } = project();
+      const before = await buildFingerprint(root, {});
+      const up = pages
+        .split('/')
+        .map(() => '..')
+        .join('/');
+      write(`${pages}/faultline-audit/x.jsx`, `import { word } from '${up}/../lib/word';\nexport default function X() { return word; }\n`);
+      const withPage = await buildFingerprint(root, {});
+      expect(withPage).not.toBe(before);
+      write('lib/word.ts', "export const word = 'bye';\n");
+      expect(await buildFingerprint(root, {})).not.toBe(withPage);
+    },
+  );
 });
