@@ -1,6 +1,6 @@
 /**
- * `npm run docs`: writes the docs blocks derived from code, in place: the catalogue table
- * (docs/catalogue.md, from the catalogue) and the environment table (docs/harness.md, from
+ * `npm run docs`: writes the docs blocks derived from code, in place: the catalogue's tables
+ * (docs/catalogue.md, from the catalogue and its build-time part) and the environment table (docs/harness.md, from
  * `VARIABLES` in harness/contract.ts). The other blocks come from recorded results and are written
  * by what records them (`npm run bench`, `npm run bench:matrix`, `npm run mutants`).
  */
@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { VARIABLES } from '../harness/contract';
 import { catalogue } from '../scenarios/catalogue';
 import { block, DOCS, replaceBlock, type Block } from './docs-blocks';
-import { CATALOGUE_BLOCK, catalogueAsMarkdown } from './list';
+import { buildFailures } from '../scenarios/build-failures';
+import { BUILD_FAILURES_BLOCK, buildFailuresAsMarkdown, CATALOGUE_BLOCK, catalogueAsMarkdown } from './list';
 
 /** The environment table of docs/harness.md. */
 export const ENVIRONMENT_BLOCK = block('environment', '`npm run docs` from harness/contract.ts');
@@ -29,6 +30,7 @@ export function environmentTable(variables: Record<string, { name: string; setBy
 export function derivedBlocks(): { file: string; block: Block; body: string }[] {
   return [
     { file: DOCS.catalogue, block: CATALOGUE_BLOCK, body: catalogueAsMarkdown(catalogue) },
+    { file: DOCS.catalogue, block: BUILD_FAILURES_BLOCK, body: buildFailuresAsMarkdown(buildFailures) },
     { file: DOCS.harness, block: ENVIRONMENT_BLOCK, body: environmentTable() },
   ];
 }

@@ -50,11 +50,13 @@ async function dispatch(argv: string[]): Promise<number> {
   switch (command) {
     case 'list': {
       const { catalogue } = await import('../scenarios/catalogue');
-      const { catalogueAsJson, catalogueAsMarkdown, catalogueAsTable } = await import('./list');
+      const { buildFailures } = await import('../scenarios/build-failures');
+      const { buildFailuresAsMarkdown, buildFailuresAsTable, catalogueAsJson, catalogueAsMarkdown, catalogueAsTable } = await import('./list');
       const format = parseListArgs(rest);
+      // JSON is the catalogue alone: what --catalogue reads back.
       if (format === 'json') console.log(catalogueAsJson(catalogue));
-      else if (format === 'markdown') console.log(catalogueAsMarkdown(catalogue));
-      else console.log(catalogueAsTable(catalogue));
+      else if (format === 'markdown') console.log(`${catalogueAsMarkdown(catalogue)}\n\n${buildFailuresAsMarkdown(buildFailures)}`);
+      else console.log(`${catalogueAsTable(catalogue)}\n\n${buildFailuresAsTable(buildFailures)}`);
       return EXIT.ok;
     }
     case 'browser': {

@@ -17,6 +17,9 @@ import { comparedVersion, forNext, installedNext, notApplicableIn } from '../sce
 import { configurationOf, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
 import type { Scenario } from '../scenarios/schema';
 import { pathProblem } from '../scenarios/paths';
+import { buildFailureNotApplicable, buildFailureOn, buildFailures, type BuildFailure } from '../scenarios/build-failures';
+import { buildToFailure } from '../harness/build-failure';
+import { buildErrorLines, buildFailureDifferences } from '../verdict/build-failure';
 import { parsePort, preflight } from './run-args';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
@@ -33,6 +36,8 @@ export interface ReproOptions {
   port?: number;
   /** The configuration the reference app is built and replayed in (`--cache-components`). */
   configuration: ConfigurationId;
+  /** A build-time entry: replayed by the build it stops, not in a browser. */
+  buildFailure?: BuildFailure;
 }
 
 const root = join(import.meta.dirname, '..');
@@ -52,7 +57,9 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
   if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
   if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
   const configuration = values['cache-components'] ? 'cache-components' : configurationOf(env).id;
-  const entry = positionals[0] === undefined ? undefined : resolveScenario(activeCatalogue(env), positionals[0]);
+  const buildFailure = buildFailures.find((candidate) => candidate.id === positionals[0]);
+  if (buildFailure) assertReplayableBuild(buildFailure, configuration, values);
+  const entry = positionals[0] === undefined || buildFailure ? undefined : resolveScenario(activeCatalogue(env), positionals[0]);
   const notApplicable = entry && notApplicableIn(entry, configuration);
   if (notApplicable) throw new UsageError(`${entry.id} is ${notApplicable}`);
   return {
@@ -65,7 +72,16 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
     json: values.json,
     baseUrl: values['base-url'],
     port: values.port === undefined ? undefined : parsePort(values.port),
+    ...(buildFailure && { buildFailure }),
   };
+}
+
+/** A build-time entry is replayed by building the reference app here, in its configuration. */
+function assertReplayableBuild(entry: BuildFailure, configuration: ConfigurationId, values: { dev?: boolean; 'base-url'?: string }): void {
+  const notApplicable = buildFailureNotApplicable(entry, configuration);
+  if (notApplicable) throw new UsageError(`${entry.id} is ${notApplicable}`);
+  if (values.dev || values['base-url'] !== undefined)
+    throw new UsageError(`${entry.id} stops next build: it is replayed by building the reference app here, without --dev or --base-url`);
 }
 
 export interface ReproResult {
@@ -183,7 +199,30 @@ export function reproInWords(result: ReproResult): string {
   return lines.join('\n');
 }
 
+/** Replays a build-time entry: the route built alone, what the build said, and the same verdict a run gives. */
+async function reproBuildFailure(entry: BuildFailure, json: boolean, root: string): Promise<number> {
+  console.error(`Building ${entry.path} alone (next build --debug-build-paths), where it stops the build…`);
+  const observed = await buildToFailure(root, entry);
+  const reasons = buildFailureDifferences(buildFailureOn(entry, comparedVersion(installedNext(root)).version).expect, observed);
+  const result = {
+    scenario: entry.id,
+    build: { exit: observed.code, said: buildErrorLines(observed.output), log: observed.log },
+    verdict: { reproduced: reasons.length === 0, reasons },
+  };
+  const words = [
+    `${entry.id}: next build of ${entry.path}`,
+    `  exit       ${observed.code ?? 'killed'}`,
+    ...result.build.said.map((line, i) => `  ${i === 0 ? 'it said   ' : '          '} ${line}`),
+    `  log        ${observed.log}`,
+    reasons.length === 0 ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:',
+    ...reasons.map((reason) => `    ${reason}`),
+  ];
+  console.log(json ? JSON.stringify(result, null, 2) : words.join('\n'));
+  return reasons.length === 0 ? EXIT.ok : EXIT.deviates;
+}
+
 export async function repro(options: ReproOptions, root: string): Promise<number> {
+  if (options.buildFailure) return reproBuildFailure(options.buildFailure, options.json, root);
   await preflight(options);
   let code: number = EXIT.ok;
   await reproduce(

@@ -8,6 +8,7 @@ import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber, workersFrom } from '.
 import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { configurationOf, type ConfigurationId } from '../scenarios/configurations';
+import { isBuildFailure } from '../scenarios/build-failures';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { resolveScenario } from './select';
@@ -56,7 +57,8 @@ export function parseRunArgs(argv: string[]): RunOptions {
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
   if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
-  for (const id of values.scenario) resolveScenario(catalogue, id);
+  // A build-time entry is selected by its id as a catalogue entry is (scenarios/build-failures.ts).
+  for (const id of values.scenario) if (!isBuildFailure(id)) resolveScenario(catalogue, id);
   if (values.shard !== undefined) parseShard(values.shard);
   // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
   if (values.workers === undefined) workersFrom(process.env);
@@ -111,11 +113,15 @@ export async function preflight(options: Pick<RunOptions, 'baseUrl' | 'port'>): 
 
 /** The catalogue spec: `--scenario` narrows a run to it (the entries themselves are chosen through ENV.scenarios). */
 const CATALOGUE_SPEC = 'e2e/catalogue.spec.ts';
+/** The checks of the catalogue's build-time part (scenarios/build-failures.ts). */
+const BUILD_FAILURES_SPEC = 'e2e/build-failures.spec.ts';
 
 export function playwrightArgs(options: RunOptions): string[] {
   // Never a run that quietly checks one focused test: a stray `.only` stops it.
   const args = ['test', '--project', 'conformance', '--forbid-only'];
-  if (options.scenarios.length > 0) args.push(CATALOGUE_SPEC);
+  // A selection runs the specs that check what it names: the catalogue's, its build-time part's, or both.
+  if (options.scenarios.some((id) => !isBuildFailure(id))) args.push(CATALOGUE_SPEC);
+  if (options.scenarios.some(isBuildFailure)) args.push(BUILD_FAILURES_SPEC);
   if (options.grep) args.push('--grep', options.grep);
   if (options.shard) args.push('--shard', options.shard);
   if (options.workers) args.push('--workers', String(options.workers));

@@ -37,6 +37,11 @@ export const VARIABLES = {
     'you',
     'the reference app built, served and checked under Cache Components (`1`; what `--cache-components` sets)',
   ),
+  buildFailure: variable(
+    'FAULTLINE_BUILD_FAILURE',
+    'faultline',
+    'for the build that checks a build-time entry: its id (its route file taken in, its own output folder)',
+  ),
   harness: variable('FAULTLINE_HARNESS', 'faultline', 'harness mode in the app server (`1`): MSW intercepts Sentry, the harness endpoints answer'),
   ingestFault: variable('FAULTLINE_INGEST_FAULT', 'you', 'harness mode: the ingest fails every envelope (`500`, `429`, `stall`, `reset`)'),
   storeEvents: variable('FAULTLINE_STORE_EVENTS', 'you', 'harness mode: how many events the server store keeps (default 2,000)'),

@@ -105,3 +105,17 @@ export function nextConfigFor(configuration: Configuration, version: string) {
     pageExtensions: string[];
   };
 }
+
+/** Where the build that checks a build-time entry writes (scenarios/build-failures.ts): not `.next`, where the reference app's own build is served from. */
+export const BUILD_FAILURE_DIST_DIR = '.faultline/build-failure';
+
+/**
+ * What `next.config` adds for the build that checks build-time entry `id` (the value of
+ * `ENV.buildFailure`): its route file (`page.{id}.tsx`) taken in, and its own output folder;
+ * nothing without one.
+ */
+export function buildFailureConfig(id: string | undefined, pageExtensions: readonly string[]): { distDir?: string; pageExtensions?: string[] } {
+  if (!id) return {};
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new Error(`${ENV.buildFailure} is a build-time entry's id, not ${JSON.stringify(id)}`);
+  return { distDir: BUILD_FAILURE_DIST_DIR, pageExtensions: [...pageExtensions, `${id}.tsx`] };
+}

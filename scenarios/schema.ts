@@ -6,14 +6,14 @@ import { pathProblem } from './paths';
 
 export { failureClasses, failureClassTitles } from './routes';
 
-const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9 and single hyphens: nothing invisible)');
+export const kebabCase = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9 and single hyphens: nothing invisible)');
 /** Text matched exactly on the page: an invisible character would make it match nothing a person sees. */
-const visibleText = z
+export const visibleText = z
   .string()
   .min(1)
   .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'must hold no invisible or control characters');
 /** A path on the app's own origin (`paths.ts`, the one rule for every path faultline loads). */
-const routePath = z.string().superRefine((path, ctx) => {
+export const routePath = z.string().superRefine((path, ctx) => {
   const problem = pathProblem(path);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -112,7 +112,7 @@ export const reportSchema = z
   })
   .strict();
 
-const configurationId = z.enum(CONFIGURATION_IDS);
+export const configurationId = z.enum(CONFIGURATION_IDS);
 
 /**
  * What an entry shows and sends on other `next` versions or under another configuration (Cache

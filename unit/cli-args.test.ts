@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMergeArgs } from '../cli/merge';
 import { parseReproArgs } from '../cli/repro';
 import { parseRunArgs } from '../cli/run';
+import { playwrightArgs } from '../cli/run-args';
 import { UsageError } from '../cli/usage-error';
 import { CatalogueError } from '../scenarios/schema';
 import { findScenario } from '../scenarios/catalogue';
@@ -24,6 +25,17 @@ describe('parseRunArgs', () => {
       port: 4100,
       out: 'faultline-report',
     });
+  });
+
+  it("selects a build-time entry by its id, as the catalogue's", () => {
+    const options = parseRunArgs(['--cache-components', '--scenario', 'uncached-data-outside-suspense']);
+    expect(options.scenarios).toEqual(['uncached-data-outside-suspense']);
+    // Only the spec that checks it runs: the catalogue's would find nothing selected, and a run that checks nothing is incomplete.
+    expect(playwrightArgs(options)).toContain('e2e/build-failures.spec.ts');
+    expect(playwrightArgs(options)).not.toContain('e2e/catalogue.spec.ts');
+    expect(playwrightArgs(parseRunArgs(['--scenario', 'healthy', '--scenario', 'use-cache-build-throws']))).toEqual(
+      expect.arrayContaining(['e2e/catalogue.spec.ts', 'e2e/build-failures.spec.ts']),
+    );
   });
 
   it.each([
@@ -89,6 +101,17 @@ describe('parseReproArgs', () => {
   it('refuses an entry that does not exist under Cache Components, saying why', () => {
     expect(() => parseReproArgs(['edge-page-throws', '--cache-components'], {})).toThrow(
       /^edge-page-throws is not applicable under Cache Components: its route sets `runtime = 'edge'` \(route segment config\)/,
+    );
+  });
+
+  it('replays a build-time entry by its build, under its configuration only, never against a server', () => {
+    expect(parseReproArgs(['use-cache-build-throws', '--cache-components'], {})).toMatchObject({
+      buildFailure: { id: 'use-cache-build-throws' },
+      scenario: undefined,
+    });
+    expect(() => parseReproArgs(['use-cache-build-throws'], {})).toThrow(/^use-cache-build-throws is not applicable without Cache Components: /);
+    expect(() => parseReproArgs(['use-cache-build-throws', '--cache-components', '--base-url', 'http://x.test'], {})).toThrow(
+      /stops next build: it is replayed by building the reference app here, without --dev or --base-url/,
     );
   });
 

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <p>The theme is read by the root layout.</p>;
+}
