@@ -65,6 +65,71 @@ export interface RunContext {
   said?: { tell: Tell; runnerLog: string };
 }
 
+/**
+ * The environment of the run's processes: the configuration the app is built, served and checked
+ * in (one variable for all three), the reporters writing to `staging`, the selection, and the `next`
+ * whose expectations apply (the installed one, or the nearest the catalogue was pinned on).
+ */
+function runEnv(options: RunOptions, root: string, base: NodeJS.ProcessEnv, { staging, out }: { staging: string; out: string }, tell: Tell): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...withConfiguration(base, options.configuration),
+    NEXT_TELEMETRY_DISABLED: '1',
+    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root })),
+    [ENV.outputDir]: join(staging, 'test-results'),
+    [ENV.selection]: selectionOf(options),
+    [ENV.scenarios]: options.scenarios.join(','),
+  };
+  if (options.catalogue) env[ENV.catalogue] = options.catalogue;
+  else delete env[ENV.catalogue];
+  const compared = comparedVersion(installedNext(root));
+  if (compared.outside) tell.log(`faultline: ${compared.outside}\n`);
+  const configuration = CONFIGURATIONS[options.configuration];
+  if (!options.baseUrl && !availableOn(configuration, compared.version))
+    throw new UsageError(`${configuration.title} needs next ${configuration.next}; the app here has next ${installedNext(root) ?? 'not installed'}`);
+  env[ENV.nextVersion] = compared.version;
+  return env;
+}
+
+/**
+ * Playwright's runner, its output held until the browser is proven (a browser that fails leaves
+ * faultline's line alone): started once, ended unseen when what it started beside turns out stale
+ * (a build) or broken (the browser). Asked by a matrix, its output goes to the matrix's log file.
+ */
+function heldRunner(checking: Checking, root: string, args: string[], env: NodeJS.ProcessEnv, runnerLog: WriteStream | undefined, ownTerminal: boolean) {
+  // Colours as on this terminal, when it is one.
+  const colour = ownTerminal && process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
+  const to = runnerLog ? { stdout: runnerLog, stderr: runnerLog } : process;
+  let runner: (ReturnType<Checking['start']> & { output: ReturnType<typeof holdOutput> }) | undefined;
+  return {
+    start() {
+      if (!runner) {
+        const started = checking.start(root, args, { ...env, ...colour });
+        runner = { ...started, output: holdOutput(started.child, to) };
+      }
+      return runner;
+    },
+    async discard() {
+      runner?.output.drop();
+      runner = undefined;
+      await checking.discard();
+    },
+  };
+}
+
+/** What the workers test: the app planned here, or the deployed URL; an enclosing run's target is never inherited. */
+function aimAt(env: NodeJS.ProcessEnv, planned: HarnessPlan | undefined, baseUrl: string | undefined): void {
+  env[ENV.baseUrl] = planned?.url ?? baseUrl;
+  if (planned) Object.assign(env, { [ENV.serverLog]: planned.logFile, [ENV.targetSecret]: planned.secret });
+  else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
+}
+
+/** A server that dies during the checks stops the run, naming its exit and its log's last lines. */
+function watchServer(checking: Checking, server: HarnessApp): void {
+  checking.watchServer(server.exited, (exit) => ({
+    cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${server.logFile}${lastLines(server.logFile)}`,
+  }));
+}
+
 /** Runs the conformance projects through Playwright; 0 all conform, 1 a deviation, 2 could not run. */
 export async function run(options: RunOptions, root: string, context: RunContext = {}): Promise<number> {
   const tell = context.said?.tell ?? TERMINAL;
@@ -74,24 +139,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
   claimOutDir(out, REPORT_FOLDER, { keepEarlier: true });
   const staging = stagingIn(out);
   rmSync(staging, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = {
-    // The configuration the app is built, served and checked in: one variable for all three.
-    ...withConfiguration(context.env ?? process.env, options.configuration),
-    NEXT_TELEMETRY_DISABLED: '1',
-    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root })),
-    [ENV.outputDir]: join(staging, 'test-results'),
-    [ENV.selection]: selectionOf(options),
-    [ENV.scenarios]: options.scenarios.join(','),
-  };
-  if (options.catalogue) env[ENV.catalogue] = options.catalogue;
-  else delete env[ENV.catalogue];
-  // Which next's expectations apply: the installed one, or the nearest the catalogue was pinned on.
-  const compared = comparedVersion(installedNext(root));
-  if (compared.outside) tell.log(`faultline: ${compared.outside}\n`);
-  const configuration = CONFIGURATIONS[options.configuration];
-  if (!options.baseUrl && !availableOn(configuration, compared.version))
-    throw new UsageError(`${configuration.title} needs next ${configuration.next}; the app here has next ${installedNext(root) ?? 'not installed'}`);
-  env[ENV.nextVersion] = compared.version;
+  const env = runEnv(options, root, context.env ?? process.env, { staging, out }, tell);
 
   // Stopped from outside (the build, or Playwright then the server) or by a part that dies (the
   // server here, a browser in a worker): wound down, exit 2 with one cause; nothing is left behind.
@@ -106,68 +154,44 @@ export async function run(options: RunOptions, root: string, context: RunContext
   const runnerLog = context.said ? openLog(context.said.runnerLog) : undefined;
   try {
     // A browser is proven before it is trusted, while the app's build is checked and the app
-    // starts, and Playwright's runner loads (its output held until then: a browser that fails
-    // leaves faultline's line alone).
+    // starts, and Playwright's runner loads.
     const browser = proveChromium();
     browser.catch(() => {});
     const planned = options.baseUrl ? undefined : await planApp(options, root);
-    // What the workers test; an enclosing run's target is never inherited.
-    env[ENV.baseUrl] = planned?.url ?? options.baseUrl;
-    if (planned) Object.assign(env, { [ENV.serverLog]: planned.logFile, [ENV.targetSecret]: planned.secret });
-    else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
-
-    // Its output is piped through (held until the browser is proven): colours as on this terminal.
-    const colour = !context.said && process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
-    const to = runnerLog ? { stdout: runnerLog, stderr: runnerLog } : process;
-    const startHeld = () => {
-      const started = checking.start(root, playwrightArgs(options), { ...env, ...colour });
-      return { ...started, output: holdOutput(started.child, to) };
-    };
-    let runner: ReturnType<typeof startHeld> | undefined;
-    /** A runner whose output was never shown, ended: the browser failed its proof, or the build it started beside was stale. */
-    const discardRunner = async () => {
-      runner?.output.drop();
-      runner = undefined;
-      await checking.discard();
-    };
+    aimAt(env, planned, options.baseUrl);
+    const runner = heldRunner(checking, root, playwrightArgs(options), env, runnerLog, !context.said);
     // With a build there, the runner loads while it is checked (about half a second); a stale build
     // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
-    if (!planned || hasBuild(root)) runner = startHeld();
-    try {
-      const onStale = async () => {
-        stage('the build');
-        await discardRunner();
-      };
-      app = await launchApp(options, root, withConfiguration(context.env ?? process.env, options.configuration), stopping.signal, planned, onStale, tell);
-    } catch (error) {
-      await discardRunner();
-      throw error;
-    }
+    if (!planned || hasBuild(root)) runner.start();
+    const onStale = async () => {
+      stage('the build');
+      await runner.discard();
+    };
+    app = await launchApp(options, root, withConfiguration(context.env ?? process.env, options.configuration), stopping.signal, planned, onStale, tell).catch(
+      async (error: unknown) => {
+        await runner.discard();
+        throw error;
+      },
+    );
     // A server stopped before it served (the run ended early: a browser that failed its proof)
     // rejects its readiness; that is no failure of its own (one that is, `checking.serverStarting` names).
     app?.ready.catch(() => {});
     if (stopping.by) {
-      await discardRunner();
+      await runner.discard();
       return stopped();
     }
     stage('the checks');
-    runner ??= startHeld();
+    const { output, finished } = runner.start();
     // A server that never served is the cause named, whatever its checks met of it first.
     if (app) checking.serverStarting(app.ready);
-    const { output, finished } = runner;
-    try {
-      await browser;
-    } catch (error) {
-      await discardRunner();
+    await browser.catch(async (error: unknown) => {
+      await runner.discard();
       throw error;
-    }
+    });
     output.release();
     if (stopping.by) return stopped();
     const server = app;
-    if (server)
-      checking.watchServer(server.exited, (exit) => ({
-        cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${server.logFile}${lastLines(server.logFile)}`,
-      }));
+    if (server) watchServer(checking, server);
     const code = await finished;
     await checking.serverSettled();
     if (stopping.by) return stopped();

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InspectedApp } from './app';
+import type { AuditedApp, InspectedApp } from './app';
 import { buildForAudit, type BuildOptions, type BuiltForAudit } from './build-placed';
 import { DEFAULT_LIMITS } from './limits';
 import { isOpaque, sideBySideGroups } from './lanes';
 import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
 import type { Placement } from './placement';
-import { launchAuditedServer, NotSettled, settleServer } from './server';
+import { launchAuditedServer, NotSettled, settleServer, type AuditedServer } from './server';
 import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
@@ -44,48 +44,43 @@ const sayEntry = (say: (line: string) => void) => (done: number, total: number, 
   say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
 };
 
-/**
- * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
- * test per entry, `--workers` browsers), against the app server started here; then every server
- * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
- * route) stops the audit naming it, never an entry of the app left unjudged.
- */
-export async function observeBuilt(
-  dir: string,
-  { app, version, placement, substituted, env, build }: BuiltForAudit,
-  {
-    screens,
-    say,
-    onEntry,
-    workers = DEFAULT_WORKERS.audit,
-    reportDir,
-    shard = null,
-    limits = DEFAULT_LIMITS,
-    stopping,
-    cookies = [],
-    privacyAllow = [],
-  }: Pick<ColumnOptions, 'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies' | 'privacyAllow'>,
-): Promise<AuditResult> {
-  const started = performance.now();
-  if (stopping) stopping.stage = 'the test phase';
+/** The server of an audit's test phase: serving once `ready`, watched through `exited`. */
+type PhaseServer = Awaited<ReturnType<typeof launchAuditedServer>>;
+
+type ObserveOptions = Pick<
+  ColumnOptions,
+  'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies' | 'privacyAllow'
+>;
+
+/** The files an audit's test phase keeps in the workspace's `.faultline`. */
+function phaseFiles(dir: string) {
   const state = join(dir, '.faultline');
-  const files = {
+  return {
+    dir,
+    state,
     plan: join(state, 'audit-plan.json'),
     events: join(state, 'audit-events.jsonl'),
     abort: join(state, `abort-${process.pid}.jsonl`),
     runnerLog: join(state, 'runner.log'),
   };
-  mkdirSync(screens.dir, { recursive: true });
-  // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
-  const server = await launchAuditedServer(dir, env, { basePath: app.basePath, limitSeconds: limits.start });
-  const start = { ...server.mark(), ingest: 0 };
+}
+type PhaseFiles = ReturnType<typeof phaseFiles>;
+
+/** What the workers read of the audit: the server, the app's reporting, what was placed, where outputs go. */
+function writePlan(
+  files: PhaseFiles,
+  server: PhaseServer,
+  app: AuditedApp,
+  placement: Placement,
+  { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: ObserveOptions,
+): void {
   writeAuditPlan(files.plan, {
     server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
     reads: readReporters(app.otherReporters),
     basePath: app.basePath,
-    proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: dir, distDir: app.distDir } : null,
+    proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: files.dir, distDir: app.distDir } : null,
     cookies,
     privacyAllow: [...privacyAllow],
     startLimitSeconds: limits.start,
@@ -96,98 +91,126 @@ export async function observeBuilt(
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
   });
   if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
+}
 
+/** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
+function followEntries(eventsFile: string, placement: Placement, tellEntry: NonNullable<ColumnOptions['onEntry']>) {
   // This run's events alone: the last audit's are in the same file until it is emptied.
-  writeFileSync(files.events, '');
-  const records = new Map<string, AuditEntryRecord>();
-  const errors: string[] = [];
-  // The entries this run checks: every placed one, or this shard's (Playwright says how many).
-  let planned = placement.placed.length;
-  let inFlight = '';
-  const events = follow<AuditEntryRecord>(files.events, (event) => {
-    if ('planned' in event) planned = event.planned;
-    if ('begin' in event) inFlight = event.begin;
-    if ('error' in event) errors.push(event.error);
+  writeFileSync(eventsFile, '');
+  const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: placement.placed.length, inFlight: '' };
+  const events = follow<AuditEntryRecord>(eventsFile, (event) => {
+    // The entries this run checks: every placed one, or this shard's (Playwright says how many).
+    if ('planned' in event) seen.planned = event.planned;
+    if ('begin' in event) seen.inFlight = event.begin;
+    if ('error' in event) seen.errors.push(event.error);
     if (!('end' in event)) return;
-    const record = event.end;
-    records.set(record.id, record);
-    (onEntry ?? sayEntry(say))(records.size, planned, record);
+    seen.records.set(event.end.id, event.end);
+    tellEntry(seen.records.size, seen.planned, event.end);
   });
+  return { seen, stop: () => events.stop() };
+}
+type Entries = ReturnType<typeof followEntries>;
+type Seen = Entries['seen'];
 
-  // A part that dies (a worker's browser, next start, the audit's flush route) or a signal winds the runner down: the checks stop, the server after them.
+/** Playwright's runner over the `audit` project: its reporters, and the arguments that say the workers, the entry's limit and the shard. */
+function startRunner(
+  checking: Checking,
+  files: PhaseFiles,
+  env: NodeJS.ProcessEnv,
+  { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: ObserveOptions,
+) {
+  const reporters = [
+    [ownModule('harness/reporters/audit-reporter'), { eventsFile: files.events }],
+    ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
+    // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
+    ...(reportDir && shard ? [blobReporter(reportDir)] : []),
+  ];
+  const args = ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers), '--timeout', String(limits.entry * 1000)];
+  if (shard) args.push('--shard', `${shard.current}/${shard.total}`);
+  const runner = checking.start(faultlineRoot, args, {
+    ...env,
+    [ENV.auditPlan]: files.plan,
+    [ENV.reporter]: JSON.stringify(reporters),
+    [ENV.outputDir]: join(files.state, 'test-results'),
+  });
+  // Playwright's own output is for faultline's maintainers: every line a user reads comes from the events.
+  const log = createWriteStream(files.runnerLog);
+  runner.child.stdout?.pipe(log);
+  runner.child.stderr?.pipe(log);
+  return runner;
+}
+
+/** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
+function assertChecked(seen: Seen, placement: Placement, shard: ObserveOptions['shard'], code: number | null, runnerLog: string): void {
+  const { records, planned, errors } = seen;
+  // A shard that holds no entry checked nothing: it never passes for an audit of the app.
+  if (planned === 0 && shard) {
+    const groups = sideBySideGroups(placement.placed).length;
+    throw new UsageError(
+      `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
+    );
+  }
+  const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
+  if (records.size > 0 && unreachedAll) {
+    // The first in the catalogue's order, whichever worker ended first.
+    const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { unreached: string };
+    throw new CannotRun(
+      'audited app',
+      `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
+    );
+  }
+  if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${runnerLog}`);
+  if (records.size < planned)
+    throw new Error(`Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${runnerLog}`);
+}
+
+/**
+ * The checks, from the runner's start to every server report of the run settled. A part that dies
+ * (a worker's browser, next start, the audit's flush route) or a signal winds the runner down: the
+ * checks stop, the server after them.
+ */
+async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: PhaseFiles, entries: Entries, options: ObserveOptions): Promise<void> {
+  const { seen } = entries;
+  const { app, placement, env } = built;
+  const { stopping, shard = null, cookies = [], limits = DEFAULT_LIMITS } = options;
   const checking = new Checking(files.abort, stopping?.signal);
   checking.watchServer(server.exited, () => ({
     part: 'app server',
-    cause: `next start ended during the audit (${inFlight || 'before its first entry'}); its log: ${server.logFile}`,
+    cause: `next start ended during the audit (${seen.inFlight || 'before its first entry'}); its log: ${server.logFile}`,
   }));
   try {
-    const reporters = [
-      [ownModule('harness/reporters/audit-reporter'), { eventsFile: files.events }],
-      ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
-      // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
-      ...(reportDir && shard ? [blobReporter(reportDir)] : []),
-    ];
-    const args = [
-      'test',
-      '--project',
-      'audit',
-      '--forbid-only',
-      '--workers',
-      String(workers),
-      '--timeout',
-      String(limits.entry * 1000),
-      ...(shard ? ['--shard', `${shard.current}/${shard.total}`] : []),
-    ];
-    const runner = checking.start(faultlineRoot, args, {
-      ...env,
-      [ENV.auditPlan]: files.plan,
-      [ENV.reporter]: JSON.stringify(reporters),
-      [ENV.outputDir]: join(state, 'test-results'),
-    });
-    // Playwright's own output is for faultline's maintainers: every line a user reads comes from the events.
-    const log = createWriteStream(files.runnerLog);
-    runner.child.stdout?.pipe(log);
-    runner.child.stderr?.pipe(log);
+    const runner = startRunner(checking, files, env, options);
     checking.serverStarting(server.ready);
     await server.ready;
     const code = await runner.finished;
-    events.stop();
+    // What the reporter appended last is read before the records are counted.
+    entries.stop();
     stopping?.signal.throwIfAborted();
     const { aborted } = checking;
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
-    // A shard that holds no entry checked nothing: it never passes for an audit of the app.
-    if (planned === 0 && shard) {
-      const groups = sideBySideGroups(placement.placed).length;
-      throw new UsageError(
-        `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
-      );
-    }
-    const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
-    if (records.size > 0 && unreachedAll) {
-      // The first in the catalogue's order, whichever worker ended first.
-      const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { unreached: string };
-      throw new CannotRun(
-        'audited app',
-        `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
-      );
-    }
-    if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${files.runnerLog}`);
-    if (records.size < planned)
-      throw new Error(
-        `Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${files.runnerLog}`,
-      );
+    assertChecked(seen, placement, shard, code, files.runnerLog);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, placement.flushes ? placement.flushRoute! : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
   } finally {
-    events.stop();
     await checking.dispose();
-    await server.stop();
   }
+}
+
+/** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
+function resultOf(
+  built: BuiltForAudit,
+  seen: Seen,
+  run: ReturnType<AuditedServer['since']>,
+  logFile: string,
+  shard: ObserveOptions['shard'],
+  started: number,
+): AuditResult {
+  const { app, version, placement, substituted, build } = built;
+  const { records } = seen;
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
-  const run = server.since(start);
   const reporting = {
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
@@ -206,9 +229,9 @@ export async function observeBuilt(
   if (wall)
     throw new CannotRun(
       'audited app',
-      `every placed failure met the same error of the app's own: ${wall} (its server log: ${server.logFile}); the app needs what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
+      `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
     );
-  const result: AuditResult = {
+  return {
     app: {
       root: app.root,
       name: app.name,
@@ -222,17 +245,43 @@ export async function observeBuilt(
     substituted,
     appFindings: appFindings(reporting, unclaimed),
     unseen: unseenReporting(reporting),
-    entries: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
+    entries: judged,
     notApplicable: placement.notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
     notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: Math.round((performance.now() - started) / 100) / 10,
-    shard,
+    shard: shard ?? null,
     selection: auditSelection(app.name, version, placement),
   };
-  return result;
+}
+
+/**
+ * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
+ * test per entry, `--workers` browsers), against the app server started here; then every server
+ * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
+ * route) stops the audit naming it, never an entry of the app left unjudged.
+ */
+export async function observeBuilt(dir: string, built: BuiltForAudit, options: ObserveOptions): Promise<AuditResult> {
+  const started = performance.now();
+  const { app, placement, env } = built;
+  const { screens, say, onEntry, stopping, limits = DEFAULT_LIMITS } = options;
+  if (stopping) stopping.stage = 'the test phase';
+  const files = phaseFiles(dir);
+  mkdirSync(screens.dir, { recursive: true });
+  // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
+  const server = await launchAuditedServer(dir, env, { basePath: app.basePath, limitSeconds: limits.start });
+  const start = { ...server.mark(), ingest: 0 };
+  writePlan(files, server, app, placement, options);
+  const entries = followEntries(files.events, placement, onEntry ?? sayEntry(say));
+  try {
+    await checkEntries(server, built, files, entries, options);
+  } finally {
+    entries.stop();
+    await server.stop();
+  }
+  return resultOf(built, entries.seen, server.since(start), server.logFile, options.shard, started);
 }
 
 /** What an audit checked, as a short hash: every shard of one audit shares it, and `merge` checks it. */
