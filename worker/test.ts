@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { workerTest } from './base-test';
 import { reportAbort } from '../harness/abort';
 import { READY_PATH, waitUntilServing } from '../harness/app-server';
 import { ENV } from '../harness/contract';
@@ -8,7 +9,6 @@ import { faultlineRoot } from '../harness/root';
 import { appTarget, type AppTarget } from '../harness/target';
 import type { IngestFault } from '../ingest/faults';
 import type { IngestState } from '../app-server/store';
-import { loadIngestCode, type IngestCode } from './browser-ingest';
 import { undoConditions } from './page-conditions';
 import { flushBrowserSdk, NO_REPORT_PROBLEMS, withoutClientProblem, type FlushedInPage, type SettledReports } from './reports';
 import { HarnessedSession, type SessionCheck } from './session';
@@ -36,8 +36,6 @@ export interface IngestProbe {
 }
 
 interface SessionWorkerFixtures {
-  /** Internal: the browser ingest's code (msw, @sentry/core), loading while the browser launches and warms up. */
-  ingestCode: Promise<IngestCode>;
   /** Makes both ingests fail every report this way; the worker then gets a server of its own. */
   ingestFault: IngestFault | undefined;
   app: AppTarget;
@@ -50,10 +48,8 @@ interface SessionWorkerFixtures {
  * renderer parses every chunk again), which would put the catalogue far above its time budget;
  * each test still starts with a navigation.
  */
-export const sessionTest = base.extend<{}, SessionWorkerFixtures>({
+export const sessionTest = workerTest.extend<{}, SessionWorkerFixtures>({
   ingestFault: [undefined, { scope: 'worker', option: true }],
-  // Starts loading first thing in a worker: it takes longer than launching Chromium and loading its first page, done meanwhile.
-  ingestCode: [async ({}, use) => use(loadIngestCode()), { scope: 'worker', auto: true }],
   app: [
     async ({ ingestFault }, use) => {
       const shared = appTarget();

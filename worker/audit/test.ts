@@ -1,15 +1,15 @@
 import { reportAbort } from '../../harness/abort';
 import { readAuditPlan } from '../../harness/audit/plan';
-import { sessionTest } from '../test';
+import { workerTest } from '../base-test';
 import { AuditedSession } from './session';
 
 /**
  * The audited target, a worker's: one `AuditedSession` on the app server the CLI started, with the
  * plan it wrote. A browser that dies is no entry of the app's left unjudged: the audit stops,
- * naming it. Built on the run's worker fixtures: the browser ingest's code loads while the browser
- * launches, as in a run.
+ * naming it. A sibling of the run's session over the worker's shared fixtures: the browser
+ * ingest's code loads while the browser launches, as in a run.
  */
-export const auditTest = sessionTest.extend<{}, { audit: AuditedSession }>({
+export const auditTest = workerTest.extend<{}, { audit: AuditedSession }>({
   audit: [
     async ({ browser, ingestCode }, use) => {
       const session = await AuditedSession.open(browser, readAuditPlan(), ingestCode);
