@@ -11,7 +11,7 @@ import { readFallback } from '../worker/scenario-driver';
 import { digestOf } from '../verdict/golden';
 import { reportInOneLine } from '../verdict/report-event';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { activeCatalogue, pinnedWhere } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext, notApplicableIn } from '../scenarios/versions';
 import { configurationOf, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
@@ -204,16 +204,18 @@ async function reproBuildFailure(entry: BuildFailure, json: boolean, root: strin
   console.error(`Building ${entry.path} alone (next build --debug-build-paths), where it stops the build…`);
   const observed = await buildToFailure(root, entry);
   const reasons = buildFailureDifferences(buildFailureOn(entry, comparedVersion(installedNext(root)).version).expect, observed);
+  // Where it is from where the user stands, as the other outputs say their files.
+  const log = relative(process.cwd(), observed.log) || observed.log;
   const result = {
     scenario: entry.id,
-    build: { exit: observed.code, said: buildErrorLines(observed.output), log: observed.log },
+    build: { exit: observed.code, said: buildErrorLines(observed.output), log },
     verdict: { reproduced: reasons.length === 0, reasons },
   };
   const words = [
     `${entry.id}: next build of ${entry.path}`,
     `  exit       ${observed.code ?? 'killed'}`,
     ...result.build.said.map((line, i) => `  ${i === 0 ? 'it said   ' : '          '} ${line}`),
-    `  log        ${observed.log}`,
+    `  log        ${log}`,
     reasons.length === 0 ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:',
     ...reasons.map((reason) => `    ${reason}`),
   ];
