@@ -3,6 +3,7 @@ import { catalogue } from './catalogue';
 import { CatalogueError, parseCatalogue, type Scenario } from './schema';
 import { comparedVersion, forNext, installedNext, notApplicableIn } from './versions';
 import { configurationOf } from './configurations';
+import { buildFailureNotApplicable, buildFailureOn, buildFailures, type BuildFailure } from './build-failures';
 import { ENV } from '../harness/contract';
 
 /** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
@@ -36,14 +37,38 @@ export interface SelectedScenario {
   notApplicable: string | null;
 }
 
+/** What a run is under: the ids it selected (none: all), the `next` whose expectations apply, its configuration. */
+function underTest(root: string, env: Record<string, string | undefined>) {
+  const ids = env[ENV.scenarios]?.split(',').filter((id) => id !== '') ?? [];
+  return {
+    selected: (id: string) => ids.length === 0 || ids.includes(id),
+    version: env[ENV.nextVersion] || comparedVersion(installedNext(root)).version,
+    configuration: configurationOf(env).id,
+  };
+}
+
 /** The entries of `catalogue` this run checks, in catalogue order, as they hold for the `next` and the configuration under test. */
 export function selectedEntries(catalogue: readonly Scenario[], root: string, env: Record<string, string | undefined> = process.env): SelectedScenario[] {
-  const ids = env[ENV.scenarios]?.split(',').filter((id) => id !== '');
-  const version = env[ENV.nextVersion] || comparedVersion(installedNext(root)).version;
-  const configuration = configurationOf(env).id;
+  const { selected, version, configuration } = underTest(root, env);
   return catalogue
-    .filter((scenario) => !ids?.length || ids.includes(scenario.id))
+    .filter((scenario) => selected(scenario.id))
     .map((scenario) => ({ scenario: forNext(scenario, version, configuration), notApplicable: notApplicableIn(scenario, configuration) }));
+}
+
+/**
+ * The build-time entries this run checks (scenarios/build-failures.ts), as they hold for its `next`,
+ * with why one cannot be checked in its configuration. The built-in catalogue's part: a run of
+ * another catalogue (`--catalogue`) checks that one alone.
+ */
+export function selectedBuildFailures(
+  root: string,
+  env: Record<string, string | undefined> = process.env,
+): { entry: BuildFailure; notApplicable: string | null }[] {
+  if (env[ENV.catalogue]) return [];
+  const { selected, version, configuration } = underTest(root, env);
+  return buildFailures
+    .filter((entry) => selected(entry.id))
+    .map((entry) => ({ entry: buildFailureOn(entry, version), notApplicable: buildFailureNotApplicable(entry, configuration) }));
 }
 
 /** One entry of the built-in catalogue as it holds for the `next` and the configuration under test: what a spec checks of it beside the catalogue's own check. */

@@ -1,7 +1,6 @@
 import { satisfies, validRange } from 'semver';
 import { z } from 'zod';
 import { CONFIGURATIONS, type ConfigurationId } from './configurations';
-export { BUILD_FAILURE_DIST_DIR } from './configurations';
 import { configurationId, kebabCase, routePath, visibleText } from './schema';
 import { thrownMessage } from './entries/shared';
 

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildFailureNotApplicable, buildFailureOn, buildFailures } from '../scenarios/build-failures';
 import { BUILD_FAILURE_DIST_DIR, buildFailureConfig, CONFIGURATIONS, nextConfigFor } from '../scenarios/configurations';
 import { buildFailureDifferences } from '../verdict/build-failure';
+import { selectedBuildFailures } from '../scenarios/active';
+import { ENV } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
 const entry = (id: string) => buildFailures.find((candidate) => candidate.id === id)!;
@@ -54,6 +56,32 @@ describe("the catalogue's build-time entries", () => {
   it("take the words of the version under test: 16.2 said 'Uncached data was accessed', 16.3 on 'encountered uncached or runtime data'", () => {
     expect(buildFailureOn(entry('uncached-data-outside-suspense'), '16.2.12').expect.prints[0]).toContain('Uncached data was accessed outside of <Suspense>');
     expect(buildFailureOn(entry('uncached-data-outside-suspense'), '16.3.8').expect.prints[0]).toContain('encountered uncached or runtime data');
+  });
+});
+
+describe("a run's build-time entries", () => {
+  const cached = { [ENV.cacheComponents]: '1', [ENV.nextVersion]: '16.2.12' };
+
+  it('are all of them unless the run selects some, as the version under test words them, checkable in their configuration only', () => {
+    const all = selectedBuildFailures(root, cached);
+    expect(all.map(({ entry, notApplicable }) => [entry.id, notApplicable])).toEqual([
+      ['use-cache-build-throws', null],
+      ['uncached-data-outside-suspense', null],
+    ]);
+    expect(all[1].entry.expect.prints[0]).toContain('Uncached data was accessed outside of <Suspense>');
+    expect(
+      selectedBuildFailures(root, { [ENV.nextVersion]: '16.4.5' }).every(({ notApplicable }) =>
+        notApplicable?.startsWith('not applicable without Cache Components'),
+      ),
+    ).toBe(true);
+  });
+
+  it('are those a selection names, and none of a run of another catalogue', () => {
+    expect(selectedBuildFailures(root, { ...cached, [ENV.scenarios]: 'healthy,uncached-data-outside-suspense' }).map(({ entry }) => entry.id)).toEqual([
+      'uncached-data-outside-suspense',
+    ]);
+    expect(selectedBuildFailures(root, { ...cached, [ENV.scenarios]: 'healthy' })).toEqual([]);
+    expect(selectedBuildFailures(root, { ...cached, [ENV.catalogue]: '/tmp/other.json' })).toEqual([]);
   });
 });
 

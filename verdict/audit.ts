@@ -333,6 +333,20 @@ function deliveryFinding({ route, status, location, proxy, events }: Undelivered
 const handedOver = (times: number) =>
   times === 0 ? 'Next never handed it to onRequestError' : `Next handed it to onRequestError ${times === 1 ? 'once' : `${times} times`}`;
 
+/** The change that would report a failure never reported: the reporter's own way, else what the app's files lack, else the runtime's and router's usual place. */
+function neverReportedFix(
+  scenario: Scenario,
+  runtime: 'server' | 'browser',
+  { sentry, postHog, cause }: { sentry: boolean; postHog: boolean; cause: SetupCause | null },
+): string {
+  const proxy = scenario.failureClass === 'proxy';
+  if (!sentry && postHog) return proxy ? FIX.postHogProxy : FIX.postHogServer;
+  if (!sentry) return proxy ? FIX.otelProxy : FIX.otelServer;
+  if (cause) return cause.fix;
+  if (runtime === 'server') return serverFix(scenario);
+  return routerOf(scenario.failureClass) === 'pages' ? FIX.pagesBrowserMissing : FIX.browserMissing;
+}
+
 /** Where a server failure of this kind is reported from: the proxy and the Edge runtime each have their own way. */
 function serverFix(scenario: Scenario): string {
   if (scenario.failureClass === 'proxy') return FIX.proxyMissing;
@@ -391,21 +405,7 @@ function reportFindings(
       // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
       const read = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
       const cause = read ?? (observation.clients[runtime] === false ? noDsnCause(runtime, context.setup?.dsnFrom?.[runtime]) : null);
-      const fix = !context.sentry
-        ? reads.includes('PostHog')
-          ? scenario.failureClass === 'proxy'
-            ? FIX.postHogProxy
-            : FIX.postHogServer
-          : scenario.failureClass === 'proxy'
-            ? FIX.otelProxy
-            : FIX.otelServer
-        : cause
-          ? cause.fix
-          : runtime === 'server'
-            ? serverFix(scenario)
-            : routerOf(scenario.failureClass) === 'pages'
-              ? FIX.pagesBrowserMissing
-              : FIX.browserMissing;
+      const fix = neverReportedFix(scenario, runtime, { sentry: context.sentry, postHog: reads.includes('PostHog'), cause });
       const refused =
         runtime === 'server' && observation.refused.server.length > 0
           ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
