@@ -1,5 +1,5 @@
 /**
- * `npm run corpus [DIR]` (default ../shared/corpus): every real app of the corpus installed once
+ * `npm run corpus [DIR...]` (default ../shared/corpus): every real app of the corpus installed once
  * (an install cache keyed by the folder's contents, so a rerun costs only the audits), built by
  * itself, audited, and the audit compared with the truth observed by hand (corpus/<slug>.md).
  * Prints the table and `truthful N of M`, and writes the table into docs/audit.md. Needs the
@@ -44,7 +44,8 @@ const { values, positionals } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
   },
 });
-const corpus = resolve(positionals[0] ?? join(root, '..', 'shared', 'corpus'));
+/** The folders that hold the apps, each app a folder with an INSTALL file: the shared corpus, or those named. */
+const corpora = (positionals.length ? positionals : [join(root, '..', 'shared', 'corpus')]).map((dir) => resolve(dir));
 
 interface Step {
   ok: boolean;
@@ -124,8 +125,7 @@ async function audited(app: string, entries: string[] | null, env: NodeJS.Proces
   return { exit: got.code, line: faultlineLines.at(-1) ?? lastLine(got.output), report, seconds: got.seconds };
 }
 
-async function judgeApp(slug: string): Promise<Row> {
-  const source = join(corpus, slug);
+async function judgeApp(slug: string, source: string): Promise<Row> {
   const page = join(root, 'corpus', `${slug}.md`);
   const truth: Truth | null = existsSync(page) ? readTruth(readFileSync(page, 'utf8'), relative(root, page)) : null;
   const env = { ...process.env, CI: 'true', NEXT_TELEMETRY_DISABLED: '1', ...truth?.env };
@@ -145,17 +145,18 @@ async function judgeApp(slug: string): Promise<Row> {
     : { slug, state: 'truthful', said: `${summary} (${outcome.seconds} s)` };
 }
 
-const slugs = readdirSync(corpus)
-  .filter((name) => existsSync(join(corpus, name, 'INSTALL')))
-  .filter((name) => !values.only || values.only.flatMap((only) => only.split(',')).includes(name))
-  .sort();
-if (slugs.length === 0) {
-  console.error(`faultline corpus: no app in ${corpus} (a folder with an INSTALL file)`);
+const apps = corpora
+  .flatMap((corpus) => (existsSync(corpus) ? readdirSync(corpus).map((slug) => ({ slug, source: join(corpus, slug) })) : []))
+  .filter(({ source }) => existsSync(join(source, 'INSTALL')))
+  .filter(({ slug }) => !values.only || values.only.flatMap((only) => only.split(',')).includes(slug))
+  .sort((a, b) => a.slug.localeCompare(b.slug));
+if (apps.length === 0) {
+  console.error(`faultline corpus: no app in ${corpora.join(', ')} (a folder with an INSTALL file)`);
   process.exit(2);
 }
 const rows: Row[] = [];
-for (const slug of slugs) {
-  const row = await judgeApp(slug);
+for (const { slug, source } of apps) {
+  const row = await judgeApp(slug, source);
   console.error(`${slug}: ${row.state}: ${row.said}`);
   rows.push(row);
 }
