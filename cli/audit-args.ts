@@ -74,11 +74,9 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     strict: true,
     allowPositionals: true,
   });
-  if (values.clean) {
-    if (positionals.length > 0 || argv.length > 1) throw new UsageError(`--clean removes every audit workspace and takes nothing else (got ${argv.join(' ')})`);
-    return { ...parseAuditArgs(['.']), clean: true };
-  }
-  if (positionals.length !== 1)
+  // --clean takes nothing else, so every other value is its default and passes the checks below.
+  if (values.clean && argv.length > 1) throw new UsageError(`--clean removes every audit workspace and takes nothing else (got ${argv.join(' ')})`);
+  if (!values.clean && positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
         ? 'audit needs the folder of the app to audit: faultline audit ../my-app'
@@ -102,7 +100,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   if (shard && (versions.length > 0 || upgradeTo !== null))
     throw new UsageError('--shard splits an audit of the app on its own next; an audit over versions (--next, --upgrade-to) is not sharded');
   return {
-    app: positionals[0],
+    app: positionals[0] ?? '.',
     scenarios: values.scenario,
     out: values.out,
     versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])],
@@ -112,7 +110,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     shard,
     trace: values.trace,
     limits: parseLimits(values.limit),
-    clean: false,
+    clean: values.clean,
     cookies: values.cookie.map(parseCookie),
     baseline: values.baseline ?? null,
     updateBaseline: values['update-baseline'],

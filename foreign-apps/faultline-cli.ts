@@ -1,45 +1,21 @@
-import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import type { AuditResult } from '../cli/audit-render';
-import { faultlineRoot } from '../harness/root';
 import { withoutTarget } from '../harness/target';
+import { runBin, runFaultline, startFaultline, type CliResult } from '../selftest/run-cli';
 
 /** How the tests of this project run faultline: its bin, as a user does, with what it printed and its exit code. */
-export async function faultline(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], {
-    cwd: faultlineRoot,
-    env: { ...withoutTarget(), ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+export const faultline = (args: string[], env: Record<string, string> = {}): Promise<CliResult> => runFaultline(args, { env: { ...withoutTarget(), ...env } });
 
 /** faultline's bin run from `cwd` (a team's app), with what it printed and its exit code. */
-export async function faultlineIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return binIn(cwd, process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), ...args], env);
-}
+export const faultlineIn = (cwd: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
+  runFaultline(args, { cwd, env: { ...withoutTarget(), ...env } });
 
 /** The faultline a team installed in its app (`npm i -D faultline`), run from the app as `npx faultline` runs it: the bin npm linked. */
-export async function installedFaultlineIn(
-  cwd: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return binIn(cwd, join(cwd, 'node_modules', '.bin', 'faultline'), args, env);
-}
-
-async function binIn(cwd: string, file: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(file, args, { cwd, env: { ...withoutTarget(), ...env }, maxBuffer: 16 * 1024 * 1024 }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+export const installedFaultlineIn = (cwd: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
+  runBin(join(cwd, 'node_modules', '.bin', 'faultline'), args, { cwd, env: { ...withoutTarget(), ...env } });
 
 /**
  * Every file of the app with a hash of its bytes (its install, git and the folders in `leaveOut`
@@ -58,10 +34,7 @@ export function tree(dir: string, base = dir, leaveOut: readonly string[] = []):
 
 /** `faultline audit APP` started into a fresh folder, its output readable as it comes (for what happens to it meanwhile). */
 export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'faultline-audit-'))) {
-  const child = spawn(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'audit', app, '--out', out, ...args], {
-    cwd: faultlineRoot,
-    env: { ...withoutTarget(), ...env },
-  });
+  const child = startFaultline(['audit', app, '--out', out, ...args], { env: { ...withoutTarget(), ...env } });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => (output.stdout += chunk));
   child.stderr.on('data', (chunk) => (output.stderr += chunk));

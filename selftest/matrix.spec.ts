@@ -1,30 +1,21 @@
-import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from './processes';
+import { runFaultline, startFaultline } from './run-cli';
 import type { Matrix, MatrixColumn } from '../verdict/matrix';
 import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 
-const root = join(import.meta.dirname, '..');
 // One after another: they share the workspaces in .faultline/matrix. Each may install and build
 // another next (one to two minutes apiece on 2 cores, more beside the other checks).
 test.describe.configure({ mode: 'default', timeout: 600_000 });
 
 async function matrix(args: string[], env: Record<string, string | undefined> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const result = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', ...args, '--out', out], {
-    cwd: root,
-    env: { ...withoutTarget(), ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  const result = await runFaultline(['matrix', ...args, '--out', out], { env: { ...withoutTarget(), ...env } });
   const written: Matrix | null = existsSync(join(out, 'matrix.json')) ? JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')) : null;
   return { ...result, out, written };
 }
@@ -94,11 +85,9 @@ async function matrixChecking() {
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const [name, value] = marker.split('=');
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const child = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'matrix', '--next', '16.4.5', '--fresh', '--out', out], {
-    cwd: root,
-    env: { ...withoutTarget(), [name]: value },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = startFaultline(['matrix', '--next', '16.4.5', '--fresh', '--out', out], { env: { ...withoutTarget(), [name]: value } });
+  child.stdin.end();
+  child.stdout.resume();
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

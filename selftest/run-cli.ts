@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,15 +6,40 @@ import { promisify } from 'node:util';
 import { ENV } from '../harness/contract';
 import { faultlineRoot } from '../harness/root';
 
+/** What a finished CLI process gave: its exit code and everything it printed. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface CliProcess {
+  /** The environment as the process gets it, whole (each caller says what it inherits). */
+  env: NodeJS.ProcessEnv;
+  /** Where it runs, and whose checkout's bin it runs: faultline's own by default. */
+  cwd?: string;
+  bin?: string;
+}
+
+/** The one way the tests run faultline's bin to its end, as a user does: with node, from a folder, printing what it prints. */
+export async function runBin(file: string, args: string[], { env, cwd = faultlineRoot }: Omit<CliProcess, 'bin'>): Promise<CliResult> {
+  return promisify(execFile)(file, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: CliResult) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+/** `node bin/faultline.mjs ARGS` to its end. */
+export const runFaultline = (args: string[], { bin = join(faultlineRoot, 'bin/faultline.mjs'), ...process_ }: CliProcess): Promise<CliResult> =>
+  runBin(process.execPath, [bin, ...args], process_);
+
+/** `node bin/faultline.mjs ARGS` started, for what happens to it while it runs: its output piped, to read or to drain. */
+export const startFaultline = (args: string[], { bin = join(faultlineRoot, 'bin/faultline.mjs'), env, cwd = faultlineRoot }: CliProcess) =>
+  spawn(process.execPath, [bin, ...args], { cwd, env, stdio: 'pipe' });
+
 /** Runs the CLI as a user would, from `cwd` (the checkout by default). By default it inherits the outer run's server (its base URL and log). */
 export async function faultline(args: string[], env: Record<string, string | undefined> = {}, { cwd = faultlineRoot } = {}) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(cwd, 'bin/faultline.mjs'), ...args], { cwd, env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
+  return runFaultline(args, { env: { ...process.env, ...env }, cwd, bin: join(cwd, 'bin/faultline.mjs') });
 }
 
 /** Makes the CLI start (and stop) an app of its own instead of using the outer run's. */
