@@ -1,6 +1,6 @@
 /**
  * The catalogue with no harness at all, on a bare app server sending its reports to a loopback
- * DSN (`fixtures/bare-rig.ts`): every entry's bare limit (the same `BareLimit` as the bench's
+ * DSN (`worker/bare-rig.ts`): every entry's bare limit (the same `BareLimit` as the bench's
  * ratios). Two floors come from it:
  * - CPU (`bareCatalogueCpu`): one entry after another, the CPU of each part of this process tree
  *   read before and after each round; two cores cannot finish the catalogue faster than its CPU
@@ -13,8 +13,8 @@
 import { chromium } from '@playwright/test';
 import { resolveChromium, launchOptions } from '../harness/chromium';
 import type { Scenario } from '../scenarios/schema';
-import { openBareRig, startBareApp } from './fixtures/bare-rig';
-import { LoopbackIngest } from './fixtures/loopback-ingest';
+import { openBareRig, startBareApp } from './worker/bare-rig';
+import { LoopbackIngest } from './worker/loopback-ingest';
 import { CPU_PARTS, TreeCpu, type CpuPart } from './process-cpu';
 
 export interface BareRound {

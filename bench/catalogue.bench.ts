@@ -3,9 +3,9 @@ import { faultlineRoot } from '../harness/root';
 import { checkEntry, failOnDifferences } from '../worker/check-entry';
 import { entryDetails } from '../verdict/attachment';
 import type { CheckTrace } from '../worker/check-trace';
-import { BARE_MS, BARE_PAGE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './fixtures/annotations';
+import { BARE_MS, BARE_PAGE_MS, SETTLE_MS, TRACE_ANNOTATION, VERDICT_MS } from './worker/annotations';
 import { bareLimitOf } from './excess';
-import { test } from './fixtures/test';
+import { test } from './worker/test';
 
 /** The catalogue as `e2e/catalogue.spec.ts` checks it, each check timed and followed by its entry's bare limit. */
 for (const scenario of selectedScenarios(activeCatalogue(), faultlineRoot)) {

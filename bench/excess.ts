@@ -1,5 +1,5 @@
 import type { CheckTrace } from '../worker/check-trace';
-import type { BareTrace } from './fixtures/annotations';
+import type { BareTrace } from './worker/annotations';
 import { median } from './stats';
 
 /**

@@ -10,7 +10,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BARE_MS, BARE_PAGE_MS, FLOOR_MS, SETTLE_MS, VERDICT_MS } from './fixtures/annotations';
+import { BARE_MS, BARE_PAGE_MS, FLOOR_MS, SETTLE_MS, VERDICT_MS } from './worker/annotations';
 import { launchChromium } from '../harness/chromium';
 import { ensureBuild } from '../harness/build';
 import { harnessEnv, startHarnessApp } from '../harness/harness-app';
@@ -24,7 +24,7 @@ import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu, bareCataloguePhase, bareServerStart } from './bare-floor';
 import { EXCESS_PARTS, RATIO_LIMIT, excessOf, fixedPartsRatio, medianExcess, reportWaits, type Excess } from './excess';
 import type { CheckTrace } from '../worker/check-trace';
-import { TRACE_ANNOTATION, type BareTrace } from './fixtures/annotations';
+import { TRACE_ANNOTATION, type BareTrace } from './worker/annotations';
 import { replaceDocsBenchFigures } from './docs-figures';
 import { DOCS } from '../cli/docs-blocks';
 import { ENV } from '../harness/contract';
@@ -131,7 +131,7 @@ const medianWaits = (waits: ReturnType<typeof reportWaits>[]) => {
   return { browser: Math.round(median(waits.map((w) => w.browser))), server: server.length > 0 ? Math.round(median(server)) : null };
 };
 const roundedParts = (excess: Excess) => Object.fromEntries(EXCESS_PARTS.map((part) => [part, Math.round(excess[part])])) as Excess;
-// Each check loads the floor page right before it runs (fixtures/floor.ts) and takes its bare
+// Each check loads the floor page right before it runs (worker/floor.ts) and takes its bare
 // sample right after (bench/catalogue.bench.ts), so all three are spread over the run alike.
 const floorMs = median(catalogue.flatMap((s) => figures(s.id, FLOOR_MS)));
 const entries = catalogue.map((s) => {

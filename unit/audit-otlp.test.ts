@@ -11,7 +11,7 @@ import { auditedServerFailure } from './observations';
  * (protobuf, its default), as the audit's intercept wrote them down on 16.4.5: Next's preload of
  * the placed Edge entries at start, a page's render, and a route handler's.
  */
-const exported = readFileSync(join(import.meta.dirname, 'fixtures', 'otlp-exports.jsonl'), 'utf8')
+const exported = readFileSync(join(import.meta.dirname, 'data', 'otlp-exports.jsonl'), 'utf8')
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line) as { contentType: string; body: string })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXCESS_PARTS, bareLimitOf, excessOf, fixedPartsRatio, medianExcess, reportWaits } from '../bench/excess';
 import type { CheckTrace } from '../worker/check-trace';
-import type { BareTrace } from '../bench/fixtures/annotations';
+import type { BareTrace } from '../bench/worker/annotations';
 
 const sum = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
 

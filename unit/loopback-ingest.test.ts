@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEnvelope, serializeEnvelope } from '@sentry/core';
-import { LoopbackIngest } from '../bench/fixtures/loopback-ingest';
+import { LoopbackIngest } from '../bench/worker/loopback-ingest';
 import { epochNow } from '../worker/check-trace';
 
 const envelope = (type: 'event' | 'session') =>
