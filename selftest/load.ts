@@ -10,7 +10,7 @@ import { READY_PATH } from '../harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { type IngestState } from '../app-server/store';
 import { fetchIngestState, fetchServerEvents, onlyMarker } from '../worker/reports';
-import { median, percentile } from './stats';
+import { median, percentile } from '../bench/stats';
 import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');
@@ -190,7 +190,7 @@ const boundedStore = await withApp({ ...process.env, [ENV.ingestFault]: '', [ENV
 
 const results = { measuredAt: new Date().toISOString(), healthyIngest, stalledIngest, boundedStore, problems };
 console.log(JSON.stringify(results, null, 2));
-if (process.argv.includes('--record')) writeFileSync(join(import.meta.dirname, 'load-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+if (process.argv.includes('--record')) writeFileSync(join(import.meta.dirname, '..', 'bench', 'load-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 if (problems.length > 0) {
   console.error(`load: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exitCode = 1;

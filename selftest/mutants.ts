@@ -15,7 +15,7 @@ import { copyProject } from '../harness/workspace';
 import { withoutTarget } from '../harness/target';
 import { failedChecks } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
-import { mutantsTable, replaceDocsMutants, type MutantsResults } from './docs-figures';
+import { mutantsTable, replaceDocsMutants, type MutantsResults } from '../bench/docs-figures';
 import { DOCS } from '../cli/docs-blocks';
 
 const root = join(import.meta.dirname, '..');
@@ -52,7 +52,7 @@ function apply(mutant: Mutant): () => void {
   const original = readFileSync(file, 'utf8');
   const at = original.indexOf(mutant.from);
   if (at === -1 || original.indexOf(mutant.from, at + 1) !== -1) {
-    throw new Error(`mutant ${mutant.id}: "${mutant.from}" is not in ${mutant.file} exactly once; update bench/mutants-list.ts`);
+    throw new Error(`mutant ${mutant.id}: "${mutant.from}" is not in ${mutant.file} exactly once; update selftest/mutants-list.ts`);
   }
   writeFileSync(
     file,
@@ -108,7 +108,7 @@ console.log(`\n${mutantsTable({ outcomes })}`);
 console.log(`\n${caught} of ${outcomes.length} faults caught by the check that names them`);
 if (!values['no-record']) {
   const results: MutantsResults = { measuredAt: new Date().toISOString(), caught, total: outcomes.length, outcomes };
-  writeFileSync(join(import.meta.dirname, 'mutants-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(root, 'bench', 'mutants-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const doc = join(root, DOCS.verdicts);
   writeFileSync(doc, replaceDocsMutants(readFileSync(doc, 'utf8'), results));
   console.log(`written: bench/mutants-results.json, and the mutants table of ${DOCS.verdicts}`);
