@@ -29,6 +29,14 @@ const CACHE_COMPONENTS = {
   help: `the reference app built and checked under Cache Components (next 16+; ${ENV.cacheComponents}=1 says the same)`,
 } as const satisfies OptionSpec;
 
+/** The options several commands share, each declared once; a command's own wording goes in its own declaration. */
+const SCENARIO = { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' } as const satisfies OptionSpec;
+const BASE_URL = { type: 'string', value: 'URL', help: 'a deployed app to test instead of starting one' } as const satisfies OptionSpec;
+const PORT = { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' } as const satisfies OptionSpec;
+/** Parallel browsers: the default is each command's own (DEFAULT_WORKERS). */
+const workers = (command: keyof typeof DEFAULT_WORKERS) =>
+  ({ type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS[command]})` }) as const satisfies OptionSpec;
+
 /**
  * Every command and its options, declared once: each command's parser takes its `parseArgs`
  * options from here (`parseOptionsOf`), and the usage text is rendered from here (`usageText`).
@@ -51,12 +59,12 @@ const COMMANDS = {
     synopsis: 'run [options]',
     description: 'conformance run of the catalogue (builds and starts the app)',
     options: {
-      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      scenario: SCENARIO,
       grep: { type: 'string', value: 'TEXT', help: 'only checks whose title matches' },
-      'base-url': { type: 'string', value: 'URL', help: 'test a deployed app instead of starting one' },
+      'base-url': BASE_URL,
       shard: { type: 'string', value: 'I/N', help: 'run shard I of N' },
-      workers: { type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS.run})` },
-      port: { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' },
+      workers: workers('run'),
+      port: PORT,
       repeat: { type: 'string', value: 'N', help: 'run every check N times' },
       catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
       'cache-components': CACHE_COMPONENTS,
@@ -82,7 +90,7 @@ const COMMANDS = {
         value: 'NAME',
         help: 'default (the default), cache-components (next 16+: a column for each version that has it) or both',
       },
-      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      scenario: SCENARIO,
       out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html (default faultline-matrix)' },
       fresh: { type: 'boolean', default: false, help: 'observe again where nothing changed since the last matrix' },
     },
@@ -92,12 +100,12 @@ const COMMANDS = {
     description:
       'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
-      scenario: { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' },
+      scenario: SCENARIO,
       out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens (default faultline-audit)' },
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
       fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },
-      workers: { type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS.audit})` },
+      workers: workers('audit'),
       shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
       trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
       cookie: {
@@ -139,8 +147,8 @@ const COMMANDS = {
       json: { type: 'boolean', default: false, help: 'one JSON object: screen, serverLog, reports, verdict' },
       dev: { type: 'boolean', default: false, help: 'next dev instead of the production build' },
       headed: { type: 'boolean', default: false, help: 'show the browser (default when a display is available)' },
-      'base-url': { type: 'string', value: 'URL', help: 'a deployed app instead of starting one' },
-      port: { type: 'string', value: 'N', help: 'port for the app faultline starts' },
+      'base-url': BASE_URL,
+      port: PORT,
       'cache-components': CACHE_COMPONENTS,
     },
   },
