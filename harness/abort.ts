@@ -24,8 +24,11 @@ export function reportAbort(
     );
 }
 
-/** Creates `file` and calls `onAbort` with the first abort written to it; returns the stop. */
-export function watchAborts(file: string, onAbort: (abort: Abort) => void): () => void {
+/**
+ * Creates `file` and calls `onAbort` with the first abort written to it. `rearm` empties it and
+ * listens for a first abort again: what a discarded runner said is not the next runner's.
+ */
+export function watchAborts(file: string, onAbort: (abort: Abort) => void): { stop(): void; rearm(): void } {
   writeFileSync(file, '');
   let seen = false;
   const watcher = watch(file, () => {
@@ -35,7 +38,13 @@ export function watchAborts(file: string, onAbort: (abort: Abort) => void): () =
     seen = true;
     onAbort(JSON.parse(first) as Abort);
   });
-  return () => watcher.close();
+  return {
+    stop: () => watcher.close(),
+    rearm() {
+      writeFileSync(file, '');
+      seen = false;
+    },
+  };
 }
 
 /**

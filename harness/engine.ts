@@ -14,7 +14,7 @@ import { discard, startRunner, windDown, type Runner } from './runner';
 export class Checking {
   private runner: Runner | undefined;
   private cause: Abort | undefined;
-  private readonly stopWatching: () => void;
+  private readonly aborts: ReturnType<typeof watchAborts>;
   private readonly onSignal = () => this.runner && windDown(this.runner);
   // While the target's server starts, what the workers say waits for it: a server that never served is the cause.
   private readonly causes = serverFirst((cause) => this.abort(cause));
@@ -25,7 +25,7 @@ export class Checking {
     private readonly signal?: AbortSignal,
   ) {
     mkdirSync(dirname(abortFile), { recursive: true });
-    this.stopWatching = watchAborts(abortFile, this.causes.raise);
+    this.aborts = watchAborts(abortFile, this.causes.raise);
     signal?.addEventListener('abort', this.onSignal, { once: true });
   }
 
@@ -67,17 +67,19 @@ export class Checking {
     });
   }
 
-  /** Ends the runner unseen (its work no longer wanted), with every process of its group. */
+  /** Ends the runner unseen (its work no longer wanted), with every process of its group; what it said is forgotten. */
   async discard(): Promise<void> {
     const discarded = this.runner;
     this.runner = undefined;
-    if (discarded) await discard(discarded);
+    if (!discarded) return;
+    await discard(discarded);
+    this.aborts.rearm();
   }
 
   /** Stops watching and ends what is left of the runner. */
   async dispose(): Promise<void> {
     this.signal?.removeEventListener('abort', this.onSignal);
-    this.stopWatching();
+    this.aborts.stop();
     rmSync(this.abortFile, { force: true });
     await this.discard();
   }

@@ -68,15 +68,11 @@ export async function launchHarnessApp(options: HarnessAppOptions): Promise<Harn
   const env = { ...harnessEnv(options.env), [ENV.harnessSecret]: secret };
   const start = () => launchAppServer({ root, port, logFile, env, dev, readyTimeoutMs: dev ? 180_000 : 60_000 });
   if (dev) return { ...start(), build: null, secret };
-  const { server, build } = await serveWhileVerifying(hasBuild(root), start, ({ onStale }) =>
-    ensureBuild(root, env, {
-      log: options.onBuildLine,
-      signal: options.signal,
-      onStale: async () => {
-        await onStale();
-        await options.onStale?.();
-      },
-    }),
+  const { server, build } = await serveWhileVerifying(
+    hasBuild(root),
+    start,
+    ({ onStale }) => ensureBuild(root, env, { log: options.onBuildLine, signal: options.signal, onStale }),
+    async () => options.onStale?.(),
   );
   return { ...server, build, secret };
 }
@@ -84,8 +80,9 @@ export async function launchHarnessApp(options: HarnessAppOptions): Promise<Harn
 /**
  * Starts the server on the build there is while `ensure` verifies it (hashing the sources and the
  * outputs takes about half a second, which `next start` can spend booting), and keeps it only when
- * that build was current at the first look. Found stale, the early server is stopped before
- * anything waits or builds, and a new one starts on the build `ensure` leaves: a server never
+ * that build was current at the first look. Found stale, what checks the early server (`onStale`:
+ * the caller's runner) is ended, then the server is stopped, before anything waits or builds, and a
+ * new one starts on the build `ensure` leaves: a server never
  * answers a check from a build that was not verified (the caller gets it only once `ensure` ended).
  * `speculate` false: no build to serve yet.
  */
@@ -93,8 +90,14 @@ export async function serveWhileVerifying<S extends { ready: Promise<void>; stop
   speculate: boolean,
   start: () => S,
   ensure: (hooks: { onStale: () => Promise<void> }) => Promise<BuildResult>,
+  onStale: () => Promise<void> = async () => {},
 ): Promise<{ server: S; build: BuildResult }> {
   let early: S | null = speculate ? start() : null;
+  const stale = async () => {
+    // What checks the early server ends first: a check that met it going away would blame the target.
+    await onStale();
+    await discard();
+  };
   const discard = async () => {
     if (!early) return;
     const stopped = early;
@@ -105,7 +108,7 @@ export async function serveWhileVerifying<S extends { ready: Promise<void>; stop
   };
   let build: BuildResult;
   try {
-    build = await ensure({ onStale: discard });
+    build = await ensure({ onStale: stale });
   } catch (error) {
     await discard();
     throw error;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { serverFirst, type Abort } from '@/harness/abort';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reportAbort, serverFirst, watchAborts, type Abort } from '@/harness/abort';
+import { ENV } from '@/harness/contract';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -50,5 +54,22 @@ describe('the cause a stopped run names', () => {
     serverFirst(run.abort).raise({ cause: 'the target stopped answering', at: new Date().toISOString() });
     await flush();
     expect(run.causes).toEqual(['the target stopped answering']);
+  });
+});
+
+describe('the abort file a run watches', () => {
+  it('is read afresh after a discarded runner: what that runner said is gone, and what the next one says is heard', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'faultline-abort-')), 'abort.jsonl');
+    const heard: string[] = [];
+    const watching = watchAborts(file, (abort) => heard.push(abort.cause));
+    const say = (cause: string) => reportAbort(cause, { env: { [ENV.abortFile]: file } as NodeJS.ProcessEnv });
+    say('the target: worker 0 could not load the early server');
+    await expect.poll(() => heard).toEqual(['the target: worker 0 could not load the early server']);
+    watching.rearm();
+    expect(readFileSync(file, 'utf8')).toBe('');
+    say('Chromium (the browser of worker 1) died during the run');
+    await expect.poll(() => heard).toHaveLength(2);
+    expect(heard[1]).toBe('Chromium (the browser of worker 1) died during the run');
+    watching.stop();
   });
 });

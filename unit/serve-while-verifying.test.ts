@@ -57,6 +57,24 @@ describe('serveWhileVerifying: the server boots while the build is verified', ()
     expect(server.n).toBe(2);
   });
 
+  it("ends what checks the early server (the caller's runner) before stopping it, so no check meets a server that went away", async () => {
+    const { events, start } = fakes();
+    const { server } = await serveWhileVerifying(
+      true,
+      start,
+      async ({ onStale }) => {
+        await onStale();
+        events.push('built');
+        return { built: true, ms: 1 };
+      },
+      async () => {
+        events.push('runner discarded');
+      },
+    );
+    expect(events).toEqual(['start 1', 'runner discarded', 'stop 1', 'built', 'start 2']);
+    expect(server.n).toBe(2);
+  });
+
   it('starts nothing before the check when there is no build to serve', async () => {
     const { events, start } = fakes();
     await serveWhileVerifying(false, start, async ({ onStale }) => {
