@@ -72,11 +72,22 @@ function ratioSummary(results: BenchResults): string {
   return [
     `- median ratio over the ${entries.length} entries **${medianRatio.toFixed(2)}** (each round alone ${perRound.map((r) => r.medianRatio.toFixed(2)).join(', ')});`,
     `  the ${browser.length} browser entries ${median(browser.map((e) => e.ratio)).toFixed(2)}, the worst of them ${worst.ratio.toFixed(2)} (\`${worst.id}\`);`,
-    `- ${over.length} browser entries are above ${RATIO_LIMIT}, and the ${requests.length} \`request\` entries are at ${Math.min(...requestRatios).toFixed(2)} to ${Math.max(...requestRatios).toFixed(2)};`,
-    `- to the bare page's outcome alone (issue #16's limit: no reports on either side), the median ratio is ${pageMedianRatio.toFixed(2)}; ${entries.filter((e) => e.bareMs > e.barePageMs).length} entries' limits were set by a report arriving after the outcome's frame;`,
-    `- with the page and click parts at nothing (\`fixedPartsRatio\` in \`bench/excess.ts\`: the bare limit plus arming the probe and the navigation command, the notice's trip and the proof of both SDKs' reports beyond the bare side's own wait for them), the median would be **${fixedParts.withReports.medianRatio.toFixed(2)}** and ${fixedParts.withReports.above15} entries above ${RATIO_LIMIT}; to the bare page alone and without the reports' proof, ${fixedParts.withoutReports.medianRatio.toFixed(2)} and ${fixedParts.withoutReports.above15} above ${RATIO_LIMIT};`,
-    `- the floors of this run: the catalogue with no harness ${seconds(floors.cataloguePhaseMs)} of test phase (${(floors.perEntryMs / 1000).toFixed(2)} s an entry), a bare \`next start\` ${seconds(floors.serverStartMs)} to its first answer; over them, the catalogue's test phase ${ratios.cataloguePhase.toFixed(2)}, the start of testing ${ratios.startup.toFixed(2)}, a check's cost ${ratios.perCheck.map((r) => `${r.ratio.toFixed(2)} at ${r.repeat}x`).join(', ') || '(no scaling runs)'};`,
-    `- "nothing sent" proof median ${nothing.median} ms, max ${nothing.max} ms; with unchanged sources a run starts testing after ${seconds(catalogueRun.startupMs)} (median of ${catalogueRun.runs.length} runs); a document with the ingest stalled ${stalledIngest.documentMsStalled} ms vs ${stalledIngest.documentMsAnswering} ms answering.`,
+    `- ${over.length} browser entries are above ${RATIO_LIMIT}, and the ${requests.length} \`request\` entries are ` +
+      `at ${Math.min(...requestRatios).toFixed(2)} to ${Math.max(...requestRatios).toFixed(2)};`,
+    `- to the bare page's outcome alone (issue #16's limit: no reports on either side), the median ratio is ${pageMedianRatio.toFixed(2)}; ${entries.filter((e) => e.bareMs > e.barePageMs).length} ` +
+      `entries' limits were set by a report arriving after the outcome's frame;`,
+    `- with the page and click parts at nothing (\`fixedPartsRatio\` in \`bench/excess.ts\`: the bare limit plus arming ` +
+      `the probe and the navigation command, the notice's trip and the proof of both SDKs' reports beyond the bare side's ` +
+      `own wait for them), the median would be **${fixedParts.withReports.medianRatio.toFixed(2)}** and ${fixedParts.withReports.above15} ` +
+      `entries above ${RATIO_LIMIT}; to the bare page alone and without the reports' proof, ${fixedParts.withoutReports.medianRatio.toFixed(2)} ` +
+      `and ${fixedParts.withoutReports.above15} above ${RATIO_LIMIT};`,
+    `- the floors of this run: the catalogue with no harness ${seconds(floors.cataloguePhaseMs)} of test phase (${(floors.perEntryMs / 1000).toFixed(2)} ` +
+      `s an entry), a bare \`next start\` ${seconds(floors.serverStartMs)} to its first answer; over them, the catalogue's ` +
+      `test phase ${ratios.cataloguePhase.toFixed(2)}, the start of testing ${ratios.startup.toFixed(2)}, a check's cost ` +
+      `${ratios.perCheck.map((r) => `${r.ratio.toFixed(2)} at ${r.repeat}x`).join(', ') || '(no scaling runs)'};`,
+    `- "nothing sent" proof median ${nothing.median} ms, max ${nothing.max} ms; with unchanged sources a run starts ` +
+      `testing after ${seconds(catalogueRun.startupMs)} (median of ${catalogueRun.runs.length} runs); a document with ` +
+      `the ingest stalled ${stalledIngest.documentMsStalled} ms vs ${stalledIngest.documentMsAnswering} ms answering.`,
   ].join('\n');
 }
 
@@ -89,7 +100,11 @@ function overByPart({ entries }: BenchResults): string {
   const largest = (e: BenchResults['entries'][number]) => EXCESS_PARTS.reduce((a, b) => (e.excessMs[b] > e.excessMs[a] ? b : a));
   const names: Record<keyof Excess, string> = { beforeDocument: 'before the document', click: 'click', page: 'page', notice: 'notice', reports: 'reports' };
   const lines = [
-    `Over all ${entries.length} entries, the medians of the parts: before the document ${partMedian('beforeDocument')} ms, click ${partMedian('click')} (${partMedian('click', withControl)} ms over the ${withControl.length} entries with a control), page ${partMedian('page')} ms, notice ${partMedian('notice')} ms, reports ${partMedian('reports')} ms, and ${beyond} ms of verdict beyond the bare limit. The ${over.length} entries above ${RATIO_LIMIT}, by their largest part (ms):`,
+    `Over all ${entries.length} entries, the medians of the parts: before the document ${partMedian('beforeDocument')} ` +
+      `ms, click ${partMedian('click')} (${partMedian('click', withControl)} ms over the ${withControl.length} entries ` +
+      `with a control), page ${partMedian('page')} ms, notice ${partMedian('notice')} ms, reports ${partMedian('reports')} ` +
+      `ms, and ${beyond} ms of verdict beyond the bare limit. The ${over.length} entries above ${RATIO_LIMIT}, by their ` +
+      `largest part (ms):`,
   ];
   for (const part of EXCESS_PARTS) {
     const here = over.filter((e) => largest(e) === part).sort((a, b) => b.excessMs[part] - a.excessMs[part]);
@@ -104,11 +119,16 @@ function targetsTable({ targets }: BenchResults): string {
 
 function entriesTable({ entries, floorMs }: BenchResults): string {
   return [
-    `| entry | trigger | verdict ms | bare limit ms | ratio | bare page ms | ratio to it | to the floor (${floorMs} ms) | beyond the bare limit, ms: before the document, click, page, notice, reports (browser/server) |`,
+    `| entry | trigger | verdict ms | bare limit ms | ratio | bare page ms | ratio to it | to the floor (${floorMs} ` +
+      `ms) | beyond the bare limit, ms: before the document, click, page, notice, reports (browser/server) |`,
     '|---|---|---|---|---|---|---|---|---|',
     ...entries.map((e) => {
       const beyond = EXCESS_PARTS.map((part) => e.excessMs[part]).join(', ');
-      return `| \`${e.id}\` | ${e.trigger} | ${e.verdictMs} | ${e.bareMs}${e.bareReportsMissing > 0 ? ` (${e.bareReportsMissing} missing)` : ''} | ${e.ratio.toFixed(2)} | ${e.barePageMs} | ${e.pageRatio.toFixed(2)} | ${e.floorRatio.toFixed(2)} | ${beyond} (${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}) |`;
+      return (
+        `| \`${e.id}\` | ${e.trigger} | ${e.verdictMs} | ${e.bareMs}${e.bareReportsMissing > 0 ? ` (${e.bareReportsMissing} missing)` : ''} ` +
+        `| ${e.ratio.toFixed(2)} | ${e.barePageMs} | ${e.pageRatio.toFixed(2)} | ${e.floorRatio.toFixed(2)} | ${beyond} ` +
+        `(${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}) |`
+      );
     }),
   ].join('\n');
 }
@@ -119,7 +139,8 @@ function scalingTable({ scaling }: BenchResults): string {
     '|---|---|---|---|---|---|---|',
     ...scaling.map(
       (s) =>
-        `| ${s.workers} | ${s.repeat}x | ${s.checks} | ${seconds(s.testPhaseMs)} | ${s.workerStartMs === null ? '-' : seconds(s.workerStartMs)} | ${(s.perCheckMs / 1000).toFixed(2)} s | ${cpuCells(s.cpuSecondsPerCheck)} |`,
+        `| ${s.workers} | ${s.repeat}x | ${s.checks} | ${seconds(s.testPhaseMs)} | ${s.workerStartMs === null ? '-' : seconds(s.workerStartMs)} ` +
+        `| ${(s.perCheckMs / 1000).toFixed(2)} s | ${cpuCells(s.cpuSecondsPerCheck)} |`,
     ),
   ].join('\n');
 }
@@ -137,11 +158,13 @@ function phaseTable({ catalogueRun, bareCatalogue, floors }: BenchResults): stri
     ),
     ...bareCatalogue.phases.map(
       (phase, i) =>
-        `| no harness, run ${i + 1} (${phase.lanes} lanes, a cold server) | ${seconds(phase.testPhaseMs)} | ${(phase.testPhaseMs / floor).toFixed(2)}x | ${(phase.testPhaseMs / cpuFloor).toFixed(2)}x |`,
+        `| no harness, run ${i + 1} (${phase.lanes} lanes, a cold server) | ${seconds(phase.testPhaseMs)} | ${(phase.testPhaseMs / floor).toFixed(2)}x ` +
+        `| ${(phase.testPhaseMs / cpuFloor).toFixed(2)}x |`,
     ),
     `| no harness's CPU over two cores (from round 1 below) | ${seconds(cpuFloor)} | ${(cpuFloor / floor).toFixed(2)}x | 1.00x |`,
     '',
-    `The median run (${seconds(catalogueRun.testPhaseMs)}), on the worker that ended last: its start-up ${worker.workerStartMs === null ? '-' : seconds(worker.workerStartMs)}, its checks ${seconds(worker.checksMs)}, between them ${seconds(worker.betweenMs)}.`,
+    `The median run (${seconds(catalogueRun.testPhaseMs)}), on the worker that ended last: its start-up ${worker.workerStartMs === null ? '-' : seconds(worker.workerStartMs)}, ` +
+      `its checks ${seconds(worker.checksMs)}, between them ${seconds(worker.betweenMs)}.`,
   ].join('\n');
 }
 

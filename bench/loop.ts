@@ -156,15 +156,20 @@ const met = {
 };
 console.log(`the floor: a bare next start answers in ${seconds(serverStartMs)}`);
 console.log(
-  `an expectation edited, to the verdict: ${ratio(results.expectationEdited.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} builds (target ≤ ${TARGET_RATIO.expectation}x, no build) ${met.expectation ? '✓' : '✗'}`,
+  `an expectation edited, to the verdict: ${ratio(results.expectationEdited.toVerdictMedianMs).toFixed(2)}x the ` +
+    `floor, ${seconds(results.expectationEdited.toVerdictMedianMs)} (the command ${seconds(results.expectationEdited.medianMs)}), ${results.expectationEdited.builds} ` +
+    `builds (target ≤ ${TARGET_RATIO.expectation}x, no build) ${met.expectation ? '✓' : '✗'}`,
 );
 console.log(
   `a new route and entry, to the verdict: ${seconds(results.newRoute.withNextCacheMedianMs)} with Next's cache, ${seconds(results.newRoute.withoutNextCacheMedianMs)} without`,
 );
 console.log(
-  `faultline repro healthy of a built app, to the verdict: ${ratio(results.repro.toVerdictMedianMs).toFixed(2)}x the floor, ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ≤ ${TARGET_RATIO.repro}x) ${met.repro ? '✓' : '✗'}`,
+  `faultline repro healthy of a built app, to the verdict: ${ratio(results.repro.toVerdictMedianMs).toFixed(2)}x ` +
+    `the floor, ${seconds(results.repro.toVerdictMedianMs)} (the command ${seconds(results.repro.medianMs)}; target ` +
+    `≤ ${TARGET_RATIO.repro}x) ${met.repro ? '✓' : '✗'}`,
 );
 console.log(
-  `two runs at once on a stale build: ${results.twoRunsAtOnce.builds} build, ${results.twoRunsAtOnce.waited} waited, exit ${results.twoRunsAtOnce.exitCodes.join(', ')}, ${seconds(results.twoRunsAtOnce.wallMs)} ${met.together ? '✓' : '✗'}`,
+  `two runs at once on a stale build: ${results.twoRunsAtOnce.builds} build, ${results.twoRunsAtOnce.waited} waited, ` +
+    `exit ${results.twoRunsAtOnce.exitCodes.join(', ')}, ${seconds(results.twoRunsAtOnce.wallMs)} ${met.together ? '✓' : '✗'}`,
 );
 process.exitCode = Object.values(met).every(Boolean) ? 0 : 1;

@@ -304,7 +304,9 @@ const targets = [
         {
           target: `per check / bare per entry, ${WORKERS_OF_A_RUN} workers, 1x-4x <= ${PHASE_LIMIT}`,
           ok: perCheckRatioMax <= PHASE_LIMIT,
-          figure: `max ${perCheckRatioMax.toFixed(2)} (${ratios.perCheck.map((r) => r.ratio.toFixed(2)).join(', ')}; ${(perCheckMax / 1000).toFixed(2)} s vs ${(floors.perEntryMs / 1000).toFixed(2)} s)`,
+          figure:
+            `max ${perCheckRatioMax.toFixed(2)} (${ratios.perCheck.map((r) => r.ratio.toFixed(2)).join(', ')}; ${(perCheckMax / 1000).toFixed(2)} ` +
+            `s vs ${(floors.perEntryMs / 1000).toFixed(2)} s)`,
         },
       ]),
   {
@@ -368,12 +370,23 @@ const results = {
 
 const pad = (text: string | number, n: number) => String(text).padEnd(n);
 console.log(
-  `\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad('page ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`,
+  `\n${pad('entry', 30)} ${pad('trigger', 9)} ${pad('verdict ms', 11)} ${pad('bare ms', 8)} ${pad('ratio', 6)} ${pad('page ms', 8)} ${pad('ratio', 6)} ${pad(`floor ${Math.round(floorMs)}`, 10)} ` +
+    `beyond the bare limit, ms (${EXCESS_PARTS.join(', ')}; of the reports, browser/server)`,
 );
 for (const e of entries) {
   const parts = EXCESS_PARTS.map((part) => e.excessMs[part]).join(', ');
   console.log(
-    `${pad(e.id, 30)} ${pad(e.trigger, 9)} ${pad(e.verdictMs, 11)} ${pad(e.bareMs, 8)} ${pad(e.ratio.toFixed(2), 6)} ${pad(e.barePageMs, 8)} ${pad(e.pageRatio.toFixed(2), 6)} ${pad(e.floorRatio.toFixed(2), 10)} ${parts}; ${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}`,
+    [
+      pad(e.id, 30),
+      pad(e.trigger, 9),
+      pad(e.verdictMs, 11),
+      pad(e.bareMs, 8),
+      pad(e.ratio.toFixed(2), 6),
+      pad(e.barePageMs, 8),
+      pad(e.pageRatio.toFixed(2), 6),
+      pad(e.floorRatio.toFixed(2), 10),
+      `${parts}; ${e.reportWaitsMs.browser}/${e.reportWaitsMs.server ?? '-'}`,
+    ].join(' '),
   );
 }
 const spread = (key: 'medianRatio' | 'maxRatio') => perRound.map((r) => r[key].toFixed(2)).join(', ');
@@ -390,19 +403,44 @@ if (scaling.length > 0) {
   for (const s of scaling) {
     const cpu = CPU_PARTS.map((part) => s.cpuSecondsPerCheck[part].toFixed(2)).join(', ');
     console.log(
-      `${pad(s.workers, 8)} ${pad(`${s.repeat}x`, 10)} ${pad(s.checks, 7)} ${pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11)} ${pad(seconds(s.workerStartMs), 13)} ${pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10)} ${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`,
+      [
+        pad(s.workers, 8),
+        pad(`${s.repeat}x`, 10),
+        pad(s.checks, 7),
+        pad(`${(s.testPhaseMs / 1000).toFixed(1)} s`, 11),
+        pad(seconds(s.workerStartMs), 13),
+        pad(`${(s.perCheckMs / 1000).toFixed(2)} s`, 10),
+        `${cpu} (total ${s.cpuSecondsPerCheck.total.toFixed(2)})`,
+      ].join(' '),
     );
   }
 }
-console.log(`
-build                           ${(build.ms / 1000).toFixed(1)} s
-catalogue runs (unchanged)      ${catalogueRuns.map(({ phase }) => `${seconds(phase.startupMs)} to the first check, test phase ${seconds(phase.testPhaseMs)}`).join('; ')}
-  the median run                on the worker that ended last: its start-up ${seconds(cataloguePhase.workerStartMs)}, its checks ${seconds(cataloguePhase.checksMs)}, between them ${seconds(cataloguePhase.betweenMs)}
-whole conformance run           test phase ${(fullPhase.testPhaseMs / 1000).toFixed(1)} s, ${(fullRun.ms / 1000).toFixed(1)} s in all
-cold npm test                   ${coldNpmTestMs === null ? 'skipped' : `${(coldNpmTestMs / 1000).toFixed(0)} s`}
-"nothing sent" proof            median ${results.nothingSentProofMs.median} ms, max ${results.nothingSentProofMs.max} ms
-document, ingest stalled        ${results.stalledIngest.documentMsStalled} ms vs ${results.stalledIngest.documentMsAnswering} ms answering (${results.stalledIngest.differenceMs >= 0 ? '+' : ''}${results.stalledIngest.differenceMs} ms), ${stalled.pending} reports still pending
-`);
+const row = (label: string, text: string) => `${pad(label, 32)}${text}`;
+const { stalledIngest: stall, nothingSentProofMs: proof } = results;
+console.log(
+  [
+    '',
+    row('build', `${(build.ms / 1000).toFixed(1)} s`),
+    row(
+      'catalogue runs (unchanged)',
+      catalogueRuns.map(({ phase }) => `${seconds(phase.startupMs)} to the first check, test phase ${seconds(phase.testPhaseMs)}`).join('; '),
+    ),
+    row(
+      '  the median run',
+      `on the worker that ended last: its start-up ${seconds(cataloguePhase.workerStartMs)}, its checks ${seconds(cataloguePhase.checksMs)}, ` +
+        `between them ${seconds(cataloguePhase.betweenMs)}`,
+    ),
+    row('whole conformance run', `test phase ${(fullPhase.testPhaseMs / 1000).toFixed(1)} s, ${(fullRun.ms / 1000).toFixed(1)} s in all`),
+    row('cold npm test', coldNpmTestMs === null ? 'skipped' : `${(coldNpmTestMs / 1000).toFixed(0)} s`),
+    row('"nothing sent" proof', `median ${proof.median} ms, max ${proof.max} ms`),
+    row(
+      'document, ingest stalled',
+      `${stall.documentMsStalled} ms vs ${stall.documentMsAnswering} ms answering (${stall.differenceMs >= 0 ? '+' : ''}${stall.differenceMs} ms), ` +
+        `${stalled.pending} reports still pending`,
+    ),
+    '',
+  ].join('\n'),
+);
 console.log(`${pad('no harness', 15)} ${pad('wall', 9)} CPU s per entry (${CPU_PARTS.join(', ')})`);
 for (const r of bareRounds) {
   const cpu = CPU_PARTS.map((part) => r.cpuSecondsPerEntry[part].toFixed(2)).join(', ');
@@ -439,12 +477,17 @@ if (loop?.floors) {
   const edited = over(loop.expectationEdited.toVerdictMedianMs);
   const repro = over(loop.repro.toVerdictMedianMs);
   console.log(
-    `  the loop (npm run bench:loop, ${loop.measuredAt}; over a bare next start of ${seconds(loop.floors.serverStartMs)}): an edited expectation ${edited.toFixed(2)}x (${seconds(loop.expectationEdited.toVerdictMedianMs)}) ${mark(edited <= loop.targetsRatio.expectation)}, repro ${repro.toFixed(2)}x (${seconds(loop.repro.toVerdictMedianMs)}) ${mark(repro <= loop.targetsRatio.repro)}, a new route ${seconds(loop.newRoute.withNextCacheMedianMs)} with Next's cache (${seconds(loop.newRoute.withoutNextCacheMedianMs)} without)`,
+    `  the loop (npm run bench:loop, ${loop.measuredAt}; over a bare next start of ${seconds(loop.floors.serverStartMs)}): ` +
+      `an edited expectation ${edited.toFixed(2)}x (${seconds(loop.expectationEdited.toVerdictMedianMs)}) ${mark(edited <= loop.targetsRatio.expectation)}, ` +
+      `repro ${repro.toFixed(2)}x (${seconds(loop.repro.toVerdictMedianMs)}) ${mark(repro <= loop.targetsRatio.repro)}, ` +
+      `a new route ${seconds(loop.newRoute.withNextCacheMedianMs)} with Next's cache (${seconds(loop.newRoute.withoutNextCacheMedianMs)} ` +
+      `without)`,
   );
 }
 if (matrix)
   console.log(
-    `  the matrix from nothing (npm run bench:matrix, ${matrix.measuredAt}): ${matrix.seconds.cold} s ${mark(matrix.seconds.cold <= matrix.targets.cold)} (target ${matrix.targets.cold} s), unchanged ${matrix.seconds.unchanged} s ${mark(matrix.seconds.unchanged <= matrix.targets.unchanged)}`,
+    `  the matrix from nothing (npm run bench:matrix, ${matrix.measuredAt}): ${matrix.seconds.cold} s ${mark(matrix.seconds.cold <= matrix.targets.cold)} ` +
+      `(target ${matrix.targets.cold} s), unchanged ${matrix.seconds.unchanged} s ${mark(matrix.seconds.unchanged <= matrix.targets.unchanged)}`,
   );
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const performanceDoc = join(root, DOCS.performance);

@@ -157,7 +157,9 @@ writeFileSync(join(import.meta.dirname, 'tests-results.json'), `${JSON.stringify
 console.log(`\nbench:tests: npm test took ${minutes(totalMs)}${failedStep ? ` and failed at ${failedStep}` : ''}`);
 for (const step of results.steps)
   console.log(
-    `  ${step.script.padEnd(14)} ${minutes(step.ms).padStart(9)}  ${step.builds.count} next builds (${seconds(step.builds.ms)}${step.builds.failed ? `, ${step.builds.failed} failed as meant or not` : ''}), ${step.installs.count} installs (${seconds(step.installs.ms)})${step.code === 0 ? '' : `  exit ${step.code}`}`,
+    `  ${step.script.padEnd(14)} ${minutes(step.ms).padStart(9)}  ${step.builds.count} next builds (${seconds(step.builds.ms)}` +
+      `${step.builds.failed ? `, ${step.builds.failed} failed as meant or not` : ''}), ${step.installs.count} ` +
+      `installs (${seconds(step.installs.ms)})${step.code === 0 ? '' : `  exit ${step.code}`}`,
   );
 for (const project of results.projects)
   console.log(

@@ -58,7 +58,8 @@ export function withBaseline(result: AuditResult, request: BaselineRequest, say:
     written(request.file, baseline);
     const kept = baseline.findings.length - baselineOf(result).findings.length;
     say(
-      `Baseline: ${baseline.findings.length} finding${baseline.findings.length === 1 ? '' : 's'} accepted in ${request.file}${kept > 0 ? ` (${kept} of them of what this audit did not run, kept)` : ''}`,
+      `Baseline: ${baseline.findings.length} finding${baseline.findings.length === 1 ? '' : 's'} accepted in ${request.file}` +
+        (kept > 0 ? ` (${kept} of them of what this audit did not run, kept)` : ''),
     );
   }
   if (!existsSync(request.file)) return result;

@@ -22,6 +22,36 @@ table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding
  * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
  * distinct screen; then what was not applicable.
  */
+/** The audit against the team's baseline: what is new, accepted and fixed since. */
+function baselineSection(baseline: AuditResult['baseline']): string {
+  if (!baseline) return '';
+  const fixed = baseline.fixed.map(
+    (finding) => `<li>fixed: ${escapeMarkup(finding.check)}: ${escapeMarkup(finding.kind)} (in <code>${escapeMarkup(finding.entry)}</code>)</li>`,
+  );
+  return (
+    `<p>Against the baseline <code>${escapeMarkup(baseline.file)}</code>: <strong>${baseline.new} new</strong>, ` +
+    `${baseline.accepted} accepted, ${baseline.fixed.length} fixed since.</p>${fixed.length ? `\n<ul>${fixed.join('')}</ul>` : ''}`
+  );
+}
+
+/** The hosts the app tried to reach, each refused: its rows given. */
+const reachedTable = (rows: string) =>
+  '<p>Every request refused: nothing left the machine.</p>\n' +
+  '<table><thead><tr><th scope="col">host</th><th scope="col">asked by</th><th scope="col">requests</th></tr></thead>\n' +
+  `<tbody>\n${rows}\n</tbody></table>`;
+
+/** The line under the title: the app, its reporter, what was judged and what was found. */
+function summaryLine(result: AuditResult, total: number): string {
+  return [
+    `next ${escapeMarkup(result.app.next)}`,
+    result.app.sentry ? '@sentry/nextjs' : 'no Sentry',
+    `${result.entries.length} failures judged, ${result.notApplicable.length} not applicable` +
+      (result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''),
+    `<strong>${total} finding${total === 1 ? '' : 's'}</strong>`,
+    "the app's files unchanged",
+  ].join(' · ');
+}
+
 export function auditAsHtml(result: AuditResult, dir: string): string {
   const total = findingCount(result);
   const groups = groupedFindings(result);
@@ -50,13 +80,15 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const figures = [...screens.values()]
     .map(
       (screen, i) =>
-        `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escapeMarkup(screen.kind)}, as shown for ${escapeMarkup(screen.entries[0])}"><figcaption>${escapeMarkup(screen.kind)}: ${escapeMarkup(screen.entries.join(', '))}</figcaption></figure>`,
+        `<figure><img src="data:image/png;base64,${screen.image}" alt="Screen ${i + 1}: ${escapeMarkup(screen.kind)}, as shown for ` +
+        `${escapeMarkup(screen.entries[0])}"><figcaption>${escapeMarkup(screen.kind)}: ${escapeMarkup(screen.entries.join(', '))}</figcaption></figure>`,
     )
     .join('\n');
   const rows = result.entries
     .map(
       (entry) =>
-        `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${entry.status}</td><td>${escapeMarkup(entry.screen)}</td>${AUDIT_CHECKS.map((check) => `<td>${escapeMarkup(entry.checks[check])}</td>`).join('')}</tr>`,
+        `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${entry.status}</td><td>${escapeMarkup(entry.screen)}</td>` +
+        `${AUDIT_CHECKS.map((check) => `<td>${escapeMarkup(entry.checks[check])}</td>`).join('')}</tr>`,
     )
     .join('\n');
   const notApplicable = result.notApplicable.map((entry) => `<li><code>${escapeMarkup(entry.id)}</code>: ${escapeMarkup(entry.why)}</li>`).join('\n');
@@ -66,15 +98,17 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const reached = (result.reachedOut ?? [])
     .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escapeMarkup(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
     .join('\n');
+  const summary = summaryLine(result, total);
+  const checkHeads = AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>faultline audit of ${escapeMarkup(result.app.name)}</title><style>${STYLE}</style></head>
 <body>
 <main>
 <h1>faultline audit of ${escapeMarkup(result.app.name)}</h1>
-<p>next ${escapeMarkup(result.app.next)} · ${result.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · ${result.entries.length} failures judged, ${result.notApplicable.length} not applicable${result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''} · <strong>${total} finding${total === 1 ? '' : 's'}</strong> · the app's files unchanged</p>
+<p>${summary}</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
-${result.baseline ? `<p>Against the baseline <code>${escapeMarkup(result.baseline.file)}</code>: <strong>${result.baseline.new} new</strong>, ${result.baseline.accepted} accepted, ${result.baseline.fixed.length} fixed since.</p>${result.baseline.fixed.length ? `\n<ul>${result.baseline.fixed.map((finding) => `<li>fixed: ${escapeMarkup(finding.check)}: ${escapeMarkup(finding.kind)} (in <code>${escapeMarkup(finding.entry)}</code>)</li>`).join('')}</ul>` : ''}` : ''}
+${baselineSection(result.baseline)}
 ${unseen ? `<h2>What faultline cannot see</h2>\n<ul>\n${unseen}\n</ul>` : ''}
 ${notJudged ? `<h2>Not judged</h2>\n<p>These failures were placed but could not be driven in this app, so nothing is said of them:</p>\n<ul>\n${notJudged}\n</ul>` : ''}
 <h2>Findings</h2>
@@ -82,12 +116,12 @@ ${byCheck || '<p class="none">None.</p>'}
 <h2>Screens</h2>
 ${figures || '<p class="none">No page was shown.</p>'}
 <h2>Every entry</h2>
-<table id="entries"><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('')}</tr></thead>
+<table id="entries"><thead><tr><th scope="col">entry</th><th scope="col">status</th><th scope="col">the user saw</th>${checkHeads}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
 <h2>What the app tried to reach beyond this machine</h2>
-${reached ? `<p>Every request refused: nothing left the machine.</p>\n<table><thead><tr><th scope="col">host</th><th scope="col">asked by</th><th scope="col">requests</th></tr></thead>\n<tbody>\n${reached}\n</tbody></table>` : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
+${reached ? reachedTable(reached) : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
 <h2>Not applicable to this app</h2>
 <ul>
 ${notApplicable}

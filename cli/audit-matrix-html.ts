@@ -81,7 +81,8 @@ export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
   });
   const notes = matrix.columns.map(
     (column) =>
-      `<li><b>next ${escape(columnHeader(column))}</b>: ${escape(column.error ? `not audited: ${column.error}` : `observed ${column.observedAt}`)}${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
+      `<li><b>next ${escape(columnHeader(column))}</b>: ${escape(column.error ? `not audited: ${column.error}` : `observed ${column.observedAt}`)}` +
+      `${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
   );
   const details = matrix.columns.flatMap((column, i) => matrix.entries.map(({ id }) => cellDetails(matrix, dir, i, id))).filter(Boolean);
   return `<!doctype html>
@@ -92,7 +93,8 @@ export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
 <p>Its own next ${escape(matrix.app.next)} · ${matrix.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · generated ${escape(matrix.generatedAt)}. Click a cell for what was observed there.</p>
 ${upgradeSection(matrix, dir)}
 <h2>Every entry, version by version</h2>
-<p class="legend"><span style="background:#dafbe1">no finding</span><span style="background:#ffebe9">findings</span><span style="background:#eaeef2">not audited or not applicable</span><span>Δ behaves otherwise than in the version before</span></p>
+<p class="legend"><span style="background:#dafbe1">no finding</span><span style="background:#ffebe9">findings</span>
+<span style="background:#eaeef2">not audited or not applicable</span><span>Δ behaves otherwise than in the version before</span></p>
 ${table}
 <ul>${notes.join('\n')}</ul>
 ${details.join('\n')}

@@ -92,7 +92,9 @@ export function auditMatrixAsMarkdown(matrix: AuditMatrix): string {
   }
   lines.push('## Every entry', '', ...gridAsMarkdown(gridOf(matrix)), '', LEGEND, '');
   for (const column of columns) {
-    const cost = `install ${column.seconds.install.toFixed(0)} s, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, test ${column.reused.observation ? `reused (observed ${column.observedAt})` : `${column.seconds.test.toFixed(0)} s`}`;
+    const cost =
+      `install ${column.seconds.install.toFixed(0)} s, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, ` +
+      `test ${column.reused.observation ? `reused (observed ${column.observedAt})` : `${column.seconds.test.toFixed(0)} s`}`;
     lines.push(
       `- **next ${columnHeader(column)}**: ${escapeMarkdownCell([column.error ? `not audited: ${column.error}` : cost, ...column.adaptations].join('; '))}`,
     );

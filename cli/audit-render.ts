@@ -42,7 +42,8 @@ export function auditAsTable(result: AuditResult): string {
   );
   const findings = groupedFindings(result).map(
     (group) =>
-      `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence, 120)})` : ''}\n      in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
+      `  ${statusMark(group)} ${group.check}: ${group.what}${group.evidence ? ` (${clip(group.evidence, 120)})` : ''}\n ` +
+      `     in ${listed(group.entries)}${group.fix ? `\n      fix: ${group.fix}` : ''}`,
   );
   // One line per reason, with the entries it holds for: an app without one of the routers has dozens.
   const reasons = new Map<string, string[]>();
@@ -95,5 +96,9 @@ export function auditAsJunit(result: AuditResult): string {
     (entry) => `    <testcase classname="${escapeMarkup(entry.id)}" name="driven"><error message="${escapeMarkup(`not judged: ${entry.why}`)}"/></testcase>`,
   );
   const failures = cases.filter((testcase) => testcase.includes('<failure ')).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${escapeMarkup(result.app.name)}" tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="faultline audit">\n  <testsuite name="${escapeMarkup(result.app.name)}" ` +
+    `tests="${cases.length + errors.length}" failures="${failures}" errors="${errors.length}">\n${[...cases, ...errors].join('\n')}\n ` +
+    ` </testsuite>\n</testsuites>\n`
+  );
 }

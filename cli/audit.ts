@@ -83,7 +83,8 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
       if (changes.length)
         throw new CannotRun(
           'audited app',
-          `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
+          `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), ` +
+            `so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
         );
     };
     const run: AuditRun = { faultline, out, staging, stopping, proveUnchanged };
@@ -169,7 +170,8 @@ export function writeAudit(result: AuditResult, out: string, say: (line: string)
   const count = findingCount(result);
   const shard = result.shard ? ` (shard ${result.shard.current}/${result.shard.total}: faultline merge joins the shards)` : '';
   say(
-    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
+    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} ` +
+      `not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
   if (result.baseline) say(baselineLine(result.baseline));
   for (const line of result.unseen ?? []) say(`Not seen: ${line}`);

@@ -10,6 +10,15 @@ import { cellIn, cellMark, header } from './matrix-render';
  * cell a link to what was observed there, and one screenshot of each distinct error screen.
  */
 
+/** Which screen a matrix observed, in its header's words. */
+const FALLBACKS = {
+  classic: "the app's classic fallback",
+  builtin: "Next's own global error screen",
+  both: "the app's classic fallback and Next's own screen",
+} as const;
+
+const yesNo = (value: boolean | null) => (value === null ? 'n/a' : value ? 'yes' : 'no');
+
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1f24; background: #fff; }
 h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; }
@@ -53,7 +62,8 @@ function distinctScreens(matrix: Matrix, dir: string) {
 function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | undefined): string {
   const parts = [`<section class="cell" id="${anchor(column, cell.entry)}"><h2><code>${escape(cell.entry)}</code> on next ${escape(header(column))}</h2>`];
   parts.push(
-    `<p>${cell.error ? `Not observed: ${escape(cell.error)}` : cell.matchesPin ? 'As pinned for this version.' : 'Differs from the pin:'}${cell.changed ? ' Behaves otherwise than in the version before.' : ''}</p>`,
+    `<p>${cell.error ? `Not observed: ${escape(cell.error)}` : cell.matchesPin ? 'As pinned for this version.' : 'Differs from the pin:'}` +
+      `${cell.changed ? ' Behaves otherwise than in the version before.' : ''}</p>`,
   );
   if (cell.differences.length > 0) parts.push(`<pre>${escape(cell.differences.join('\n'))}</pre>`);
   if (cell.observed) {
@@ -62,7 +72,8 @@ function cellDetails(column: MatrixColumn, cell: MatrixCell, screen: string | un
     parts.push(
       `<h3>Screen (${escape(seen.kind)})</h3><pre>${escape(shown.join('\n') || `(no error screen) ${seen.sees ?? ''}`)}</pre>`,
       `<p>Status ${seen.status}, final path <code>${escape(seen.path)}</code>${seen.actionStatus === null ? '' : `, action status ${seen.actionStatus}`}.</p>`,
-      `<p>Digest on screen: <code>${escape(digests.screen ?? 'none')}</code>; on reports: <code>${escape(digests.reports.join(', ') || 'none')}</code>; in the server log: ${digests.inLog === null ? 'n/a' : digests.inLog ? 'yes' : 'no'}; agree: ${digests.agree === null ? 'n/a' : digests.agree ? 'yes' : 'no'}.</p>`,
+      `<p>Digest on screen: <code>${escape(digests.screen ?? 'none')}</code>; on reports: <code>${escape(digests.reports.join(', ') || 'none')}</code>; ` +
+        `in the server log: ${yesNo(digests.inLog)}; agree: ${yesNo(digests.agree)}.</p>`,
       `<h3>Reports (${reports.length})</h3><pre>${escape(reports.map(reportInOneLine).join('\n') || 'none')}</pre>`,
     );
     if (screen) parts.push(`<p><a href="#${screen}">The screenshot of this screen</a></p>`);
@@ -97,14 +108,16 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
   const details = matrix.columns.flatMap((column) => column.cells.map((cell) => cellDetails(column, cell, screenOf.get(cell))));
   const figures = screens.map(
     (screen, i) =>
-      `<figure id="screen-${i + 1}"><img alt="screen ${i + 1}" src="data:image/png;base64,${screen.image}"><figcaption>Screen ${i + 1}: ${escape(screen.cells.slice(0, 6).join(', '))}${screen.cells.length > 6 ? ` and ${screen.cells.length - 6} more` : ''}</figcaption></figure>`,
+      `<figure id="screen-${i + 1}"><img alt="screen ${i + 1}" src="data:image/png;base64,${screen.image}"><figcaption>Screen ${i + 1}: ` +
+      `${escape(screen.cells.slice(0, 6).join(', '))}${screen.cells.length > 6 ? ` and ${screen.cells.length - 6} more` : ''}</figcaption></figure>`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>faultline matrix</title><style>${STYLE}</style></head>
 <body>
 <h1>How this app fails, version by version</h1>
-<p>Generated ${escape(matrix.generatedAt)} by <code>faultline matrix</code>, ${{ classic: "the app's classic fallback", builtin: "Next's own global error screen", both: "the app's classic fallback and Next's own screen" }[matrix.fallback]}. Click a cell for what was observed.</p>
-<p class="legend"><span style="background:#dafbe1">✓ as pinned</span><span style="background:#ffebe9">✗ differs from the pin</span><span style="background:#eaeef2">not observed</span><span>Δ behaves otherwise than the version before</span></p>
+<p>Generated ${escape(matrix.generatedAt)} by <code>faultline matrix</code>, ${FALLBACKS[matrix.fallback]}. Click a cell for what was observed.</p>
+<p class="legend"><span style="background:#dafbe1">✓ as pinned</span><span style="background:#ffebe9">✗ differs from the pin</span>
+<span style="background:#eaeef2">not observed</span><span>Δ behaves otherwise than the version before</span></p>
 ${table}
 <ul>${columnNotes.join('\n')}</ul>
 ${details.join('\n')}

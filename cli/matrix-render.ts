@@ -36,7 +36,9 @@ const gridOf = (matrix: Matrix): Grid => ({
   text: (i, id) => cellText(cellIn(matrix.columns[i], id), matrix.columns[i]),
 });
 
-const LEGEND = `✓ as pinned for that version · ✗ differs from the pin (what differs) · ${CHANGED} behaves otherwise than in the version before · n/a not applicable in that configuration · — version not run`;
+const LEGEND =
+  `✓ as pinned for that version · ✗ differs from the pin (what differs) · ${CHANGED} behaves otherwise than in the ` +
+  `version before · n/a not applicable in that configuration · — version not run`;
 
 /** Entries as rows, versions as columns; each column's errors and the legend below. */
 export function matrixAsTable(matrix: Matrix, { cellWidth = 26 } = {}): string {
@@ -53,7 +55,9 @@ export function matrixAsMarkdown(matrix: Matrix): string {
   const { columns } = matrix;
   const lines = [...gridAsMarkdown(gridOf(matrix), { first: '*pins of*', cells: columns.map((column) => column.pinsOf ?? '—') }), '', LEGEND, ''];
   for (const column of columns) {
-    const cost = `install ${column.reused.install ? 'reused' : `${column.seconds.install.toFixed(0)} s`}, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, run ${column.reused.run ? 'reused' : `${column.seconds.run.toFixed(0)} s`}`;
+    const cost =
+      `install ${column.reused.install ? 'reused' : `${column.seconds.install.toFixed(0)} s`}, build ${column.reused.build ? 'reused' : `${column.seconds.build.toFixed(0)} s`}, ` +
+      `run ${column.reused.run ? 'reused' : `${column.seconds.run.toFixed(0)} s`}`;
     const about = [column.error ? `not run: ${column.error}` : cost, unaccountedInWords(column) ?? [], ...column.adaptations].flat().join('; ');
     lines.push(`- **next ${header(column)}**: ${escapeMarkdownCell(about)}`);
   }

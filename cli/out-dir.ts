@@ -94,7 +94,8 @@ export function refuseInputs(
     const given = realPath(input);
     if (within(real, given) || within(given, real)) {
       throw new UsageError(
-        `${named} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); pick another${otherwise} (nothing was deleted)`,
+        `${named} is ${real === given ? '' : within(real, given) ? 'inside ' : 'around '}${what} (${input}${real === given && out !== input ? `, through ${real}` : ''}); ` +
+          `pick another${otherwise} (nothing was deleted)`,
       );
     }
   }

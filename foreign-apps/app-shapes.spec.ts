@@ -47,21 +47,25 @@ test('a cacheComponents app: the failures Cache Components builds are placed and
   expect(tree(cached), "the app's files, byte for byte").toEqual(before);
 });
 
-test("a cacheComponents app set up by Sentry's guide: what a hand look found (a streamed 200, the client sentence, reported twice, the digest in the server log only), and React's #419 as the browser's second report", async () => {
-  const cached = await appOf('sentry-guide-cache-components-app');
-  const { code, stderr, report } = await auditApp(
-    cached,
-    UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),
-  );
-  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  const server = report!.entries.find((entry) => entry.id === 'server-page-throws')!;
-  expect([server.status, server.checks.framework]).toEqual([200, 'ok']);
-  expect(findingsOf(report!, 'server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
-  expect(findingsOf(report!, 'client-throws-on-server-only')).toContain(
-    "reported once: reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
-  );
-  expect(code).toBe(1);
-});
+test(
+  "a cacheComponents app set up by Sentry's guide: what a hand look found (a streamed 200, the client sentence, " +
+    "reported twice, the digest in the server log only), and React's #419 as the browser's second report",
+  async () => {
+    const cached = await appOf('sentry-guide-cache-components-app');
+    const { code, stderr, report } = await auditApp(
+      cached,
+      UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),
+    );
+    expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+    const server = report!.entries.find((entry) => entry.id === 'server-page-throws')!;
+    expect([server.status, server.checks.framework]).toEqual([200, 'ok']);
+    expect(findingsOf(report!, 'server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
+    expect(findingsOf(report!, 'client-throws-on-server-only')).toContain(
+      "reported once: reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
+    );
+    expect(code).toBe(1);
+  },
+);
 
 /** The Pages Router's failures a test asks for: a data function's, a client crash, an API route's, and a data function's notFound. */
 const PAGES_ENTRIES = ['pages-gssp-throws', 'pages-client-effect-throws', 'pages-api-throws', 'pages-not-found'];
@@ -151,7 +155,8 @@ test('an app that records its errors on OpenTelemetry spans: the trace exports i
   ]);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(stdout).toContain(
-    "Not seen: errors are handed to OpenTelemetry (instrumentation.ts imports @opentelemetry/api): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+    'Not seen: errors are handed to OpenTelemetry (instrumentation.ts imports @opentelemetry/api): faultline reads ' +
+      "what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
   );
   const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
   const brief = (id: string) => judged(id).reports.map(({ runtime, reporter, value }) => ({ runtime, reporter, value }));
@@ -198,7 +203,9 @@ test('a browser that reports through a tunnel on another origin: its envelopes r
   const tunnelled = await appOf('tunnel-elsewhere-app');
   const { code, stdout, report } = await auditApp(tunnelled, ['--scenario', 'client-effect-throws']);
   const unseen =
-    "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged";
+    "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in " +
+    'instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is ' +
+    'not judged';
   expect(stdout).toContain(`Not seen: ${unseen}\n`);
   expect(report!.unseen).toEqual([unseen]);
   const [entry] = report!.entries;
@@ -211,7 +218,11 @@ test('a root layout that needs a session store that is not there: one line namin
   const { code, stderr, report } = await auditApp(walledByBackend, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(stderrLines(stderr)).toEqual([
     expect.stringMatching(
-      /^faultline: the audited app: every placed failure met the same error of the app's own: .*connect ECONNREFUSED 127\.0\.0\.1:6379: the session store is not running.* \(its server log: \S+server\.log\); the app needs what is not here \(a database, a session, a variable\), so none of its failure behaviour can be judged$/,
+      new RegExp(
+        String.raw`^faultline: the audited app: every placed failure met the same error of the app's own: .*connect ECONNREFUSED ` +
+          String.raw`127\.0\.0\.1:6379: the session store is not running.* \(its server log: \S+server\.log\); the app needs what is not ` +
+          String.raw`here \(a database, a session, a variable\), so none of its failure behaviour can be judged$`,
+      ),
     ),
   ]);
   expect([code, report]).toEqual([2, null]);
@@ -221,7 +232,9 @@ test('an app whose config validates its environment, without it: one line naming
   const t3 = await appOf('t3-shaped-app');
   const { code, stderr, report } = await auditApp(t3, ['--scenario', 'server-page-throws']);
   expect(stderrLines(stderr)).toEqual([
-    "faultline: the audited app: its next.config.ts failed when Next loaded it for a build: Invalid environment variables: DATABASE_URL: Required (it loads with faultline's environment and the app's .env files, as next build would: what it needs goes in one of them)",
+    'faultline: the audited app: its next.config.ts failed when Next loaded it for a build: Invalid environment ' +
+      "variables: DATABASE_URL: Required (it loads with faultline's environment and the app's .env files, as next " +
+      'build would: what it needs goes in one of them)',
   ]);
   expect([code, report]).toEqual([2, null]);
 });
@@ -261,45 +274,52 @@ for (const [manager, shape, css] of [
   });
 }
 
-test('a localised app whose root layout is under app/[locale]/ and whose proxy rewrites every path to its default locale (as-needed): the failures placed under the locale, reached, and judged', async () => {
-  const intl = await appOf('next-intl-app');
-  const before = tree(intl);
-  const { code, stdout, stderr, report } = await auditApp(intl, [
-    '--scenario',
-    'server-page-throws',
-    '--scenario',
-    'client-effect-throws',
-    '--scenario',
-    'proxy-throws',
-  ]);
-  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(stdout).toContain('Placed 3 failures under /faultline-audit/ in app/[locale]/ (its root layout)');
-  expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'proxy-throws', 'server-page-throws'], []]);
-  // Reached where they were asked for: the default locale has no prefix, its proxy rewrites them to it (served as Next names itself, no loop).
-  expect(report!.entries.map((entry) => entry.url).sort()).toEqual([
-    '/faultline-audit/client-effect-throws',
-    '/faultline-audit/proxy-throws',
-    '/faultline-audit/server-page-throws',
-  ]);
-  // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
-  const findings = (id: string) => findingsOf(report!, id);
-  // next-intl's proxy rewrites the tunnel route (named by Sentry's plugin at this build) to its default locale too, where no route is: the browser's reports never arrive, so its redacted copy is no second report.
-  const neverArrive = expect.stringMatching(
-    /^reported once: the browser's reports never arrive: \/\w+ answered 404 \(the app's proxy, proxy\.ts, runs for it\)$/,
-  );
-  expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS.map((finding) => (finding.includes('reported twice') ? neverArrive : finding)));
-  expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[neverArrive], []]);
-  expect(report!.entries.find((entry) => entry.id === 'client-effect-throws')!.findings[0].fix).toMatch(
-    /^give tunnelRoute a fixed path in next\.config\.ts \(tunnelRoute: '\/monitoring'; this build's was \/\w+\) and leave it out of the matcher in proxy\.ts$/,
-  );
-  // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
-  expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);
-  expect(report!.entries.find((entry) => entry.id === 'proxy-throws')!.findings[0].evidence, "counted in the app's instrumentation").toBe(
-    'Next never handed it to onRequestError',
-  );
-  expect(code).toBe(1);
-  expect(tree(intl), "the app's files, byte for byte").toEqual(before);
-});
+test(
+  'a localised app whose root layout is under app/[locale]/ and whose proxy rewrites every path to its default ' +
+    'locale (as-needed): the failures placed under the locale, reached, and judged',
+  async () => {
+    const intl = await appOf('next-intl-app');
+    const before = tree(intl);
+    const { code, stdout, stderr, report } = await auditApp(intl, [
+      '--scenario',
+      'server-page-throws',
+      '--scenario',
+      'client-effect-throws',
+      '--scenario',
+      'proxy-throws',
+    ]);
+    expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+    expect(stdout).toContain('Placed 3 failures under /faultline-audit/ in app/[locale]/ (its root layout)');
+    expect([report!.entries.map((entry) => entry.id).sort(), report!.notJudged]).toEqual([['client-effect-throws', 'proxy-throws', 'server-page-throws'], []]);
+    // Reached where they were asked for: the default locale has no prefix, its proxy rewrites them to it (served as Next names itself, no loop).
+    expect(report!.entries.map((entry) => entry.url).sort()).toEqual([
+      '/faultline-audit/client-effect-throws',
+      '/faultline-audit/proxy-throws',
+      '/faultline-audit/server-page-throws',
+    ]);
+    // What the Sentry-guide app is found to do (audit.spec.ts), its server's reports sent through the flush route placed under the locale too.
+    const findings = (id: string) => findingsOf(report!, id);
+    // next-intl's proxy rewrites the tunnel route (named by Sentry's plugin at this build) to its default locale too,
+    // where no route is: the browser's reports never arrive, so its redacted copy is no second report.
+    const neverArrive = expect.stringMatching(
+      /^reported once: the browser's reports never arrive: \/\w+ answered 404 \(the app's proxy, proxy\.ts, runs for it\)$/,
+    );
+    expect(findings('server-page-throws')).toEqual(
+      GUIDE_SERVER_FAILURE_FINDINGS.map((finding) => (finding.includes('reported twice') ? neverArrive : finding)),
+    );
+    expect([findings('client-effect-throws'), report!.appFindings]).toEqual([[neverArrive], []]);
+    expect(report!.entries.find((entry) => entry.id === 'client-effect-throws')!.findings[0].fix).toMatch(
+      /^give tunnelRoute a fixed path in next\.config\.ts \(tunnelRoute: '\/monitoring'; this build's was \/\w+\) and leave it out of the matcher in proxy\.ts$/,
+    );
+    // Its own proxy (next-intl's), wrapped: a failure there is never reported, as Next never hands a proxy's error to onRequestError.
+    expect(findings('proxy-throws')).toEqual(['reported once: a server failure is never reported']);
+    expect(report!.entries.find((entry) => entry.id === 'proxy-throws')!.findings[0].evidence, "counted in the app's instrumentation").toBe(
+      'Next never handed it to onRequestError',
+    );
+    expect(code).toBe(1);
+    expect(tree(intl), "the app's files, byte for byte").toEqual(before);
+  },
+);
 
 test("a tunnel route the app's proxy leaves out of its matcher: the browser's reports go through it, forwarded by the app's server, and arrive", async () => {
   const tunnelLetThrough = await appOf('tunnel-let-through-app');
@@ -356,7 +376,9 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(stdout).toContain(
-    "Not seen: errors are handed to PostHog (instrumentation.ts imports posthog-node (through lib/posthog-server.ts)): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+    'Not seen: errors are handed to PostHog (instrumentation.ts imports posthog-node (through ' +
+      'lib/posthog-server.ts)): faultline reads what the server sends it, not what the browser does: whether the ' +
+      "browser's errors reach it is not judged",
   );
   expect(stdout, 'what it read is never said unread').not.toContain('which faultline does not read');
   const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;

@@ -82,26 +82,30 @@ test.describe('an app something else writes into', () => {
   });
 });
 
-test('an app under a basePath, built into its own distDir, whose home page needs a database: ready once its server answers, every entry judged on the basePath, and what it tried to reach said', async () => {
-  const based = await appOf('docs-app');
-  const before = tree(based);
-  const { code, stdout, stderr, report } = await auditApp(based, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
-  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(code, 'a finding: nothing reports errors').toBe(1);
-  expect(report!.entries.map((entry) => [entry.id, entry.status, entry.screen])).toEqual([
-    ['server-page-throws', 500, "Next's built-in screen"],
-    ['client-effect-throws', 200, "Next's built-in screen"],
-  ]);
-  // Its .env.local copied into a workspace that only this user can read, and said.
-  expect(stdout).toMatch(
-    /^Environment: \.env\.local, loaded by next build and next start as in the app; copied into \S+, readable by you alone \(mode 0700\)$/m,
-  );
-  for (const dir of [auditWorkspaces(), auditWorkspace(inspectApp(based))]) expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
-  // The server's call to its flags service as it starts, the layout's pixel (every page's): refused, and said.
-  expect(report!.reachedOut.map(({ host, runtime }) => `${host} ${runtime}`).sort()).toEqual(['analytics.example.com browser', 'flags.example.com server']);
-  expect(stdout).toMatch(/^The app tried to reach beyond this machine, every request refused \(nothing left it\): .*analytics\.example\.com \(browser, \d+/m);
-  expect(tree(based), "the app's files, byte for byte").toEqual(before);
-});
+test(
+  'an app under a basePath, built into its own distDir, whose home page needs a database: ready once its server ' +
+    'answers, every entry judged on the basePath, and what it tried to reach said',
+  async () => {
+    const based = await appOf('docs-app');
+    const before = tree(based);
+    const { code, stdout, stderr, report } = await auditApp(based, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
+    expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+    expect(code, 'a finding: nothing reports errors').toBe(1);
+    expect(report!.entries.map((entry) => [entry.id, entry.status, entry.screen])).toEqual([
+      ['server-page-throws', 500, "Next's built-in screen"],
+      ['client-effect-throws', 200, "Next's built-in screen"],
+    ]);
+    // Its .env.local copied into a workspace that only this user can read, and said.
+    expect(stdout).toMatch(
+      /^Environment: \.env\.local, loaded by next build and next start as in the app; copied into \S+, readable by you alone \(mode 0700\)$/m,
+    );
+    for (const dir of [auditWorkspaces(), auditWorkspace(inspectApp(based))]) expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
+    // The server's call to its flags service as it starts, the layout's pixel (every page's): refused, and said.
+    expect(report!.reachedOut.map(({ host, runtime }) => `${host} ${runtime}`).sort()).toEqual(['analytics.example.com browser', 'flags.example.com server']);
+    expect(stdout).toMatch(/^The app tried to reach beyond this machine, every request refused \(nothing left it\): .*analytics\.example\.com \(browser, \d+/m);
+    expect(tree(based), "the app's files, byte for byte").toEqual(before);
+  },
+);
 
 test('a build that never ends stops at its limit: exit 2, one line naming the stage, the limit and the log; nothing left running', async () => {
   const stuck = await appOf('stuck-build-app');
@@ -116,28 +120,33 @@ test('a build that never ends stops at its limit: exit 2, one line naming the st
   await expect.poll(() => processesWith(marker).map(({ command }) => command.slice(0, 80)), { timeout: 20_000 }).toEqual([]);
 });
 
-test('two audits of one app at once, then a third: one waits for the other instead of copying over its build, and all three judge the same; a build left without the placed routes is rebuilt', async () => {
-  const app = await appOf('audited-twice-app');
-  const [first, second] = [startAudit(app, ONE_ENTRY), startAudit(app, ONE_ENTRY)];
-  const codes = await Promise.all([first.exited, second.exited]);
-  const third = await auditApp(app, ONE_ENTRY);
-  const reportOf = (out: string) => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { entries: { id: string; status: number; screen: string }[] };
-  const judged = [first.out, second.out, third.out].map((out) => reportOf(out).entries.map(({ id, status, screen }) => [id, status, screen]));
-  expect([...codes, third.code]).toEqual([1, 1, 1]);
-  expect(judged).toEqual(Array(3).fill([['server-page-throws', 500, "Next's built-in screen"]]));
-  expect(
-    [first, second].filter((audit) => audit.output.stdout.includes('waiting for another audit of this app')),
-    'one of the two waited',
-  ).toHaveLength(1);
-  expect(third.stdout).toContain('Build reused: nothing changed since the last audit');
-  // A workspace a faultline before the lock left half-written: its build holds none of the placed routes, yet its stamp is current.
-  const manifest = join(auditWorkspace(inspectApp(app)), '.next', 'server', 'app-paths-manifest.json');
-  const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
-  writeFileSync(manifest, JSON.stringify(Object.fromEntries(Object.entries(routes).filter(([route]) => !route.includes('/faultline-audit/')))));
-  const fourth = await auditApp(app, ONE_ENTRY);
-  expect(fourth.stdout).toMatch(/^faultline: the build in \S+ holds none of the routes faultline placed \(a workspace left half-written\): building again$/m);
-  expect([fourth.code, fourth.report?.entries.map(({ id, status }) => [id, status])]).toEqual([1, [['server-page-throws', 500]]]);
-});
+test(
+  'two audits of one app at once, then a third: one waits for the other instead of copying over its build, and ' +
+    'all three judge the same; a build left without the placed routes is rebuilt',
+  async () => {
+    const app = await appOf('audited-twice-app');
+    const [first, second] = [startAudit(app, ONE_ENTRY), startAudit(app, ONE_ENTRY)];
+    const codes = await Promise.all([first.exited, second.exited]);
+    const third = await auditApp(app, ONE_ENTRY);
+    const reportOf = (out: string) =>
+      JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { entries: { id: string; status: number; screen: string }[] };
+    const judged = [first.out, second.out, third.out].map((out) => reportOf(out).entries.map(({ id, status, screen }) => [id, status, screen]));
+    expect([...codes, third.code]).toEqual([1, 1, 1]);
+    expect(judged).toEqual(Array(3).fill([['server-page-throws', 500, "Next's built-in screen"]]));
+    expect(
+      [first, second].filter((audit) => audit.output.stdout.includes('waiting for another audit of this app')),
+      'one of the two waited',
+    ).toHaveLength(1);
+    expect(third.stdout).toContain('Build reused: nothing changed since the last audit');
+    // A workspace a faultline before the lock left half-written: its build holds none of the placed routes, yet its stamp is current.
+    const manifest = join(auditWorkspace(inspectApp(app)), '.next', 'server', 'app-paths-manifest.json');
+    const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
+    writeFileSync(manifest, JSON.stringify(Object.fromEntries(Object.entries(routes).filter(([route]) => !route.includes('/faultline-audit/')))));
+    const fourth = await auditApp(app, ONE_ENTRY);
+    expect(fourth.stdout).toMatch(/^faultline: the build in \S+ holds none of the routes faultline placed \(a workspace left half-written\): building again$/m);
+    expect([fourth.code, fourth.report?.entries.map(({ id, status }) => [id, status])]).toEqual([1, [['server-page-throws', 500]]]);
+  },
+);
 
 /** An earlier audit's outputs, to be kept by an audit that does not complete. */
 function earlierAudit(): string {
@@ -182,7 +191,9 @@ for (const [wall, shape, answered] of [
     const before = tree(app);
     const { code, stderr, report } = await auditApp(app, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr)).toEqual([
-      `faultline: the audited app: none of the 2 placed failures was reached: ${answered}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
+      `faultline: the audited app: none of the 2 placed failures was reached: ${answered}; a wall of the app's (a login, ` +
+        `a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past ` +
+        `a login: --cookie NAME=VALUE)`,
     ]);
     expect([code, report]).toEqual([2, null]);
     expect(tree(app), "the app's files, byte for byte").toEqual(before);

@@ -252,7 +252,10 @@ test('an app behind a consent wall: what cannot be clicked is not judged, and th
   const lines = stderrLines(stderr);
   expect(lines).toEqual([
     expect.stringMatching(
-      /^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws \(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$/,
+      new RegExp(
+        String.raw`^faultline: the audited app: 1 of 2 failures could not be judged, so the audit is incomplete: client-click-render-throws ` +
+          String.raw`\(its control "Break the page" could not be clicked within 15 s \(.*intercepts pointer events.*\)\)$`,
+      ),
     ),
   ]);
   expect(

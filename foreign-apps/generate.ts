@@ -256,7 +256,11 @@ function addIntl(dest: string): void {
   const config = join(dest, 'next.config.ts');
   writeFileSync(
     config,
-    `import createNextIntlPlugin from 'next-intl/plugin';\n${readFileSync(config, 'utf8').replace(/export default (\w+\()?nextConfig/, (_all, wrapper = '') => `export default ${wrapper}createNextIntlPlugin()(nextConfig)`)}`,
+    `import createNextIntlPlugin from 'next-intl/plugin';\n` +
+      readFileSync(config, 'utf8').replace(
+        /export default (\w+\()?nextConfig/,
+        (_all, wrapper = '') => `export default ${wrapper}createNextIntlPlugin()(nextConfig)`,
+      ),
   );
   rmSync(join(dest, 'app', 'layout.tsx'));
   mkdirSync(join(dest, 'app', '[locale]'));

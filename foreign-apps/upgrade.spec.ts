@@ -91,7 +91,10 @@ test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of t
   expect(upgradeHeadlines(matrix.upgrade!)).toEqual([`reports change value: 5 entries (${SERVER_SCREENS.join(', ')}, …)`]);
   const change = (id: string) => matrix.upgrade!.entries.find((entry) => entry.id === id);
   const redacted = {
-    from: 'browser Error: An error occurred in the Server Components render. The specific message is omitted in production builds to avoid leaking sensitive details. A digest property is included on this error instance which may provide additional details about the nature of the error.',
+    from:
+      'browser Error: An error occurred in the Server Components render. The specific message is omitted in ' +
+      'production builds to avoid leaking sensitive details. A digest property is included on this error instance ' +
+      'which may provide additional details about the nature of the error.',
     to: 'browser Error: Minified React error #N; visit https://react.dev/errors/N for the full message or use the non-minified dev environment for full errors and additional helpful warnings.',
   };
   expect(change('server-page-throws')).toEqual({

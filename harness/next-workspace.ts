@@ -15,7 +15,10 @@ import { timed } from './timings';
 /** Where matrix workspaces live: inside `.faultline/`, outside the source tree's build and lint. */
 export const MATRIX_WORKSPACES = join('.faultline', 'matrix');
 
-/** What a workspace never holds: faultline's own tests (the audit's too), the bench and the docs (a workspace runs the catalogue; unit tests import the app's files directly, and an adaptation may remove one). */
+/**
+ * What a workspace never holds: faultline's own tests (the audit's too), the bench and the docs (a workspace runs the
+ * catalogue; unit tests import the app's files directly, and an adaptation may remove one).
+ */
 const NOT_IN_WORKSPACE = new Set(['unit', 'selftest', 'foreign-apps', 'bench', 'docs']);
 
 /** A step of a workspace that failed: the version and cause, in one line. */

@@ -78,7 +78,11 @@ export const buildFailures: BuildFailure[] = z.array(buildFailureSchema).parse([
       ],
       digest: true,
     },
-    note: 'Observed on 16.0.11 to 16.4.5 (next build --debug-build-paths): the build prerenders the page, the cached function throws, and the build stops with exit 1, printing the thrown message with the source line, the page it was prerendering, and a digest for the error that no server will ever log. Nothing is reported: no server runs.',
+    note:
+      'Observed on 16.0.11 to 16.4.5 (next build --debug-build-paths): the build prerenders the page, the cached ' +
+      'function throws, and the build stops with exit 1, printing the thrown message with the source line, the page ' +
+      'it was prerendering, and a digest for the error that no server will ever log. Nothing is reported: no server ' +
+      'runs.',
   },
   {
     id: 'uncached-data-outside-suspense',
@@ -105,10 +109,16 @@ export const buildFailures: BuildFailure[] = z.array(buildFailureSchema).parse([
             exported('/(theme-root)/scenarios/uncached-data-outside-suspense', '/scenarios/uncached-data-outside-suspense'),
           ],
         },
-        note: 'Observed on 16.0.11, 16.1.7 and 16.2.12: "Uncached data was accessed outside of <Suspense>" (with a link to blocking-route); from 16.3 (16.3.8, 16.4.5) "Next.js encountered uncached or runtime data during prerendering", with three ways out.',
+        note:
+          'Observed on 16.0.11, 16.1.7 and 16.2.12: "Uncached data was accessed outside of <Suspense>" (with a link to ' +
+          'blocking-route); from 16.3 (16.3.8, 16.4.5) "Next.js encountered uncached or runtime data during ' +
+          'prerendering", with three ways out.',
       },
     ],
-    note: "Observed on 16.4.5: the route's own root layout reads the theme cookie outside any <Suspense>; the build stops with exit 1, naming the route and what it read, the three ways out (a <Suspense> around it, 'use cache', or `export const instant = false`), and the page it was prerendering. No digest: nothing was thrown.",
+    note:
+      "Observed on 16.4.5: the route's own root layout reads the theme cookie outside any <Suspense>; the build stops " +
+      "with exit 1, naming the route and what it read, the three ways out (a <Suspense> around it, 'use cache', or " +
+      '`export const instant = false`), and the page it was prerendering. No digest: nothing was thrown.',
   },
 ]);
 

@@ -36,7 +36,9 @@ export const NEXT_ADAPTATIONS: readonly Adaptation[] = [
   },
   {
     next: '<16.0.0-0',
-    note: "Next 15 builds the default configuration's own routes under Next's own names (its webpack build of a route file named page.segment-config.tsx looks for a client reference manifest it never wrote)",
+    note:
+      "Next 15 builds the default configuration's own routes under Next's own names (its webpack build of a route " +
+      'file named page.segment-config.tsx looks for a client reference manifest it never wrote)',
     rename: [
       { from: 'app/(site)/scenarios/edge-page-throws/page.segment-config.tsx', to: 'app/(site)/scenarios/edge-page-throws/page.tsx' },
       { from: 'app/(site)/scenarios/edge-route-handler-throws/route.segment-config.ts', to: 'app/(site)/scenarios/edge-route-handler-throws/route.ts' },

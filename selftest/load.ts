@@ -196,6 +196,9 @@ if (problems.length > 0) {
   process.exitCode = 1;
 } else {
   console.log(
-    `load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} with a stalled ingest; the event store stays at ${BOUND} events over ${ROUNDS * REQUESTS} requests (heap after collection ${boundedStore.heapMbAfterEachBatch.join(' → ')} MB, RSS ${boundedStore.rssMbAfterEachBatch.join(' → ')} MB)`,
+    `load: ${REQUESTS} requests, ${CONCURRENCY} at once: every one reported exactly once; held requests stay within ${SENTRY_BUFFER} ` +
+      `with a stalled ingest; the event store stays at ${BOUND} events over ${ROUNDS * REQUESTS} requests (heap after ` +
+      `collection ${boundedStore.heapMbAfterEachBatch.join(' → ')} MB, RSS ${boundedStore.rssMbAfterEachBatch.join(' → ')} ` +
+      `MB)`,
   );
 }

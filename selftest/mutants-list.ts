@@ -197,7 +197,11 @@ export const MUTANTS: Mutant[] = [
     fault: 'the healthy page sending a report stripped of its request data',
     file: 'app/(site)/scenarios/healthy/page.tsx',
     from: 'export default function Page() {\n  return <h1>Healthy page</h1>;\n}',
-    to: "import * as Sentry from '@sentry/nextjs';\nimport { connection } from 'next/server';\n\nexport default async function Page() {\n  await connection();\n  Sentry.withIsolationScope((scope) => {\n    scope.setSDKProcessingMetadata({ normalizedRequest: undefined });\n    Sentry.captureException(new Error('healthy: a stray report'));\n  });\n  return <h1>Healthy page</h1>;\n}",
+    to:
+      "import * as Sentry from '@sentry/nextjs';\nimport { connection } from 'next/server';\n\nexport default async " +
+      'function Page() {\n  await connection();\n  Sentry.withIsolationScope((scope) => {\n    ' +
+      'scope.setSDKProcessingMetadata({ normalizedRequest: undefined });\n    Sentry.captureException(new ' +
+      "Error('healthy: a stray report'));\n  });\n  return <h1>Healthy page</h1>;\n}",
     scenarios: ['healthy'],
     caughtBy: 'unaccounted reports',
   },
@@ -206,7 +210,10 @@ export const MUTANTS: Mutant[] = [
     fault: 'an after() callback that reports its error itself, 300 ms after the response',
     file: 'app/(site)/scenarios/after-callback-throws/page.tsx',
     from: "  after(() => {\n    throw new Error(secretMessage('after-callback-throws'));\n  });",
-    to: "  after(async () => {\n    const error = new Error(secretMessage('after-callback-throws'));\n    await new Promise((resolve) => setTimeout(resolve, 300));\n    (await import('@sentry/nextjs')).captureException(error);\n    throw error;\n  });",
+    to:
+      "  after(async () => {\n    const error = new Error(secretMessage('after-callback-throws'));\n    await new " +
+      'Promise((resolve) => setTimeout(resolve, 300));\n    (await ' +
+      "import('@sentry/nextjs')).captureException(error);\n    throw error;\n  });",
     scenarios: ['after-callback-throws'],
     caughtBy: 'reports',
   },

@@ -136,7 +136,8 @@ describe("the audit of the reference app against faultline run's verdicts", () =
     expect(disagreements(audit([said({ handled: true })]), run([runEntry('a')]), entriesOf(1))).toHaveLength(1);
     expect(disagreements(audit([said({ mechanism: 'generic' })]), run([runEntry('a')]), entriesOf(1))).toHaveLength(1);
     expect(disagreements(audit([said({ digest: null })]), run([runEntry('a')]), entriesOf(1))).toEqual([
-      'a: reports ["server Error: a: db password hunter2 (unhandled, no mechanism, no digest tag)"] in the audit, ["server Error: a: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the run',
+      'a: reports ["server Error: a: db password hunter2 (unhandled, no mechanism, no digest tag)"] in the audit, ' +
+        '["server Error: a: db password hunter2 (unhandled, no mechanism, a digest tag)"] in the run',
     ]);
   });
 

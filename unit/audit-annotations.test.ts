@@ -21,7 +21,9 @@ describe("an audit's findings as GitHub Actions annotations", () => {
   it('gives one error annotation per finding, with its entries and fix, escaped as workflow commands are', () => {
     expect(githubAnnotations(result)).toEqual([
       '::error title=faultline audit of shop%2C 100%25 app%3A reported once::nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone (the whole app)',
-      '::error title=faultline audit of shop%2C 100%25 app%3A reported once::a server failure is reported twice: by onRequestError, and by global-error.tsx (server-page-throws, throws-string)%0AFix: let `global-error.tsx` capture only errors without a `digest`',
+      '::error title=faultline audit of shop%2C 100%25 app%3A reported once::a server failure is reported twice: by ' +
+        'onRequestError, and by global-error.tsx (server-page-throws, throws-string)%0AFix: let `global-error.tsx` ' +
+        'capture only errors without a `digest`',
     ]);
   });
 });

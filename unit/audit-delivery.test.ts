@@ -94,7 +94,9 @@ describe("the browser's reports judged where they arrive: through the app's tunn
     expect(unseenReporting({ sentry: true, tunnel: { to: '/monitoring', via: 'tunnelRoute in next.config.ts' } })).toEqual([]);
     expect(unseenReporting({ sentry: true, tunnel: { to: null, via: 'tunnelRoute in next.config.mjs' } })).toEqual([]);
     expect(unseenReporting({ sentry: true, tunnel: { to: 'http://localhost:3031/', via: 'tunnel in instrumentation-client.ts' } })).toEqual([
-      "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged",
+      "the browser's reports go through a tunnel on another origin, http://localhost:3031/ (tunnel in " +
+        'instrumentation-client.ts), read by faultline in the page, the tunnel never asked: whether it forwards them is ' +
+        'not judged',
     ]);
   });
 });

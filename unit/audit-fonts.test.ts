@@ -34,7 +34,9 @@ describe('the Google fonts an app loads, read from its sources', () => {
       failure = error;
     }
     expect(describeFailure(failure).line).toBe(
-      "the audited app: app/layout.tsx calls Geist() from next/font/google with options faultline cannot read as written (Preload is enabled but no subsets were specified for font `Geist`. Please specify subsets or disable preloading if your intended subset can't be preloaded.), so its font cannot be answered offline",
+      'the audited app: app/layout.tsx calls Geist() from next/font/google with options faultline cannot read as ' +
+        'written (Preload is enabled but no subsets were specified for font `Geist`. Please specify subsets or disable ' +
+        "preloading if your intended subset can't be preloaded.), so its font cannot be answered offline",
     );
   });
 });

@@ -101,14 +101,19 @@ server.listen(0, '127.0.0.1', async () => {
 
   it('reads a PostHog batch the server sends (gzip, as posthog-node sends it), and answers it; what is no report stays refused', async () => {
     const batch = JSON.stringify({ api_key: 'phc_x', batch: [{ event: '$exception', properties: { $exception_list: [{ type: 'Error', value: 'boom' }] } }] });
-    const logged = await intercepted(`
+    const logged = await intercepted(
+      `
 const { gzipSync } = require('node:zlib');
 (async () => {
-  const sent = await fetch('https://us.i.posthog.com/batch/', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(${JSON.stringify(batch)}) });
+  const sent = await fetch('https://us.i.posthog.com/batch/', ` +
+        `{ method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(${JSON.stringify(batch)}) ` +
+        `});
   if (sent.status !== 200) process.exit(1);
-  await fetch('https://us.i.posthog.com/flags/?v=2', { method: 'POST', body: '{"token":"phc_x","distinct_id":"a"}' }).catch(() => {});
+  await fetch('https://us.i.posthog.com/flags/?v=2', { method: ` +
+        `'POST', body: '{"token":"phc_x","distinct_id":"a"}' }).catch(() => {});
 })();
-`);
+`,
+    );
     const captures = logged.filter((line) => line.kind === 'capture');
     expect(captures.map((line) => [line.runtime, line.host])).toEqual([['node', 'us.i.posthog.com']]);
     expect(Buffer.from(captures[0].body!, 'base64').toString('utf8')).toBe(batch);

@@ -141,7 +141,9 @@ describe('reported once and traceable, judged for OpenTelemetry on the server', 
       {
         check: 'reported once',
         what: 'a server failure is never reported',
-        fix: "record the error on the request's span in `onRequestError` in `instrumentation.ts` (`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs",
+        fix:
+          "record the error on the request's span in `onRequestError` in `instrumentation.ts` " +
+          '(`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs',
       },
     ]);
     const proxy = auditedServerFailure({ id: 'proxy-throws', status: 500, serverLogDigests: [], lines: ['Internal Server Error'], delivered: 0 });

@@ -89,7 +89,8 @@ describe('reported once, judged for PostHog on the server', () => {
     });
     expect(reportedOnce('client-effect-throws', client)).toEqual({ state: 'the browser is not read for PostHog', findings: [] });
     expect(unseenReporting(context)).toEqual([
-      "errors are handed to PostHog (instrumentation.ts imports @posthog/next): faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
+      'errors are handed to PostHog (instrumentation.ts imports @posthog/next): faultline reads what the server sends ' +
+        "it, not what the browser does: whether the browser's errors reach it is not judged",
     ]);
   });
 });

@@ -23,7 +23,8 @@ describe('an entry is judged only once its own route answered', () => {
     [
       'a locale redirect to where no placed entry is (a catch-all under the locale)',
       { asked, redirects: [{ status: 307, to: '/docs/en/faultline-audit/server-page-throws' }], status: 404, body: document16('[...rest]') },
-      'the app redirected /docs/faultline-audit/server-page-throws to /docs/en/faultline-audit/server-page-throws (307), where another route of the app answered (404): its page is not under /faultline-audit/',
+      'the app redirected /docs/faultline-audit/server-page-throws to /docs/en/faultline-audit/server-page-throws ' +
+        '(307), where another route of the app answered (404): its page is not under /faultline-audit/',
     ],
     [
       'a locale redirect to the entry placed under the locale (next-intl’s app/[locale]/)',
@@ -57,7 +58,8 @@ describe('an entry is judged only once its own route answered', () => {
     [
       'a redirect to a login page that keeps the path asked for in its own',
       { asked, redirects: [{ status: 307, to: '/login/faultline-audit/server-page-throws' }], status: 200, body: document16('login') },
-      'the app redirected /docs/faultline-audit/server-page-throws to /login/faultline-audit/server-page-throws (307), where another route of the app answered (200): its page is not under /faultline-audit/',
+      'the app redirected /docs/faultline-audit/server-page-throws to /login/faultline-audit/server-page-throws ' +
+        '(307), where another route of the app answered (200): its page is not under /faultline-audit/',
     ],
     [
       'a proxy’s rewrite to its login page (the canonical URL still the one asked for)',

@@ -91,7 +91,9 @@ describe("an audit's findings as SARIF 2.1.0, for code scanning", () => {
       '| | check | finding | in | fix |',
       '|---|---|---|---|---|',
       '| finding | reported once | 2 reports no failure claims (sent while none ran, or after its own flush) | the whole app |  |',
-      "| new | reported once | reported twice: by the server, and again as the browser's redacted copy | server-page-throws | let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one) |",
+      "| new | reported once | reported twice: by the server, and again as the browser's redacted copy | " +
+        'server-page-throws | let `global-error.tsx` capture only errors without a `digest` (the server already ' +
+        'reported those with one) |',
     ]);
   });
 });

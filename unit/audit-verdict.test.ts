@@ -68,31 +68,35 @@ describe('the audit judges what holds for any app', () => {
     );
   });
 
-  it("takes React's #419 in the browser (a Suspense boundary the server could not finish, rendered in the browser instead) as the browser's copy of that server failure, not a failure of its own", () => {
-    // Observed on the Sentry-guide app under Cache Components: Sentry's global handler sends what React reports when it switches the boundary to client rendering.
-    const switched = {
-      runtime: 'browser' as const,
-      event: event(
-        'Minified React error #419; visit https://react.dev/errors/419 for the full message or use the non-minified dev environment for full errors…',
-      ),
-    };
-    const recovered = serverFailure({
-      id: 'client-throws-on-server-only',
-      status: 200,
-      lines: ['Rendered in the browser'],
-      serverLogDigests: [],
-      reports: [{ runtime: 'node', event: event('client-throws-on-server-only: db password hunter2') }, switched],
-    });
-    // As pinned under Cache Components: the shell went out with 200 before the boundary failed, Next's own doing.
-    const audit = auditEntry(forNext(entry('client-throws-on-server-only'), '16.4.5', 'cache-components'), recovered, context);
-    expect(audit.findings).toEqual([
-      {
-        check: 'reported once',
-        what: "reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
-        fix: expect.stringContaining('#419'),
-      },
-    ]);
-  });
+  it(
+    "takes React's #419 in the browser (a Suspense boundary the server could not finish, rendered in the browser " +
+      "instead) as the browser's copy of that server failure, not a failure of its own",
+    () => {
+      // Observed on the Sentry-guide app under Cache Components: Sentry's global handler sends what React reports when it switches the boundary to client rendering.
+      const switched = {
+        runtime: 'browser' as const,
+        event: event(
+          'Minified React error #419; visit https://react.dev/errors/419 for the full message or use the non-minified dev environment for full errors…',
+        ),
+      };
+      const recovered = serverFailure({
+        id: 'client-throws-on-server-only',
+        status: 200,
+        lines: ['Rendered in the browser'],
+        serverLogDigests: [],
+        reports: [{ runtime: 'node', event: event('client-throws-on-server-only: db password hunter2') }, switched],
+      });
+      // As pinned under Cache Components: the shell went out with 200 before the boundary failed, Next's own doing.
+      const audit = auditEntry(forNext(entry('client-throws-on-server-only'), '16.4.5', 'cache-components'), recovered, context);
+      expect(audit.findings).toEqual([
+        {
+          check: 'reported once',
+          what: "reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
+          fix: expect.stringContaining('#419'),
+        },
+      ]);
+    },
+  );
 
   it('counts by runtime as the catalogue pins it: two different errors are no duplicate, the same one twice is', () => {
     const both = [
@@ -156,7 +160,10 @@ describe('the audit judges what holds for any app', () => {
       withSetup,
     );
     expect(browser.findings.map(({ what, fix }) => ({ what, fix }))).toContainEqual({
-      what: "a browser failure is never reported: the browser's Sentry SDK has no DSN: instrumentation-client.ts:2 takes it from NEXT_PUBLIC_SENTRY_DSN, which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into the code at build time)",
+      what:
+        "a browser failure is never reported: the browser's Sentry SDK has no DSN: instrumentation-client.ts:2 takes it " +
+        'from NEXT_PUBLIC_SENTRY_DSN, which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into ' +
+        'the code at build time)',
       fix: 'set `NEXT_PUBLIC_SENTRY_DSN` where `next build` runs (its environment, or `.env.production`), not only where the app starts',
     });
     // A client with a DSN never blames the variable: the file's reading is said only beside what was observed.

@@ -14,7 +14,9 @@ const verdict = (differences: number) =>
     entry: 'server-page-throws',
     observed: { screen: { kind: 'classic fallback' } },
     differences: Array.from({ length: differences }, (_, i) => ({ check: 'screen', what: `line ${i + 1}`, expected: 'a', observed: 'b' })),
-    fix: 'if next 16.4.5 changed this on purpose, pin the change as an override of server-page-throws in scenarios/entries/server-render.ts (docs/catalogue.md); if not, the reference app or faultline broke it',
+    fix:
+      'if next 16.4.5 changed this on purpose, pin the change as an override of server-page-throws in ' +
+      'scenarios/entries/server-render.ts (docs/catalogue.md); if not, the reference app or faultline broke it',
     replay: 'npx faultline repro server-page-throws',
   }) as unknown as Verdict;
 

@@ -60,7 +60,8 @@ describe('describeFailure: one line naming the part that failed', () => {
       '}',
     ].join('\n');
     expect(buildFailureCause(prerender)).toBe(
-      'Error occurred prerendering page "/en/faultline-audit/after-callback-throws": Error: Couldn\'t find next-intl config file. Please follow the instructions at https://next-intl.dev/docs/getting-started/app-router',
+      'Error occurred prerendering page "/en/faultline-audit/after-callback-throws": Error: Couldn\'t find next-intl ' +
+        'config file. Please follow the instructions at https://next-intl.dev/docs/getting-started/app-router',
     );
   });
 
@@ -73,12 +74,16 @@ describe('describeFailure: one line naming the part that failed', () => {
       }
     };
     expect(blame('next build failed (exit 1): ./app/faultline-audit/x/page.jsx:2:14 Route segment config "dynamic" is not compatible; its log: /l')).toBe(
-      'the placed failures: what faultline placed in the app does not build there, which is faultline\'s to fix, not the app\'s: ./app/faultline-audit/x/page.jsx:2:14 Route segment config "dynamic" is not compatible; its log: /l',
+      "the placed failures: what faultline placed in the app does not build there, which is faultline's to fix, not " +
+        'the app\'s: ./app/faultline-audit/x/page.jsx:2:14 Route segment config "dynamic" is not compatible; its log: ' +
+        '/l',
     );
     expect(
       blame('next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: Couldn\'t find next-intl config file; its log: /l'),
     ).toBe(
-      'the build: next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: Couldn\'t find next-intl config file (a page faultline placed, failing in what the app renders around every page: its layouts, providers or config); its log: /l',
+      'the build: next build failed (exit 1): Error occurred prerendering page "/en/faultline-audit/x": Error: ' +
+        "Couldn't find next-intl config file (a page faultline placed, failing in what the app renders around every " +
+        'page: its layouts, providers or config); its log: /l',
     );
     // Cache Components refuses a placed page's request-time data outside <Suspense>: faultline placed it so.
     const uncached = 'Error: Route "/faultline-audit/server-page-throws": Next.js encountered uncached or runtime data during prerendering.';

@@ -74,7 +74,9 @@ describe("an audited app's next.config, as Next resolves it", { timeout: 30_000 
     );
     const error = await resolveNextConfig(dir, appEnv, 'next.config.mjs').catch((caught: unknown) => caught);
     expect(describeFailure(error).line).toBe(
-      "the audited app: its next.config.mjs failed when Next loaded it for a build: Invalid environment variables: DATABASE_URL is required (it loads with faultline's environment and the app's .env files, as next build would: what it needs goes in one of them)",
+      'the audited app: its next.config.mjs failed when Next loaded it for a build: Invalid environment variables: ' +
+        "DATABASE_URL is required (it loads with faultline's environment and the app's .env files, as next build would: " +
+        'what it needs goes in one of them)',
     );
   });
 });

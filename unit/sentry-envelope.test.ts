@@ -16,7 +16,9 @@ const root = join(import.meta.dirname, '..');
 /** CDP Fetch's urlPattern: a glob over the whole URL, `*` any characters, `?` exactly one, `\` escapes. */
 const cdpMatches = (pattern: string, url: string) =>
   new RegExp(
-    `^${pattern.replace(/\\(.)|([*?])|([.+^${}()|[\]\\/])/g, (_, escaped: string, wild: string, special: string) => (escaped ? `\\${escaped}` : wild ? (wild === '*' ? '.*' : '.') : `\\${special}`))}$`,
+    `^${pattern.replace(/\\(.)|([*?])|([.+^${}()|[\]\\/])/g, (_, escaped: string, wild: string, special: string) =>
+      escaped ? `\\${escaped}` : wild ? (wild === '*' ? '.*' : '.') : `\\${special}`,
+    )}$`,
   ).test(url);
 
 /** What each form takes of a URL: [path, anyProject, cdp, msw]. */

@@ -225,7 +225,8 @@ describe('what the user saw, as a deviation says it', () => {
     const pinned = { file: 'scenarios/entries/server-component.ts', next: '16.5.0', replay: 'npx faultline repro server-page-throws' };
     const verdict = judge(serverPage, 'http://localhost:3000', builtin, pinned);
     expect(verdict.fix).toBe(
-      'if next 16.5.0 changed this on purpose, pin the change as an override of server-page-throws in scenarios/entries/server-component.ts (docs/catalogue.md); if not, the reference app or faultline broke it',
+      'if next 16.5.0 changed this on purpose, pin the change as an override of server-page-throws in ' +
+        'scenarios/entries/server-component.ts (docs/catalogue.md); if not, the reference app or faultline broke it',
     );
     expect(verdictFailure(verdict).split('\n  ').slice(-2)).toEqual([`fix: ${verdict.fix}`, 'replay: npx faultline repro server-page-throws']);
   });

@@ -183,7 +183,8 @@ export function unseenReporting(context: AuditContext): string[] {
 export const FIX = {
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   edgeMissing:
-    "initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
+    'initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` ' +
+    "when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
   proxyMissing: 'catch in the proxy and call `Sentry.captureException`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
   browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
   serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
@@ -217,7 +218,9 @@ export const FIX = {
     "name the status the failure had: in `_error`'s `getInitialProps` a crash in the browser has no response, and is no 404 (`res?.statusCode ?? err?.statusCode ?? 500`)",
   pagesUntraceable: "show the event id of this error's own report (the one `captureUnderscoreErrorException` returns for it), not another's",
   pagesBrowserMissing:
-    'report a crash in the browser from `pages/_error`: in its `getInitialProps`, `await Sentry.captureUnderscoreErrorException(context)` (Next renders `_error` for it, which no global handler of the SDK sees)',
+    'report a crash in the browser from `pages/_error`: in its `getInitialProps`, `await ' +
+    'Sentry.captureUnderscoreErrorException(context)` (Next renders `_error` for it, which no global handler of the ' +
+    'SDK sees)',
   underscoreTwice:
     "report a server failure once: where `onRequestError = Sentry.captureRequestError` reports it, `_error`'s `getInitialProps` calls `captureUnderscoreErrorException` only in the browser (no `res`)",
 };

@@ -134,7 +134,10 @@ export function shardSetProblem(runs: readonly { dir: string; run: Pick<RunManif
   }
   const absent = Array.from({ length: total }, (_, i) => i + 1).filter((current) => !seen.has(current));
   if (absent.length > 0)
-    return `shard${absent.length > 1 ? 's' : ''} ${absent.map((current) => `${current}/${total}`).join(', ')} missing: the merged report would look complete without ${absent.length > 1 ? 'them' : 'it'}`;
+    return (
+      `shard${absent.length > 1 ? 's' : ''} ${absent.map((current) => `${current}/${total}`).join(', ')} missing: the ` +
+      `merged report would look complete without ${absent.length > 1 ? 'them' : 'it'}`
+    );
   return null;
 }
 

@@ -26,7 +26,13 @@ async function installed(page: Page): Promise<Set<Listener>> {
     for (const listener of current) listener(JSON.parse(message) as ProbeMessage);
   });
   await page.addInitScript({
-    content: `${inPageSource(probeInPage)}(${JSON.stringify(BINDING)}, ${JSON.stringify(WATCH_KEY)}, ${inPageSource(readScreenInPage)}, ${inPageSource(flushSentryInPage)}, ${inPageSource(isSettled)});`,
+    content: `${inPageSource(probeInPage)}(${[
+      JSON.stringify(BINDING),
+      JSON.stringify(WATCH_KEY),
+      inPageSource(readScreenInPage),
+      inPageSource(flushSentryInPage),
+      inPageSource(isSettled),
+    ].join(', ')});`,
   });
   return set;
 }

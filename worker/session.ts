@@ -175,7 +175,8 @@ export class HarnessedSession extends Session<SessionCheck> {
         const late = record.events.slice(browserCollected);
         if (late.length > 0) {
           throw new Error(
-            `the browser sent ${late.length} report${late.length > 1 ? 's' : ''} after the check had collected its reports: ${late.map((event) => summarise('browser', event, 'page').value).join('; ')}`,
+            `the browser sent ${late.length} report${late.length > 1 ? 's' : ''} after the check had collected its reports: ` +
+              late.map((event) => summarise('browser', event, 'page').value).join('; '),
           );
         }
       },

@@ -120,7 +120,8 @@ export function inspectApp(dir: string): InspectedApp {
     throw cannot(
       existsSync(join(root, 'node_modules')) || existsSync(join(installRoot, 'node_modules'))
         ? `${monorepo ? `no node_modules in ${where}` : `${dir}/node_modules`} holds no next: install its dependencies first`
-        : `${monorepo ? `${dir} has no node_modules, nor has its monorepo's root (${monorepo.root})` : `${dir} has no node_modules`}: install its dependencies first (npm install, pnpm install or yarn)`,
+        : `${monorepo ? `${dir} has no node_modules, nor has its monorepo's root (${monorepo.root})` : `${dir} has no node_modules`}: ` +
+            `install its dependencies first (npm install, pnpm install or yarn)`,
     );
   }
   if (valid(next) === null || !satisfies(next, AUDITED_NEXT, { includePrerelease: true })) {

@@ -147,7 +147,8 @@ function assertChecked(seen: Seen, placement: Placement, shard: ObserveOptions['
   if (planned === 0 && shard) {
     const groups = sideBySideGroups(placement.placed).length;
     throw new UsageError(
-      `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
+      `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} ` +
+        `group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
     );
   }
   const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
@@ -156,7 +157,9 @@ function assertChecked(seen: Seen, placement: Placement, shard: ObserveOptions['
     const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { unreached: string };
     throw new CannotRun(
       'audited app',
-      `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past a login: --cookie NAME=VALUE)`,
+      `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a ` +
+        `locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past ` +
+        `a login: --cookie NAME=VALUE)`,
     );
   }
   if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${runnerLog}`);
@@ -229,7 +232,8 @@ function resultOf(
   if (wall)
     throw new CannotRun(
       'audited app',
-      `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
+      `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs ` +
+        `what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
     );
   return {
     app: {

@@ -66,7 +66,8 @@ export function googleFonts(root: string, dirs: readonly string[]): GoogleFont[]
         } catch (error) {
           throw new CannotRun(
             'audited app',
-            `${relative(root, file)} calls ${local}() from next/font/google with options faultline cannot read as written (${String((error as Error).message).split('\n')[0]}), so its font cannot be answered offline`,
+            `${relative(root, file)} calls ${local}() from next/font/google with options faultline cannot read as written ` +
+              `(${String((error as Error).message).split('\n')[0]}), so its font cannot be answered offline`,
           );
         }
         const { fontFamily, weights, styles, display, selectedVariableAxes } = validated;

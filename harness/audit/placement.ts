@@ -390,7 +390,8 @@ function destinationsIn(workspace: string, app: AuditedApp): Destinations {
 function targetOf(file: string, reference: ReferenceRoute, id: string, to: Destinations, app: AuditedApp, configuration: Configuration, path: string): string {
   const name = asBuiltIn(configuration, basename(file))!;
   if (reference.router === 'pages') return join(to.pagesDir!, ...(path.startsWith('/api/') ? ['api'] : []), AUDIT_SEGMENT, name);
-  // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
+  // A metadata file's route (`sitemap.xml`) needs no root layout, and a proxy's matcher commonly lets paths with a dot
+  // through untouched: under a dynamic segment, none would reach it. Its page stays under the root layout.
   const fileRoute = to.group.startsWith('[') && /\.\w+$/.test(path) && !PAGE.test(basename(file));
   return join(fileRoute ? join(to.workspace, app.appDir, AUDIT_SEGMENT) : to.auditDir!, id, dirname(relative(reference.base, file)), name);
 }

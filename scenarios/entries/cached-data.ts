@@ -20,7 +20,10 @@ export const entries: ScenarioInput[] = [
     ...route('use-cache-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 200 },
-    note: "Observed on 16.4.5: a 'use cache' function that throws at request time fails as any request-time server failure under Cache Components: the shell went out with 200, then the classic server fallback with its digest; reported once, by the server, with the thrown message.",
+    note:
+      "Observed on 16.4.5: a 'use cache' function that throws at request time fails as any request-time server " +
+      'failure under Cache Components: the shell went out with 200, then the classic server fallback with its digest; ' +
+      'reported once, by the server, with the thrown message.',
     reports: [fromServer(thrownMessage('use-cache-throws'))],
     overrides: [redactedOn16_0],
     notApplicable: [...onlyUnderCacheComponents],
@@ -29,7 +32,10 @@ export const entries: ScenarioInput[] = [
     ...route('cached-shell-hole-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 200 },
-    note: "Observed on 16.4.5: the build prerendered the cached heading and the hole's fallback as the static shell; the hole fails after it streamed, and the global error replaces the whole page, shell included: the server fallback with its digest, status 200.",
+    note:
+      "Observed on 16.4.5: the build prerendered the cached heading and the hole's fallback as the static shell; the " +
+      'hole fails after it streamed, and the global error replaces the whole page, shell included: the server ' +
+      'fallback with its digest, status 200.',
     reports: [fromServer(thrownMessage('cached-shell-hole-throws'))],
     notApplicable: [...onlyUnderCacheComponents],
   },
@@ -37,7 +43,10 @@ export const entries: ScenarioInput[] = [
     ...route('update-tag-throws'),
     trigger: { kind: 'submit', button: 'Refresh orders' },
     expect: { ...serverFallback, status: 200, actionStatus: 200 },
-    note: "Observed on 16.4.5: the action itself succeeds (it only updates the tag), so it answers 200; the page it re-renders with the tag's fresh data carries the cached function's failure, and the server fallback shows with its digest. Once the tag is updated its entry is gone: a second visit runs the cached function again on load.",
+    note:
+      'Observed on 16.4.5: the action itself succeeds (it only updates the tag), so it answers 200; the page it ' +
+      "re-renders with the tag's fresh data carries the cached function's failure, and the server fallback shows with " +
+      'its digest. Once the tag is updated its entry is gone: a second visit runs the cached function again on load.',
     reports: [fromServer(thrownMessage('update-tag-throws'))],
     overrides: [redactedOn16_0],
     notApplicable: [...onlyUnderCacheComponents],

@@ -8,7 +8,11 @@ export const entries: ScenarioInput[] = [
     ...route('edge-page-throws'),
     trigger: load,
     expect: { ...serverFallback, status: 500 },
-    note: "Reported by the Edge runtime's SDK (through onRequestError, with the digest). Its transport uses the Edge sandbox's own fetch, which MSW in the Node process does not see: the harness routes the Edge SDK's envelopes to its ingest route (`app/_sentry/edge-tunnel.ts`); before that, this report was lost and the entry pinned none.",
+    note:
+      "Reported by the Edge runtime's SDK (through onRequestError, with the digest). Its transport uses the Edge " +
+      "sandbox's own fetch, which MSW in the Node process does not see: the harness routes the Edge SDK's envelopes " +
+      'to its ingest route (`app/_sentry/edge-tunnel.ts`); before that, this report was lost and the entry pinned ' +
+      'none.',
     reports: [fromServer(thrownMessage('edge-page-throws'))],
     notApplicable: [refusedSegmentConfig("runtime = 'edge'")],
   },

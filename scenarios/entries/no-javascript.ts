@@ -8,7 +8,10 @@ export const entries: ScenarioInput[] = [
     ...route('no-javascript-server-error'),
     trigger: { kind: 'load', javaScript: false },
     expect: { ...noFallback, status: 500, sees: '' },
-    note: 'The classic fallback is rendered in the browser (it names the host the browser loaded): without JavaScript the user is left with a blank page (under the title of the app), and the 500 is all that says something failed. The server still reports the error once.',
+    note:
+      'The classic fallback is rendered in the browser (it names the host the browser loaded): without JavaScript the ' +
+      'user is left with a blank page (under the title of the app), and the 500 is all that says something failed. ' +
+      'The server still reports the error once.',
     reports: [fromServer(thrownMessage('no-javascript-server-error'))],
     overrides: [shellStreamedFirst],
   },

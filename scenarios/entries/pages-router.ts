@@ -67,7 +67,10 @@ export const entries: ScenarioInput[] = [
     ...route('pages-edge-api-throws'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: pagesErrorDocument },
-    note: "Unlike a Node.js API route (the text \"Internal Server Error\"), an Edge API route's failure is answered with the app's own _error page as HTML (pinned by its start: its rest carries per-request trace ids and the build's chunks); reported once, through the Node.js SDK's onRequestError.",
+    note:
+      'Unlike a Node.js API route (the text "Internal Server Error"), an Edge API route\'s failure is answered with ' +
+      "the app's own _error page as HTML (pinned by its start: its rest carries per-request trace ids and the build's " +
+      "chunks); reported once, through the Node.js SDK's onRequestError.",
     reports: [fromPagesServer('pages-edge-api-throws')],
   },
   {

@@ -14,7 +14,11 @@ export const entries: ScenarioInput[] = [
     ...route('action-onclick-throws'),
     trigger: { kind: 'click', button: 'Call action' },
     expect: { ...noFallback, status: 200, sees: 'Action rejected', actionStatus: 500 },
-    note: 'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, so the browser drops its redacted copy: the server reported the real one. The page shows "Action rejected" once the rejection was raised, so the check never flushes the browser SDK before a report could exist (settling on "Action called" let a browser that reported the error again pass: found by `npm run mutants`).',
+    note:
+      'The rejected action becomes an unhandled rejection in the handler, not a render error. It carries the digest, ' +
+      'so the browser drops its redacted copy: the server reported the real one. The page shows "Action rejected" ' +
+      'once the rejection was raised, so the check never flushes the browser SDK before a report could exist ' +
+      '(settling on "Action called" let a browser that reported the error again pass: found by `npm run mutants`).',
     reports: [fromServer(thrownMessage('action-onclick-throws'))],
   },
   {

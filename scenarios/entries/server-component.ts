@@ -54,7 +54,11 @@ export const entries: ScenarioInput[] = [
           { runtime: 'server', type: 'Error', value: { startsWith: REDACTED }, digest: true },
           fromBrowser({ startsWith: REDACTED }),
         ],
-        note: "Observed on 15.5.29: the error reaches the browser without its digest, so the client variant shows, and it is reported three times: by Sentry's wrapper of generateMetadata (webpack builds only, no digest), by onRequestError (React's redacted message, with the digest; Next's one delivery) and by the browser's global error (the redacted message). Reported exactly once from 16.0 on.",
+        note:
+          'Observed on 15.5.29: the error reaches the browser without its digest, so the client variant shows, and it is ' +
+          "reported three times: by Sentry's wrapper of generateMetadata (webpack builds only, no digest), by " +
+          "onRequestError (React's redacted message, with the digest; Next's one delivery) and by the browser's global " +
+          'error (the redacted message). Reported exactly once from 16.0 on.',
       },
     ],
   },

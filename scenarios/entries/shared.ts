@@ -29,7 +29,8 @@ export const fromBrowser = (value: string | { startsWith: string }, type = 'Erro
  */
 export const pagesErrorDocument = {
   startsWith:
-    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" content="width=device-width" data-next-head=""/><title data-next-head="">Application error</title>',
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8" data-next-head=""/><meta name="viewport" ' +
+    'content="width=device-width" data-next-head=""/><title data-next-head="">Application error</title>',
 } as const;
 
 /**
@@ -51,7 +52,9 @@ export const shellStreamedFirst = {
 export const signalAfterTheShell = {
   configuration: 'cache-components',
   expect: { status: 200 },
-  note: "Observed on 16.4.5: the signal was thrown in the request-time part, after the shell went out with 200, so the status stays 200 (vercel/next.js#98518, #54374) while the screen is Next's screen for the signal.",
+  note:
+    'Observed on 16.4.5: the signal was thrown in the request-time part, after the shell went out with 200, so the ' +
+    "status stays 200 (vercel/next.js#98518, #54374) while the screen is Next's screen for the signal.",
 } as const;
 
 /** An entry whose route carries segment config that Next refuses under Cache Components: not in that build. */

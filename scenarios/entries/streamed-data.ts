@@ -14,7 +14,10 @@ export const entries: ScenarioInput[] = [
     ...route('route-handler-stream-errors'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 200, sees: '(the response body was cut off)' },
-    note: "The 200 and the first chunk are sent before the body fails: the connection is then cut, and the client gets a truncated response it can only tell by the broken chunked encoding. The report names Next's wrapper, `failed to pipe response`, not the app's error.",
+    note:
+      'The 200 and the first chunk are sent before the body fails: the connection is then cut, and the client gets a ' +
+      "truncated response it can only tell by the broken chunked encoding. The report names Next's wrapper, `failed " +
+      "to pipe response`, not the app's error.",
     reports: [fromServer('failed to pipe response', false)],
   },
 ];

@@ -197,7 +197,9 @@ export async function driveEntry(
     page.on('response', (answer) => firstAnswer(answer.request(), { status: answer.status(), location: answer.headers().location ?? null }));
     page.on('requestfailed', (request) => firstAnswer(request, { status: 0, location: null }));
     const inFlight = () => requests;
-    // The one driver, as the reference run drives its page (the same conditions on its requests, from the first document on and once the page is up), with the audit's policy: an app that carries no probe is known to have settled by its quiet document.
+    // The one driver, as the reference run drives its page (the same conditions on its requests, from the first
+    // document on and once the page is up), with the audit's policy: an app that carries no probe is known to have
+    // settled by its quiet document.
     const driven = await drivePage(page, trigger, url, {
       load: async (page, path) => {
         const response = await page.goto(`${origin}${path}`, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).catch((error: Error) => {

@@ -106,7 +106,9 @@ async function observeServerSide(
   if (background?.missing) throw new NotDriven(`its work after the response: ${background.missing} (no "${shows}")`);
   // A server failure Next shows with a digest prints it in the log too: read once it is there (its absence is judged, after the wait).
   if (scenario.expect.digest) await until(() => logDigests().length > 0, LOG_TIMEOUT_MS);
-  // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they came; a thrown value's, which names nothing, by being about no other entry (none runs beside it that names nothing too), as its digests are.
+  // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they
+  // came; a thrown value's, which names nothing, by being about no other entry (none runs beside it that names nothing
+  // too), as its digests are.
   const claims = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT) || (isOpaque(placed) && !isAbout(event, others, AUDIT_SEGMENT));
   // A send of the server's that never lands leaves this entry's reports unknown: it is not judged.
   const settle = (flushing: boolean) =>
