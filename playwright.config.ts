@@ -4,7 +4,7 @@ import { BrowserNotFoundError, findChromium, launchOptions } from './harness/chr
 import { ENV } from './harness/contract';
 import { exitWithLauncher } from './harness/lifeline';
 import { UsageError } from './harness/failures';
-import { workersFrom } from './harness/settings';
+import { globalSetupsFor, workersFrom } from './harness/settings';
 import { ownModule } from './harness/root';
 
 // Under `faultline run`, the runner ends with the faultline process that started it, even a SIGKILLed
@@ -30,8 +30,7 @@ function orExit<T>(read: () => T): T {
 const executablePath = orExit(() => findChromium(process.env, { playwrightChromium: () => chromium.executablePath() }));
 
 export default defineConfig({
-  // The reference app's server; in a checkout, also the folder of the apps the audit's own tests generate (the package carries no such tests).
-  globalSetup: [ownModule('e2e/global-setup'), ...(existsSync(ownModule('foreign-apps/global-setup')) ? [ownModule('foreign-apps/global-setup')] : [])],
+  globalSetup: globalSetupsFor(process.env, { checkout: existsSync(ownModule('foreign-apps/global-setup')) }).map((path) => ownModule(path)),
   fullyParallel: true,
   workers: orExit(() => workersFrom(process.env)),
   // A stray `.only` would make a run check one test and pass: never allowed.

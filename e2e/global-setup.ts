@@ -14,8 +14,6 @@ const root = join(import.meta.dirname, '..');
  * launched may still be starting while the tests load, and each worker waits for it.
  */
 export default async function globalSetup() {
-  // `faultline audit` started the audited app itself.
-  if (process.env[ENV.auditPlan]) return;
   if (process.env[ENV.baseUrl]) {
     const target = appTarget();
     if (!target.local) await assertReachable(target.url);

@@ -31,3 +31,14 @@ export function portFrom(env: Record<string, string | undefined>): number | unde
   const value = env[ENV.port];
   return value === undefined || value === '' ? undefined : portNumber(ENV.port, value);
 }
+
+/**
+ * The global setups of a Playwright run, as module paths, by who runs it: an audit's runner none
+ * (its CLI started the audited app); otherwise the reference app's server (or the target a run was
+ * given) and, in a checkout, the folder of the apps the audit's own tests generate (the package
+ * carries no such tests).
+ */
+export function globalSetupsFor(env: Record<string, string | undefined>, { checkout }: { checkout: boolean }): string[] {
+  if (env[ENV.auditPlan]) return [];
+  return ['e2e/global-setup', ...(checkout ? ['foreign-apps/global-setup'] : [])];
+}
