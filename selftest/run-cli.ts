@@ -29,12 +29,15 @@ export async function runBin(file: string, args: string[], { env, cwd = faultlin
   );
 }
 
+/** The checkout's own bin, which every test runs unless it runs a copy's. */
+const FAULTLINE_BIN = join(faultlineRoot, 'bin/faultline.mjs');
+
 /** `node bin/faultline.mjs ARGS` to its end. */
-export const runFaultline = (args: string[], { bin = join(faultlineRoot, 'bin/faultline.mjs'), ...process_ }: CliProcess): Promise<CliResult> =>
-  runBin(process.execPath, [bin, ...args], process_);
+export const runFaultline = (args: string[], { bin = FAULTLINE_BIN, ...where }: CliProcess): Promise<CliResult> =>
+  runBin(process.execPath, [bin, ...args], where);
 
 /** `node bin/faultline.mjs ARGS` started, for what happens to it while it runs: its output piped, to read or to drain. */
-export const startFaultline = (args: string[], { bin = join(faultlineRoot, 'bin/faultline.mjs'), env, cwd = faultlineRoot }: CliProcess) =>
+export const startFaultline = (args: string[], { bin = FAULTLINE_BIN, env, cwd = faultlineRoot }: CliProcess) =>
   spawn(process.execPath, [bin, ...args], { cwd, env, stdio: 'pipe' });
 
 /** Runs the CLI as a user would, from `cwd` (the checkout by default). By default it inherits the outer run's server (its base URL and log). */
