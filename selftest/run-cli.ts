@@ -30,14 +30,14 @@ export async function runBin(file: string, args: string[], { env, cwd = faultlin
 }
 
 /** The checkout's own bin, which every test runs unless it runs a copy's. */
-const FAULTLINE_BIN = join(faultlineRoot, 'bin/faultline.mjs');
+const CHECKOUT_BIN = join(faultlineRoot, 'bin/faultline.mjs');
 
 /** `node bin/faultline.mjs ARGS` to its end. */
-export const runFaultline = (args: string[], { bin = FAULTLINE_BIN, ...where }: CliProcess): Promise<CliResult> =>
+export const runFaultline = (args: string[], { bin = CHECKOUT_BIN, ...where }: CliProcess): Promise<CliResult> =>
   runBin(process.execPath, [bin, ...args], where);
 
 /** `node bin/faultline.mjs ARGS` started, for what happens to it while it runs: its output piped, to read or to drain. */
-export const startFaultline = (args: string[], { bin = FAULTLINE_BIN, env, cwd = faultlineRoot }: CliProcess) =>
+export const startFaultline = (args: string[], { bin = CHECKOUT_BIN, env, cwd = faultlineRoot }: CliProcess) =>
   spawn(process.execPath, [bin, ...args], { cwd, env, stdio: 'pipe' });
 
 /** Runs the CLI as a user would, from `cwd` (the checkout by default). By default it inherits the outer run's server (its base URL and log). */
