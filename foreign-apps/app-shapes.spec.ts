@@ -94,20 +94,31 @@ test("a Pages Router app (create-next-app's Pages template): its pages' failures
   expect(tree(pages), "the app's files, byte for byte").toEqual(before);
 });
 
-test("a Pages Router app set up by Sentry's guide (its _error calling captureUnderscoreErrorException): each failure reported once, no event id on screen to quote for a server failure", async () => {
-  const pages = await appOf('sentry-guide-pages-app');
-  const { code, stderr, report } = await auditApp(
-    pages,
-    PAGES_ENTRIES.flatMap((id) => ['--scenario', id]),
-  );
-  expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  const findings = (id: string) => findingsOf(report!, id).filter((finding) => !finding.startsWith('privacy:'));
-  // A server failure's reference is its report's event id, which the guide's _error does not show; a client crash has none to give.
-  expect(findings('pages-gssp-throws')).toEqual([PAGES_NO_REFERENCE]);
-  expect(findings('pages-client-effect-throws')).toEqual([]);
-  for (const id of PAGES_ENTRIES) expect(report!.entries.find((entry) => entry.id === id)!.checks['reported once'], id).toMatch(/^(ok|nothing to report)$/);
-  expect(code).toBe(1);
-});
+test(
+  "a Pages Router app set up by Sentry's guide (its _error calling captureUnderscoreErrorException), keeping an app/ folder with no layout: " +
+    'each failure reported once, no event id on screen to quote for a server failure; nothing placed in app/',
+  async () => {
+    const pages = await appOf('sentry-guide-pages-app');
+    const { code, stderr, report } = await auditApp(
+      pages,
+      [...PAGES_ENTRIES, 'server-page-throws'].flatMap((id) => ['--scenario', id]),
+    );
+    expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
+    // A page placed in an app/ folder with no root layout fails the build ("doesn't have a root layout"): not the app's failure, and none it can have.
+    expect(report!.notApplicable).toEqual([
+      {
+        id: 'server-page-throws',
+        why: 'the app has no App Router (its app/ folder holds no root layout, so Next builds no page there): its failures cannot happen there',
+      },
+    ]);
+    const findings = (id: string) => findingsOf(report!, id).filter((finding) => !finding.startsWith('privacy:'));
+    // A server failure's reference is its report's event id, which the guide's _error does not show; a client crash has none to give.
+    expect(findings('pages-gssp-throws')).toEqual([PAGES_NO_REFERENCE]);
+    expect(findings('pages-client-effect-throws')).toEqual([]);
+    for (const id of PAGES_ENTRIES) expect(report!.entries.find((entry) => entry.id === id)!.checks['reported once'], id).toMatch(/^(ok|nothing to report)$/);
+    expect(code).toBe(1);
+  },
+);
 
 test('an app that hands its errors to PostHog: its server reports read where the server sends them and judged, from both runtimes; the browser, not read, said', async () => {
   const posthog = await appOf('posthog-app');

@@ -78,8 +78,16 @@ export const SHAPES = {
   },
   /** `create-next-app`'s Pages Router template (`default`): `pages/` and no `app/`. */
   'pages-app': (dest: string) => generateApp(dest, { sentry: false, router: 'pages' }),
-  /** The same, set up as Sentry's guide shows it for the Pages Router: its config files and a `pages/_error.tsx` that calls `captureUnderscoreErrorException`. */
-  'sentry-guide-pages-app': (dest: string) => generateApp(dest, { sentry: true, router: 'pages' }),
+  /**
+   * The same, set up as Sentry's guide shows it for the Pages Router: its config files and a
+   * `pages/_error.tsx` that calls `captureUnderscoreErrorException`; and an `app/` folder with no
+   * layout in it, as Pages apps keep to work around an Edge bundling issue with Sentry (it builds,
+   * and serves no App Router page).
+   */
+  'sentry-guide-pages-app': async (dest: string) => {
+    await generateApp(dest, { sentry: true, router: 'pages' });
+    write(join(dest, 'app', '.gitkeep'), []);
+  },
   /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
   'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),
   /**

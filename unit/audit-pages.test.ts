@@ -80,6 +80,24 @@ describe('an app with the Pages Router', () => {
     expect(placement.flushRoute).toBe('/api/faultline-audit/flush');
   });
 
+  it('keeps an app/ folder with no root layout in it (a Pages app’s workaround): no App Router page is placed there, which would not build', () => {
+    const kept: Record<string, string>[] = [
+      { 'app/.gitkeep': '', 'pages/index.tsx': '' },
+      { 'app/api/edge/route.ts': 'export function GET() { return new Response(); }', 'pages/index.tsx': '' },
+      { 'src/app/README.md': '', 'src/pages/index.tsx': '' },
+    ];
+    for (const files of kept) {
+      const app = audited(files);
+      expect([app.appRouter, app.layoutlessAppDir], Object.keys(files)[0]).toEqual([false, true]);
+      const placement = place(app, ['server-page-throws', 'after-callback-throws', 'route-handler-throws', 'pages-gssp-throws']);
+      expect(placement.placed.map((entry) => entry.scenario.id)).toEqual(['pages-gssp-throws']);
+      const why = `the app has no App Router (its ${app.appDir}/ folder holds no root layout, so Next builds no page there): its failures cannot happen there`;
+      expect(placement.notApplicable).toEqual(['server-page-throws', 'route-handler-throws', 'after-callback-throws'].map((id) => ({ id, why })));
+      expect(existsSync(join(app.root, app.appDir, 'faultline-audit')), 'nothing placed in its app folder').toBe(false);
+    }
+    expect(() => audited({ 'app/.gitkeep': '' }), 'and no pages/ either').toThrow('app/ holds no root layout and');
+  });
+
   it('gets both halves in a hybrid app; an App-only app, none of the Pages Router’s', () => {
     const hybrid = place(audited({ 'app/layout.tsx': '<html></html>', 'pages/api/x.ts': '' }), ['server-page-throws', 'pages-gssp-throws']);
     expect(hybrid.placed.map((entry) => entry.scenario.id)).toEqual(['server-page-throws', 'pages-gssp-throws']);

@@ -23,6 +23,7 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     name: 'my-app',
     appDir: 'app',
     appRouter: true,
+    layoutlessAppDir: false,
     pagesDir: null,
     next: '16.4.5',
     sentry: false,

@@ -28,6 +28,7 @@ const inspected = (dir: string): InspectedApp => ({
   name: 'my-app',
   appDir: 'app',
   appRouter: true,
+  layoutlessAppDir: false,
   pagesDir: null,
   next: '16.4.5',
   sentry: false,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { satisfies, valid } from 'semver';
 import { CannotRun } from '../failures';
@@ -17,8 +17,13 @@ export interface InspectedApp {
   name: string;
   /** Where its App Router lives: `app` or `src/app` (for an app with the Pages Router only, where it would: its conventions' folder). */
   appDir: string;
-  /** Whether it has an App Router (`appDir` exists). */
+  /** Whether it has an App Router: `appDir` exists and holds a root layout. */
   appRouter: boolean;
+  /**
+   * `appDir` exists but holds no root layout (a Pages app's leftover or workaround folder): Next
+   * builds no App Router page there, and a page placed there would fail the build.
+   */
+  layoutlessAppDir: boolean;
   /** Where its Pages Router lives (`pages` or `src/pages`), if it has one. */
   pagesDir: string | null;
   next: string;
@@ -92,6 +97,21 @@ function packageManagerOf(root: string): AuditedApp['packageManager'] {
   return 'unknown';
 }
 
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+const LAYOUT = /^layout\.[cm]?[jt]sx?$/;
+
+/**
+ * Whether an app folder holds a root layout, without which Next builds none of its pages: a layout
+ * of its own, or one in a route group or a dynamic segment right beneath it (several root layouts,
+ * next-intl's `[locale]`).
+ */
+function holdsRootLayout(appDir: string): boolean {
+  const holdsLayout = (dir: string) => readdirSync(dir).some((name) => LAYOUT.test(name));
+  if (holdsLayout(appDir)) return true;
+  return readdirSync(appDir).some((name) => /^(\(.+\)|\[[^.[\]]+\])$/.test(name) && isFolder(join(appDir, name)) && holdsLayout(join(appDir, name)));
+}
+
 /**
  * The app at `dir` as an audit sees it, or the one line why it cannot be audited: not a folder,
  * not a Next.js app, not installed, a `next` outside the supported range, neither router, a
@@ -127,10 +147,13 @@ export function inspectApp(dir: string): InspectedApp {
   if (valid(next) === null || !satisfies(next, AUDITED_NEXT, { includePrerelease: true })) {
     throw cannot(`${dir} uses next ${next}, outside what faultline audits (15.3 to 16.x)`);
   }
-  const folder = (candidates: string[]) => candidates.find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isDirectory());
+  const folder = (candidates: string[]) => candidates.find((candidate) => isFolder(join(root, candidate)));
   const ownAppDir = folder(['app', join('src', 'app')]);
+  const appRouter = ownAppDir !== undefined && holdsRootLayout(join(root, ownAppDir));
   const pagesDir = folder(['pages', join('src', 'pages')]) ?? null;
   if (!ownAppDir && !pagesDir) throw cannot(`${dir} has no app/ or pages/ folder (nor src/app/ or src/pages/): no route of its own to place failures beside`);
+  if (!appRouter && !pagesDir)
+    throw cannot(`${dir}/${ownAppDir}/ holds no root layout and ${dir} has no pages/ folder: no page of its own to place failures beside`);
   // With the Pages Router only, where its App Router would be: beside its pages, in src/ or not, as its conventions are.
   const appDir = ownAppDir ?? (pagesDir!.startsWith('src') ? join('src', 'app') : 'app');
   const sentry = packageDir(root, '@sentry/nextjs', installRoot) !== null;
@@ -146,7 +169,8 @@ export function inspectApp(dir: string): InspectedApp {
     root,
     name: manifest.name ?? root.split('/').at(-1)!,
     appDir,
-    appRouter: ownAppDir !== undefined,
+    appRouter,
+    layoutlessAppDir: ownAppDir !== undefined && !appRouter,
     pagesDir,
     next,
     sentry,

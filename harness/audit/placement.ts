@@ -400,8 +400,10 @@ function targetOf(file: string, reference: ReferenceRoute, id: string, to: Desti
 function missingRouter(reference: ReferenceRoute, scenario: Scenario, app: AuditedApp): string | null {
   if (reference.router === 'pages' && !app.pagesDir) return 'the app has no Pages Router (no pages/ folder): its failures cannot happen there';
   // The proxy's file is the app's, whichever router it has; every other App Router entry needs one.
-  if (reference.router === 'app' && !app.appRouter && scenario.failureClass !== 'proxy')
-    return 'the app has no App Router (no app/ folder): its failures cannot happen there';
+  if (reference.router === 'app' && !app.appRouter && scenario.failureClass !== 'proxy') {
+    const why = app.layoutlessAppDir ? `its ${app.appDir}/ folder holds no root layout, so Next builds no page there` : 'no app/ folder';
+    return `the app has no App Router (${why}): its failures cannot happen there`;
+  }
   return null;
 }
 
