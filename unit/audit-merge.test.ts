@@ -41,4 +41,10 @@ describe("an audit's shards merged", () => {
     );
     expect(merged.notJudged.map((notJudged) => notJudged.id)).toEqual(['server-page-throws', 'throws-null']);
   });
+
+  it('keeps every entry not applicable once: what the placement ruled out, and what a shard found its app rules out', () => {
+    const ruledOut = { id: 'throws-null', why: 'its navigation asks for no RSC payload' };
+    const merged = mergeAuditShards([shard(1, []), shard(2, [], { notApplicable: [{ id: 'root-layout-throws', why: 'x' }, ruledOut] })], order);
+    expect(merged.notApplicable).toEqual([{ id: 'root-layout-throws', why: 'x' }, ruledOut]);
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postHogExceptions } from '../ingest/posthog';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure, type AuditedFields } from './observations';
-import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
+import { appFindings, auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const batch = (events: unknown[]) => new TextEncoder().encode(JSON.stringify({ api_key: 'phc_x', batch: events }));
@@ -107,6 +107,30 @@ describe('traceable, judged for PostHog on the server', () => {
         what: 'the digest on screen is in the server log but on no report',
         fix: 'send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
       },
+    ]);
+  });
+});
+
+describe('what arrives is judged, whoever sent it: a reporter its files did not show', () => {
+  // Its onRequestError reaches posthog-node in a way the files are not followed (a workspace package, an alias): nothing detected, yet PostHog's sends arrive.
+  const undetected = { sentry: false };
+  const fromPostHog = [{ runtime: 'node' as const, reporter: 'PostHog' as const, event: event('server-page-throws: boom') }];
+
+  it('judges reported once and traceable for the reporter whose sends arrived, never "no Sentry in the app"', () => {
+    const seen = observation({ lines: ['This page couldn’t load', 'ERROR 2243288624'], reports: fromPostHog });
+    const audit = auditEntry(entry('server-page-throws'), seen, undetected);
+    expect(audit.checks['reported once']).toBe('ok');
+    expect(audit.checks.traceable).toBe('finding');
+    expect(audit.findings.find(({ check }) => check === 'traceable')?.fix).toMatch(/^send the digest with the exception, as `@posthog\/next` does/);
+    expect(audit.checks.privacy, 'the allow-list is Sentry’s fields: not judged, and not said absent').toBe('not judged for PostHog');
+  });
+
+  it('finds no "nothing in the app reports errors" where a reporter’s sends arrived; says it is read, not unseen', () => {
+    const context = { sentry: false, seen: ['PostHog'] };
+    expect(appFindings(context, [])).toEqual([]);
+    expect(unseenReporting(context)).toEqual([
+      'errors are sent to PostHog (seen from the server; its files did not show how): ' +
+        "faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged",
     ]);
   });
 });

@@ -52,7 +52,10 @@ export function verdictFailure(verdict: Verdict): string {
 
 /** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be (and what answered, when its route never did). */
 export type AuditEntryRecord =
-  { id: string; judged: AuditResult['entries'][number]; claimed: string[] } | { id: string; notJudged: string; unreached?: string };
+  | { id: string; judged: AuditResult['entries'][number]; claimed: string[] }
+  | { id: string; notJudged: string; unreached?: string }
+  /** Ruled out by the app's own shape, found while driving it. */
+  | { id: string; notApplicable: string };
 
 /** An audit's check: its entry's record, for the audit's reporter. */
 export const auditRecordAttachment = jsonAttachment<AuditEntryRecord>('faultline-audit-entry.json');

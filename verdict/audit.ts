@@ -124,6 +124,8 @@ export interface AuditContext {
   otherReporters?: readonly string[];
   /** Those of them whose server sends faultline reads (`PostHog`): their reports are judged as Sentry's are, on the server. */
   reads?: readonly string[];
+  /** Reporters other than Sentry whose sends arrived from the app's server in the audit, whether or not its files showed how: what arrives is judged. */
+  seen?: readonly string[];
   /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
   setup?: { server: SetupCause | null; browser: SetupCause | null; dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null } };
   /** The Sentry tunnel the browser's envelopes go through (a route of the app's, or a URL on another origin), read from its files. */
@@ -163,13 +165,31 @@ export interface SetupCause {
   fix: string;
 }
 
+/**
+ * The reporters other than Sentry whose reports are judged: those the app's files hand errors to
+ * and faultline reads, those whose sends arrived in the audit, and those of `reports` (an entry's).
+ */
+function readers(context: AuditContext, reports: readonly AuditReport[] = []): string[] {
+  return [...new Set([...(context.reads ?? []), ...(context.seen ?? []), ...reports.flatMap((report) => (report.reporter ? [report.reporter] : []))])];
+}
+
+const READ_ON_THE_SERVER_ONLY = "faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged";
+
 /** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
 export function unseenReporting(context: AuditContext): string[] {
-  const reporters = (context.otherReporters ?? []).map((reporter) =>
-    (context.reads ?? []).some((name) => reporter.startsWith(`${name} (`))
-      ? `errors are handed to ${reporter}: faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged`
-      : `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
-  );
+  const others = context.otherReporters ?? [];
+  const reads = readers(context);
+  const reporters = [
+    ...others.map((reporter) =>
+      reads.some((name) => reporter.startsWith(`${name} (`))
+        ? `errors are handed to ${reporter}: ${READ_ON_THE_SERVER_ONLY}`
+        : `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
+    ),
+    // Sends that arrived from a reporter the files did not show: read and judged, never said unread.
+    ...(context.seen ?? [])
+      .filter((name) => !others.some((reporter) => reporter.startsWith(`${name} (`)))
+      .map((name) => `errors are sent to ${name} (seen from the server; its files did not show how): ${READ_ON_THE_SERVER_ONLY}`),
+  ];
   const { tunnel } = context;
   if (!tunnel) return reporters;
   // The app's own tunnel route is asked, through its proxy and server, as in production: its delivery is judged, not unseen.
@@ -362,7 +382,7 @@ function reportFindings(
   observation: AuditObservation,
   context: AuditContext,
 ): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
-  const reads = context.reads ?? [];
+  const reads = readers(context, observation.reports);
   const expected = scenario.reports.filter((report) => !report.optional);
   if (!context.sentry && reads.length === 0) {
     // Where errors go to a reporter faultline cannot read, what it can say is whether Next handed the error over.
@@ -448,10 +468,10 @@ function reportFindings(
 }
 
 /** How to put the digest on the reports of the reporter faultline read: Sentry's, else the one the app hands its errors to. */
-function untraceableFix(context: AuditContext): string {
-  if (context.sentry) return FIX.untraceable;
-  if (context.reads?.includes('OpenTelemetry')) return FIX.otelUntraceable;
-  if (context.reads?.includes('PostHog')) return FIX.postHogUntraceable;
+function untraceableFix(sentry: boolean, reads: readonly string[]): string {
+  if (sentry) return FIX.untraceable;
+  if (reads.includes('OpenTelemetry')) return FIX.otelUntraceable;
+  if (reads.includes('PostHog')) return FIX.postHogUntraceable;
   return FIX.untraceable;
 }
 
@@ -475,7 +495,8 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
   const text = observation.screen.lines.join('\n');
   const shown = observation.serverLogDigests.filter((digest) => text.includes(digest));
   if (shown.length === 0) return { state: 'no digest on screen', findings: [] };
-  if (!context.sentry && (context.reads ?? []).length === 0) return { state: 'no Sentry in the app', findings: [] };
+  const reads = readers(context, observation.reports);
+  if (!context.sentry && reads.length === 0) return { state: 'no Sentry in the app', findings: [] };
   const carries = (digest: string, where: (event: AuditReport['event']) => unknown) =>
     observation.reports.some((report) => (JSON.stringify(where(report.event)) ?? '').includes(digest));
   if (shown.some((digest) => carries(digest, searchable))) return { state: 'ok', findings: [] };
@@ -487,7 +508,7 @@ function traceFindings(scenario: Scenario, observation: AuditObservation, contex
       {
         check: 'traceable',
         what: 'the digest on screen is in the server log but on no report',
-        fix: untraceableFix(context),
+        fix: untraceableFix(context.sentry, reads),
         evidence: `digest ${shown[0]}${inBreadcrumb ? ', only in a breadcrumb of a report (the console line that printed it), which a search does not find' : ''}`,
       },
     ],
@@ -542,6 +563,9 @@ function frameworkFindings(scenario: Scenario, screen: ScreenKind, observation: 
   return findings;
 }
 
+/** The privacy check where the app has no Sentry: its allow-list is Sentry's fields, so another reporter's reports are not judged by it. */
+const privacyUnjudged = (reads: readonly string[]) => (reads.length > 0 ? `not judged for ${reads.join(' or ')}` : 'no Sentry in the app');
+
 /** Judges one placed entry from what was observed: every check, each finding with its fix. */
 export function auditEntry(scenario: Scenario, observation: AuditObservation, context: AuditContext): EntryAudit {
   const screen = classifyScreen(scenario, observation.screen);
@@ -572,7 +596,7 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
     const fields = all.filter((field) => !meant.has(field));
     return fields.length > 0 ? [{ check: 'privacy' as const, what: `the reports carry ${kind}`, fix: FIX.privacy, evidence: fields.join(', ') }] : [];
   });
-  checks.privacy = !context.sentry ? 'no Sentry in the app' : carried.length > 0 ? 'finding' : 'ok';
+  checks.privacy = context.sentry ? (carried.length > 0 ? 'finding' : 'ok') : privacyUnjudged(readers(context, observation.reports));
   findings.push(...carried);
 
   const departures = frameworkFindings(scenario, screen, observation);
@@ -586,7 +610,7 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
 export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
   const findings: Finding[] = [];
   // Errors handed to a reporter faultline cannot read are not "nothing": that is said, not judged (unseenReporting).
-  if (!context.sentry && (context.otherReporters ?? []).length === 0)
+  if (!context.sentry && (context.otherReporters ?? []).length === 0 && (context.seen ?? []).length === 0)
     findings.push({
       check: 'reported once',
       what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
@@ -680,6 +704,8 @@ export function mergeAuditShards(shards: readonly AuditResult[], order: readonly
     ...first,
     appFindings: [...appFindings.values()],
     entries: byRank(shards.flatMap((shard) => shard.entries)),
+    // What the placement ruled out is every shard's; what driving an entry ruled out, its shard's alone.
+    notApplicable: [...new Map(shards.flatMap((shard) => shard.notApplicable).map((entry) => [entry.id, entry])).values()],
     notJudged: byRank(shards.flatMap((shard) => shard.notJudged)),
     reachedOut: sumReachedOut(shards.flatMap((shard) => shard.reachedOut ?? [])),
     testSeconds: Math.round(shards.reduce((sum, shard) => sum + shard.testSeconds, 0) * 10) / 10,

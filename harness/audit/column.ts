@@ -40,6 +40,7 @@ export interface ColumnOptions extends BuildOptions {
 const sayEntry = (say: (line: string) => void) => (done: number, total: number, record: AuditEntryRecord) => {
   const head = `  [${done}/${total}] ${record.id}:`;
   if ('notJudged' in record) return say(`${head} not judged: ${record.notJudged}`);
+  if ('notApplicable' in record) return say(`${head} not applicable: ${record.notApplicable}`);
   const count = record.judged.findings.length;
   say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
 };
@@ -202,6 +203,21 @@ async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: Ph
   }
 }
 
+/**
+ * The placed entries' outcomes in the catalogue's order, from what each recorded: judged; not
+ * applicable, beside what the placement ruled out, where driving it found the app's shape rules it
+ * out; not judged, where faultline failed to.
+ */
+export function entryOutcomes(placed: readonly string[], ruledOut: readonly { id: string; why: string }[], records: readonly AuditEntryRecord[]) {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const inOrder = placed.flatMap((id) => byId.get(id) ?? []);
+  return {
+    judged: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
+    notApplicable: [...ruledOut, ...inOrder.flatMap((record) => ('notApplicable' in record ? [{ id: record.id, why: record.notApplicable }] : []))],
+    notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
+  };
+}
+
 /** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
 function resultOf(
   built: BuiltForAudit,
@@ -218,15 +234,20 @@ function resultOf(
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
     reads: readReporters(app.otherReporters),
+    // Whoever sent what arrived is judged, whether or not the app's files showed the way (an alias, a workspace package).
+    seen: [...new Set(run.reports.flatMap((report) => (report.reporter ? [report.reporter] : [])))],
     setup: app.sentrySetup ?? undefined,
     tunnel: app.sentrySetup?.tunnel,
   };
   const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
-  const inOrder = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? []);
+  const { judged, notApplicable, notJudged } = entryOutcomes(
+    placement.placed.map((placed) => placed.scenario.id),
+    placement.notApplicable,
+    [...records.values()],
+  );
   // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
-  const judged = inOrder.flatMap((record) => ('judged' in record ? [record.judged] : []));
   const named = placement.placed.filter((placed) => !isOpaque(placed) && records.has(placed.scenario.id)).map((placed) => placed.scenario.id);
   const wall = errorBeforeEveryEntry(judged, run.log, named, AUDIT_SEGMENT);
   if (wall)
@@ -250,9 +271,9 @@ function resultOf(
     appFindings: appFindings(reporting, unclaimed),
     unseen: unseenReporting(reporting),
     entries: judged,
-    notApplicable: placement.notApplicable,
+    notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
-    notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
+    notJudged,
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: Math.round((performance.now() - started) / 100) / 10,

@@ -6,7 +6,7 @@ import type { PlacedEntry } from '../../harness/audit/placement';
 import { CannotRun } from '../../harness/failures';
 import { auditEntry, eventKey, reportInBrief } from '../../verdict/audit';
 import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';
-import { NotDriven } from './drive';
+import { NotDriven, notDrivenRecord } from './drive';
 import { observeAuditEntry } from './observe';
 import type { AuditedSession } from './session';
 
@@ -30,8 +30,9 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
     // A part of faultline's that failed (the audit's own flush route) stops the audit, naming it.
     if (error instanceof CannotRun) reportAbort(`${error.message} (${scenario.id})`, { part: error.part });
     if (!(error instanceof NotDriven) || !session.browser.isConnected()) throw error;
-    testInfo.annotations.push({ type: 'not judged', description: error.message });
-    return attach({ id: scenario.id, notJudged: error.message, ...(error.unreached !== null && { unreached: error.unreached }) });
+    const record = notDrivenRecord(scenario.id, error);
+    testInfo.annotations.push({ type: 'notApplicable' in record ? 'not applicable' : 'not judged', description: error.message });
+    return attach(record);
   }
   const entry = auditEntry(scenario, observed.observation, {
     sentry: plan.sentry,

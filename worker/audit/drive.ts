@@ -13,6 +13,7 @@ import { tunnelledTo } from '../browser-ingest';
 import { evaluateInPage } from '../in-page';
 import { controlIn, drivePage } from '../trigger';
 import { recordResponseBodies } from '../response-bodies';
+import type { AuditEntryRecord } from '../../verdict/attachment';
 import type { AuditCheck, AuditedSession } from './session';
 import { BODY_CUT_OFF, requestEntry, type Redirect } from '../request-entry';
 import { NAVIGATION_TIMEOUT_MS } from '../session';
@@ -29,6 +30,20 @@ export class NotDriven extends Error {
     super(message);
     this.unreached = unreached;
   }
+}
+
+/**
+ * What the app's own shape rules out, found only by driving the entry (its navigation asks for no
+ * payload to fail): the entry is not applicable, with the reason, and the audit stays complete.
+ */
+export class RuledOutHere extends NotDriven {
+  override name = 'RuledOutHere';
+}
+
+/** The record of an entry that was not driven: not applicable where the app's shape rules it out, else not judged. */
+export function notDrivenRecord(id: string, error: NotDriven): AuditEntryRecord {
+  if (error instanceof RuledOutHere) return { id, notApplicable: error.message };
+  return { id, notJudged: error.message, ...(error.unreached !== null && { unreached: error.unreached }) };
 }
 
 const notReached = (why: string) => new NotDriven(`not reached: ${why}`, why);
@@ -243,8 +258,12 @@ export async function driveEntry(
     observed.linesBefore = driven.linesBefore;
     observed.lines = driven.settled;
     // A condition that failed nothing after the click left the failure untried: nothing can be said of it.
-    if (driven.failuresMet === 0)
-      throw new NotDriven(`its navigation asked for no ${trigger.kind === 'navigate' && trigger.blockChunks ? 'chunk' : 'RSC payload'} the audit could fail`);
+    if (driven.failuresMet === 0) {
+      const what = trigger.kind === 'navigate' && trigger.blockChunks ? 'chunk' : 'RSC payload';
+      throw new RuledOutHere(
+        `the app's navigation to its page asks for no ${what} after the click (it had what it needs already), so a failed ${what} cannot happen there`,
+      );
+    }
     if (javaScript) {
       await evaluateInPage(page, flushSentryInPage, undefined);
       observed.client = await evaluateInPage(page, sentryCanSendInPage, undefined);
