@@ -87,6 +87,7 @@ async function auditColumn(context: MatrixContext, version: string, prepared: Pr
   };
   if (prepared.error) return { ...result, error: prepared.error };
   const files = columnFiles(prepared.dir);
+  await run.browser;
   try {
     progress.start(`${label(version, i)} build`);
     const built = await buildForAudit(app, version, prepared.dir, run.faultline, {

@@ -7,6 +7,8 @@ export interface AuditRun {
   /** Where screens and traces go until the audit is complete. */
   staging: string;
   stopping: Stopping;
+  /** The browser proven to start, while the app is copied: awaited before anything is built. */
+  browser: Promise<unknown>;
   /** Throws when the app's files changed since the audit began (its `distDir` aside, which only Next writes). */
   proveUnchanged: (distDir: string) => void;
 }

@@ -4,7 +4,7 @@ import { inspectApp, type InspectedApp } from '../harness/audit/app';
 import { treeChanges, treeFingerprint } from '../harness/audit/tree';
 import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
 import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
-import { resolveChromium } from '../harness/chromium';
+import { proveChromium, resolveChromium } from '../harness/chromium';
 import { CannotRun } from '../harness/failures';
 import { findingCount, reachedOutInWords } from '../verdict/audit';
 import { auditIn, incompleteness } from '../harness/audit/column';
@@ -50,6 +50,9 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
   const options = withConfig(given, await readAuditConfig(app.root, given.configFile), app.root);
   // No copy, no build, no install before the browser every entry needs is found: a machine without one is said first (the machine's, not the app's).
   await resolveChromium();
+  // Found is not started: one that cannot start is proven while the app is copied, before anything is built.
+  const browser = proveChromium();
+  browser.catch(() => {});
   const out = resolve(options.out);
   // Its default folder at the app's own top (`faultline audit .` from inside the app) is the one place in the app faultline writes: never copied, never part of the proof.
   const inApp = realPath(out) === join(realPath(app.root), AUDIT_FOLDER_IN_APP);
@@ -87,7 +90,7 @@ export async function audit(given: AuditOptions, faultline: string): Promise<num
             `so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
         );
     };
-    const run: AuditRun = { faultline, out, staging, stopping, proveUnchanged };
+    const run: AuditRun = { faultline, out, staging, stopping, browser, proveUnchanged };
     const unused = cleanWorkspaces(process.env, UNUSED_DAYS * 24 * 60 * 60 * 1000).removed;
     if (unused.length > 0)
       say(`Removed ${unused.length} audit workspace${unused.length > 1 ? 's' : ''} no audit used for ${UNUSED_DAYS} days (${auditWorkspaces()})`);
@@ -119,6 +122,7 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
   try {
     run.stopping.stage = 'the copy of the app';
     await prepareAuditWorkspace(app, dir, app.next, { limits: options.limits, signal: run.stopping.signal });
+    await run.browser;
     const env = envFilesLine(app);
     if (env) say(env);
     const result = await auditIn(app, app.next, dir, run.faultline, {

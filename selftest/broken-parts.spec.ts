@@ -167,6 +167,14 @@ test('an audit on a machine without Chromium stops before it copies or builds an
   expect(existsSync(auditWorkspace(inspectApp(app))), 'no copy of the app').toBe(false);
 });
 
+test('an audit with a browser that is there but cannot start stops before it builds anything: one line naming the browser, exit 2', async () => {
+  const app = aBareApp();
+  const { code, stderr } = await faultline(['audit', app, '--out', outDir()], { [ENV.chromium]: '/bin/false' });
+  expectOneLine(stderr, /^faultline: the browser: Chromium at \/bin\/false does not start \(/m);
+  expect(code).toBe(2);
+  expect(existsSync(join(auditWorkspace(inspectApp(app)), '.next')), 'nothing built').toBe(false);
+});
+
 test('a catalogue of 5,000 duplicate ids is one error with twenty problems shown and the rest counted', async () => {
   const { code, stderr } = await faultline(['run', '--catalogue', duplicatedCatalogue()]);
   expectOneLine(stderr, /^faultline: The scenario catalogue is malformed \(4999 problems\):$/m);
