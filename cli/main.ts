@@ -80,7 +80,7 @@ async function dispatch(argv: string[]): Promise<number> {
       return matrix(parseMatrixArgs(rest), root);
     }
     case 'audit': {
-      const [{ audit }, { parseAuditArgs }] = await Promise.all([import('./audit'), import('./audit-args')]);
+      const [{ audit }, { parseAuditArgs }] = await Promise.all([import('./audit/audit'), import('./audit/args')]);
       return audit(parseAuditArgs(rest), root);
     }
     case 'repro': {

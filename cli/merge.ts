@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { accountFor, outcomeOf, reporters } from './run-report';
-import { auditOutputIn, mergeAudits } from './audit-merge';
+import { auditOutputIn, mergeAudits } from './audit/merge';
 import { claimOutDir, refuseInputs } from './out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { blobsIn, refuseCutBlobs, replayBlobs } from './blob-reports';
-import { BLOB_DIR } from '../harness/reporters/blob';
+import { BLOB_DIR } from '../harness/outputs/reporters/blob';
 
 export interface MergeOptions {
   dirs: string[];

@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from '../harness/chromium';
 import { PortInUseError } from '../harness/app-server';
-import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
+import { modeOf, startTarget, targetSpecOf } from '../harness/serve';
+import type { TargetServer } from '../harness/app-server';
 import { linesWithDigest } from '../harness/server-log';
 import { observeEntry } from '../worker/observe-entry';
 import { loadIngestCode } from '../worker/browser-ingest';
 import { HarnessedSession } from '../worker/session';
-import { remoteTarget, targetOf } from '../harness/target';
 import { readFallback } from '../worker/scenario-driver';
 import { digestOf } from '../verdict/golden';
 import { reportInOneLine } from '../verdict/report-event';
@@ -109,6 +109,9 @@ async function seeRoute(page: Page, path: string): Promise<Pick<Screen, 'fallbac
   return { ...(await readFallback(page)), status: response?.status() ?? 0 };
 }
 
+/** What a repro says while the app it starts comes up. */
+const STARTING = { start: 'Starting the production build (harness mode)…', dev: 'Starting next dev (harness mode)…' } as const;
+
 /**
  * Replays one entry (or route) against the app (started here in harness mode, or `--base-url`) and
  * hands what happened to `said` as soon as it is known; the app and the browser are stopped after
@@ -119,20 +122,19 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
   const ingestCode = loadIngestCode();
   // Awaited on every path: a failed load is the session's to report, not an unhandled rejection.
   ingestCode.catch(() => {});
-  if (!options.baseUrl) log(options.dev ? 'Starting next dev (harness mode)…' : 'Starting the production build (harness mode)…');
+  const mode = modeOf(options);
+  if (mode !== 'deployed') log(STARTING[mode]);
   const [started, launched] = await Promise.allSettled([
-    options.baseUrl
-      ? Promise.resolve(undefined)
-      : startHarnessApp({ root, dev: options.dev, port: options.port, env: withConfiguration(process.env, options.configuration), onBuildLine: log }),
+    startTarget(targetSpecOf(options, { root, port: options.port, env: withConfiguration(process.env, options.configuration), onBuildLine: log })),
     launchChromium({ headless: !options.headed }),
   ]);
-  const app: HarnessApp | undefined = started.status === 'fulfilled' ? started.value : undefined;
+  const app: TargetServer | undefined = started.status === 'fulfilled' ? started.value.server : undefined;
   const browser: Browser | undefined = launched.status === 'fulfilled' ? launched.value : undefined;
   try {
     // The app's failure first: a browser that also failed is not the cause of a build that did.
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
-    const target = app ? targetOf(app) : remoteTarget(options.baseUrl!);
+    const { target } = started.value;
     const session = await HarnessedSession.open(browser!, target, { warm: false, ingestCode });
     const check = await session.begin('repro');
     const { page } = session;

@@ -1,11 +1,11 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
-import { PortInUseError } from '../harness/app-server';
-import { hasBuild } from '../harness/build';
+import { PortInUseError, type TargetServer } from '../harness/app-server';
 import { proveChromium } from '../harness/chromium';
 import { ENV } from '../harness/contract';
-import { launchHarnessApp, planHarnessApp, type HarnessApp, type HarnessPlan } from '../harness/harness-app';
+import { planTarget, targetSpecOf, type PlannedTarget } from '../harness/serve';
+import { aimAt, isStarted } from '../harness/target';
 import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { availableOn, CONFIGURATIONS, withConfiguration } from '../scenarios/configurations';
@@ -25,27 +25,21 @@ export { parseRunArgs } from './run-args';
  */
 
 /**
- * Starts the app unless given --base-url: `next start` on the build there is while it is checked,
- * the build first when the sources changed (`onStale` then), in parallel with Playwright's own
- * start-up; each worker waits for it to serve.
+ * The app the run checks, chosen before anything starts (`--base-url`, else the reference app here):
+ * its launch is `next start` on the build there is while it is checked, the build first when the
+ * sources changed (`onStale` then), in parallel with Playwright's own start-up; each worker waits
+ * for it to serve. A port taken since the preflight stops the run.
  */
-async function launchApp(
+async function planApp(
   options: RunOptions,
   root: string,
   env: NodeJS.ProcessEnv,
   signal: AbortSignal,
-  plan: HarnessPlan | undefined,
   onStale: () => Promise<void>,
   tell: Tell,
-): Promise<HarnessApp | undefined> {
-  if (options.baseUrl) return undefined;
-  return launchHarnessApp({ root, plan, env, onBuildLine: (line) => tell.log(line), signal, onStale });
-}
-
-/** Where the app will serve, before its build is checked: a port taken since the preflight stops the run. */
-async function planApp(options: RunOptions, root: string): Promise<HarnessPlan> {
+): Promise<PlannedTarget> {
   try {
-    return await planHarnessApp({ root, port: options.port });
+    return await planTarget(targetSpecOf(options, { root, port: options.port, env, onBuildLine: (line) => tell.log(line), signal, onStale }));
   } catch (error) {
     if (error instanceof PortInUseError) throw new UsageError(error.message);
     throw error;
@@ -116,17 +110,10 @@ function heldRunner(checking: Checking, root: string, args: string[], env: NodeJ
   };
 }
 
-/** What the workers test: the app planned here, or the deployed URL; an enclosing run's target is never inherited. */
-function aimAt(env: NodeJS.ProcessEnv, planned: HarnessPlan | undefined, baseUrl: string | undefined): void {
-  env[ENV.baseUrl] = planned?.url ?? baseUrl;
-  if (planned) Object.assign(env, { [ENV.serverLog]: planned.logFile, [ENV.targetSecret]: planned.secret });
-  else for (const name of [ENV.serverLog, ENV.targetSecret]) delete env[name];
-}
-
 /** A server that dies during the checks stops the run, naming its exit and its log's last lines. */
-function watchServer(checking: Checking, server: HarnessApp): void {
+function watchServer(checking: Checking, server: TargetServer, logFile: string): void {
   checking.watchServer(server.exited, (exit) => ({
-    cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${server.logFile}${lastLines(server.logFile)}`,
+    cause: `the app server died during the run (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}); its log: ${logFile}${lastLines(logFile)}`,
   }));
 }
 
@@ -149,7 +136,7 @@ export async function run(options: RunOptions, root: string, context: RunContext
   const stage = (what: string) => own && (stopping.stage = what);
   const stopped = () => (own ? stopping.exit('what it started was wound down') : stopping.code);
   const checking = new Checking(join(root, '.faultline', `abort-${process.pid}.jsonl`), stopping.signal);
-  let app: HarnessApp | undefined;
+  let app: TargetServer | undefined;
   // Asked by a matrix: Playwright's output is for whoever opens the log; the column says its cause.
   const runnerLog = context.said ? openLog(context.said.runnerLog) : undefined;
   try {
@@ -157,25 +144,26 @@ export async function run(options: RunOptions, root: string, context: RunContext
     // starts, and Playwright's runner loads.
     const browser = proveChromium();
     browser.catch(() => {});
-    const planned = options.baseUrl ? undefined : await planApp(options, root);
-    aimAt(env, planned, options.baseUrl);
-    const runner = heldRunner(checking, root, playwrightArgs(options), env, runnerLog, !context.said);
-    // With a build there, the runner loads while it is checked (about half a second); a stale build
-    // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
-    if (!planned || hasBuild(root)) runner.start();
+    let runner: ReturnType<typeof heldRunner> | undefined;
     const onStale = async () => {
       stage('the build');
-      await runner.discard();
+      await runner?.discard();
     };
-    app = await launchApp(options, root, withConfiguration(context.env ?? process.env, options.configuration), stopping.signal, planned, onStale, tell).catch(
-      async (error: unknown) => {
-        await runner.discard();
-        throw error;
-      },
-    );
+    const appEnv = withConfiguration(context.env ?? process.env, options.configuration);
+    const planned = await planApp(options, root, appEnv, stopping.signal, onStale, tell);
+    // An enclosing run's target is never inherited.
+    aimAt(env, planned.target);
+    runner = heldRunner(checking, root, playwrightArgs(options), env, runnerLog, !context.said);
+    // With a build there, the runner loads while it is checked (about half a second); a stale build
+    // ends that runner unseen, and a new one starts after the build (its workers would otherwise wait on it).
+    if (!planned.mayBuild) runner.start();
+    app = await planned.launch().catch(async (error: unknown) => {
+      await runner?.discard();
+      throw error;
+    });
     // A server stopped before it served (the run ended early: a browser that failed its proof)
     // rejects its readiness; that is no failure of its own (one that is, `checking.serverStarting` names).
-    app?.ready.catch(() => {});
+    app.ready.catch(() => {});
     if (stopping.by) {
       await runner.discard();
       return stopped();
@@ -183,19 +171,19 @@ export async function run(options: RunOptions, root: string, context: RunContext
     stage('the checks');
     const { output, finished } = runner.start();
     // A server that never served is the cause named, whatever its checks met of it first.
-    if (app) checking.serverStarting(app.ready);
+    checking.serverStarting(app.ready);
     await browser.catch(async (error: unknown) => {
       await runner.discard();
       throw error;
     });
     output.release();
     if (stopping.by) return stopped();
-    const server = app;
-    if (server) watchServer(checking, server);
+    const { target } = planned;
+    if (isStarted(target)) watchServer(checking, app, target.serverLog);
     const code = await finished;
     await checking.serverSettled();
     if (stopping.by) return stopped();
-    if (server && !checking.aborted) accountFor(staging, await unaccountedFor(server));
+    if (isStarted(target) && !checking.aborted) accountFor(staging, await unaccountedFor(target.harness));
     return finishRun(out, staging, code, checking.aborted, tell);
   } catch (error) {
     // The build under way was stopped by the signal.

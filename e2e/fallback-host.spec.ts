@@ -1,10 +1,9 @@
 import { CLASSIC_SENTENCE, expectedHost } from '../verdict/golden';
 import { fallbackHeading } from '../worker/scenario-driver';
-import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { TEST_DOMAIN } from '../harness/chromium';
 import { entryUnderTest } from '../scenarios/active';
 import { faultlineRoot } from '../harness/root';
-import { expect, test } from '../worker/test';
+import { expect, skipUnlessStarted, test } from '../worker/test';
 
 // Chromium maps *.example.test to 127.0.0.1 (see chromiumArgs); the server runs on a non-default port.
 const hostnames = [`shop.${TEST_DOMAIN}`, '127.0.0.1', `SHOP.${TEST_DOMAIN.toUpperCase()}`, `bücher.${TEST_DOMAIN}`, '[::1]'];
@@ -15,7 +14,7 @@ for (const id of ['server-page-throws', 'client-effect-throws', 'pages-gssp-thro
   const variant = scenario.expect.fallback as 'server' | 'client';
   for (const hostname of hostnames) {
     test(`${id} names the host ${hostname}`, async ({ page, app }) => {
-      test.skip(!app.local, REMOTE_SKIP_REASON);
+      skipUnlessStarted(app);
       const port = new URL(app.url).port;
       const url = `http://${hostname}:${port}${scenario.path}`;
       await page.goto(url);

@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import { freePort, startAppServer } from '../harness/app-server';
-import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '../worker/test';
+import { expect, skipUnlessStarted, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 import { entryUnderTest } from '../scenarios/active';
 
 const root = join(import.meta.dirname, '..');
 
 test('a plain `next start` (harness mode off, no DSN) loads nothing of MSW and exposes no reports', async ({ app }, testInfo) => {
-  test.skip(!app.local, REMOTE_SKIP_REASON);
+  skipUnlessStarted(app);
   const { [ENV.harness]: _harness, SENTRY_DSN: _dsn, ...plainEnv } = process.env;
   const logFile = testInfo.outputPath('plain-server.log');
   const server = await startAppServer({ root, port: await freePort(), logFile, env: plainEnv });
@@ -28,6 +27,6 @@ test('a plain `next start` (harness mode off, no DSN) loads nothing of MSW and e
 });
 
 test('the harness server announces harness mode', async ({ app }) => {
-  test.skip(!app.local, REMOTE_SKIP_REASON);
-  expect(readFileSync(app.serverLog!, 'utf8')).toContain('[faultline] harness mode: MSW intercepts Sentry envelopes in the server');
+  skipUnlessStarted(app);
+  expect(readFileSync(app.serverLog, 'utf8')).toContain('[faultline] harness mode: MSW intercepts Sentry envelopes in the server');
 });

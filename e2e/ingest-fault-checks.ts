@@ -1,12 +1,11 @@
 import { FAULT_IN_WORDS, type IngestFault } from '../ingest/faults';
-import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { READY_PATH } from '../harness/app-server';
 import { fetchServerEvents, onlyMarker } from '../worker/reports';
 import { runScenario } from '../worker/scenario-driver';
 import { entryUnderTest } from '../scenarios/active';
 import { faultlineRoot } from '../harness/root';
 import { describeDifference, expectedOf, screenDifferences } from '../verdict/verdict';
-import { expect, test } from '../worker/test';
+import { expect, skipUnlessStarted, test } from '../worker/test';
 
 /** One entry per way a failure reaches Sentry: server render, Server Action, route handler, browser render, handler. */
 const INGEST_FAULT_SUBSET = ['server-page-throws', 'action-form-throws', 'route-handler-throws', 'client-effect-throws', 'client-event-handler-throws'];
@@ -25,7 +24,7 @@ export function ingestFaultChecks(fault: IngestFault): void {
       const reportsFrom = new Set(scenario.reports.map((report) => report.runtime));
 
       test(`${id}: the user sees the same, and neither page nor server waits for the ingest`, async ({ page, app, ingest, reports }) => {
-        test.skip(!app.local, REMOTE_SKIP_REASON);
+        skipUnlessStarted(app);
         const screen = await runScenario(page, scenario, app.url);
         expect(screenDifferences(expectedOf(scenario, app.url).screen, screen).map(describeDifference), 'what the user saw (expected vs observed)').toEqual([]);
 
@@ -47,7 +46,7 @@ export function ingestFaultChecks(fault: IngestFault): void {
           if (fault === '429') {
             await expect.poll(async () => (await server()).envelopesTotal, { message: 'the server SDK sent an envelope' }).toBeGreaterThan(0);
             // Flushes the server SDK: whatever it would still send has arrived after this.
-            await fetchServerEvents(app.harness!, onlyMarker(reports.marker));
+            await fetchServerEvents(app.harness, onlyMarker(reports.marker));
             expect((await server()).arrivedTotal, 'after its first 429 this server sent at most the report already in flight').toBeLessThanOrEqual(1);
           } else {
             await expect.poll(async () => (await server()).arrived, { message: 'the server SDK sent its report' }).toBe(1);

@@ -1,7 +1,6 @@
-import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import { fallbackHeading } from '../worker/scenario-driver';
 import { privacyProblems } from '../verdict/privacy';
-import { expect, test } from '../worker/test';
+import { expect, skipUnlessStarted, test } from '../worker/test';
 import { TEST_MARKER_HEADER } from '../harness/contract';
 
 /** Values that identify a user, under names Sentry filters, names it does not, and names no list has ever seen. */
@@ -35,7 +34,7 @@ function expectNothingPrivate(events: unknown[]) {
 }
 
 test('server reports carry no cookie, credential, client address, query value or unknown header', async ({ page, context, reports, app }) => {
-  test.skip(!app.local, REMOTE_SKIP_REASON);
+  skipUnlessStarted(app);
   await context.addCookies(
     [
       ['session', secrets.sessionCookie],

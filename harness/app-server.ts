@@ -166,12 +166,21 @@ export interface ServerExit {
   at: Date;
 }
 
-export interface LaunchedAppServer extends AppServer {
+/**
+ * The one interface of a server faultline checks, whichever way it is served (`harness/serve.ts`:
+ * the reference app started or in dev, a deployment; `harness/audit/server.ts`: an audited app).
+ */
+export interface TargetServer {
+  url: string;
   /** Resolves once the server serves; rejects (after stopping it) when it exits or times out first. */
   ready: Promise<void>;
-  /** Resolves when the server process ends, for whatever reason. */
+  /** Resolves when the server process ends, for whatever reason; never for a deployment, which faultline does not run. */
   exited: Promise<ServerExit>;
+  stop(): Promise<void>;
 }
+
+/** A server faultline launched on this machine: its output is in `logFile`. */
+export interface LaunchedAppServer extends AppServer, TargetServer {}
 
 /**
  * Next listens on one address; browsers also load `http://[::1]:port` (the host checks do). This

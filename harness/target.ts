@@ -1,17 +1,25 @@
 import { ENV } from './contract';
 
 /**
- * How the Playwright workers learn which app they test: its URL, and for a server faultline started
- * its log and the secret of its harness endpoints. The global setup (or the CLI) fills these in;
- * everything else reads them through `appTarget()`.
+ * The app a run's Playwright workers check, as every process reads it from the environment: one
+ * that faultline started (its log and the secret of its harness endpoints are the checks'), or a
+ * deployment (`--base-url`: only what a browser sees). The CLI, or the global setup under
+ * `npm test`, writes it (`aimAt`); the workers read it (`appTarget`).
  */
-export const TARGET_VARIABLES = [ENV.baseUrl, ENV.serverLog, ENV.targetSecret] as const;
+export type AppTarget = StartedTarget | DeployedTarget;
 
-/** `env` without an enclosing run's target: a run started with it starts (and tests) an app of its own. */
-export function withoutTarget(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const own = { ...env };
-  for (const name of TARGET_VARIABLES) delete own[name];
-  return own;
+export interface StartedTarget {
+  kind: 'started';
+  url: string;
+  /** The server's output file. */
+  serverLog: string;
+  /** Its harness endpoints, and what they ask of a request. */
+  harness: HarnessEndpoints;
+}
+
+export interface DeployedTarget {
+  kind: 'deployed';
+  url: string;
 }
 
 /** A harness server's endpoints, and what they ask of a request. */
@@ -20,31 +28,46 @@ export interface HarnessEndpoints {
   secret: string;
 }
 
-export interface AppTarget {
-  url: string;
-  /** The server's output file, only when faultline started the server itself. */
-  serverLog?: string;
-  /** The server's harness endpoints, only when faultline started it (null against --base-url). */
-  harness: HarnessEndpoints | null;
-  /** Server-side checks need the server's log and reports: only a local server has them. */
-  local: boolean;
+/** The variables that carry a target from the process that chose it to the workers. */
+export const TARGET_VARIABLES = [ENV.baseUrl, ENV.serverLog, ENV.targetSecret] as const;
+
+/** Whether faultline started the target: its server's log and reports are the checks' too. */
+export const isStarted = (target: AppTarget): target is StartedTarget => target.kind === 'started';
+
+/** The target `env` names, or null where none was chosen (the global setup then starts one). */
+export function givenTarget(env: NodeJS.ProcessEnv = process.env): AppTarget | null {
+  const url = env[ENV.baseUrl];
+  if (!url) return null;
+  const serverLog = env[ENV.serverLog];
+  if (!serverLog) return { kind: 'deployed', url };
+  const secret = env[ENV.targetSecret];
+  if (!secret) throw new Error(`${ENV.targetSecret} is not set for the server faultline started.`);
+  return { kind: 'started', url, serverLog, harness: { url, secret } };
 }
 
+/** The target the workers check; the global setup (or the CLI) chose it before they started. */
 export function appTarget(env: NodeJS.ProcessEnv = process.env): AppTarget {
-  const url = env[ENV.baseUrl];
-  if (!url) throw new Error(`${ENV.baseUrl} is not set: the global setup did not run.`);
-  const serverLog = env[ENV.serverLog] || undefined;
-  const secret = env[ENV.targetSecret];
-  if (serverLog && !secret) throw new Error(`${ENV.targetSecret} is not set for the server faultline started.`);
-  return { url, serverLog, harness: serverLog && secret ? { url, secret } : null, local: serverLog !== undefined };
+  const target = givenTarget(env);
+  if (!target) throw new Error(`${ENV.baseUrl} is not set: the global setup did not run.`);
+  return target;
 }
+
+/** Writes `target` into `env` for the processes it starts (null: none, so that they start their own); an earlier target's variables never stay. */
+export function aimAt(env: NodeJS.ProcessEnv, target: AppTarget | null): NodeJS.ProcessEnv {
+  for (const name of TARGET_VARIABLES) delete env[name];
+  if (!target) return env;
+  env[ENV.baseUrl] = target.url;
+  if (isStarted(target)) Object.assign(env, { [ENV.serverLog]: target.serverLog, [ENV.targetSecret]: target.harness.secret });
+  return env;
+}
+
+/** `env` without an enclosing run's target: a run started with it starts (and tests) an app of its own. */
+export const withoutTarget = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => aimAt({ ...env }, null);
 
 /** A server faultline started: its log and its harness endpoints are the checks'. */
-export function targetOf(server: { url: string; logFile: string; secret: string }): AppTarget {
-  return { url: server.url, serverLog: server.logFile, harness: { url: server.url, secret: server.secret }, local: true };
-}
-
-/** An app faultline did not start (`--base-url`): only what a browser sees. */
-export function remoteTarget(url: string): AppTarget {
-  return { url, harness: null, local: false };
-}
+export const targetOf = (server: { url: string; logFile: string; secret: string }): StartedTarget => ({
+  kind: 'started',
+  url: server.url,
+  serverLog: server.logFile,
+  harness: { url: server.url, secret: server.secret },
+});

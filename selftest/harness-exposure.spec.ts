@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '../worker/test';
+import { expect, skipUnlessStarted, test } from '../worker/test';
 import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../harness/contract';
 
 /** The local addresses of the sockets listening on `port`, from the kernel's own tables. */
@@ -19,7 +19,7 @@ function listeningAddresses(port: number): string[] {
 const LOOPBACK = ['0100007F', '00000000000000000000000001000000'];
 
 test('a harness server listens on loopback only', async ({ app }) => {
-  test.skip(!app.harness, 'needs the server faultline started');
+  skipUnlessStarted(app);
   const addresses = listeningAddresses(Number(new URL(app.url).port));
   expect(addresses.length, 'something listens on the port').toBeGreaterThan(0);
   expect(
@@ -29,18 +29,16 @@ test('a harness server listens on loopback only', async ({ app }) => {
 });
 
 test('the harness endpoints answer only the process that started the server', async ({ app, reports }) => {
-  test.skip(!app.harness, 'needs the server faultline started');
+  skipUnlessStarted(app);
   for (const endpoint of [HARNESS_ENDPOINTS.reports, HARNESS_ENDPOINTS.ingest, HARNESS_ENDPOINTS.unclaimed]) {
     const url = `${app.url}${endpoint}?test=any`;
     expect((await fetch(url)).status, `${endpoint} without the secret`).toBe(404);
     expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: 'guessed' } })).status, `${endpoint} with a wrong secret`).toBe(404);
-    expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} with the secret`).toBe(200);
+    expect((await fetch(url, { headers: { [HARNESS_SECRET_HEADER]: app.harness.secret } })).status, `${endpoint} with the secret`).toBe(200);
   }
   // A check's endpoints answer the harness only about a check: without its marker, a 400.
   for (const endpoint of [HARNESS_ENDPOINTS.reports, HARNESS_ENDPOINTS.ingest])
-    expect((await fetch(`${app.url}${endpoint}`, { headers: { [HARNESS_SECRET_HEADER]: app.harness!.secret } })).status, `${endpoint} without ?test=`).toBe(
-      400,
-    );
+    expect((await fetch(`${app.url}${endpoint}`, { headers: { [HARNESS_SECRET_HEADER]: app.harness.secret } })).status, `${endpoint} without ?test=`).toBe(400);
   // Where the Edge runtime's SDK sends: a client report, which carries no error event.
   const edgeIngest = (secret?: string) =>
     fetch(`${app.url}${HARNESS_ENDPOINTS.edgeIngest}`, {
@@ -50,7 +48,7 @@ test('the harness endpoints answer only the process that started the server', as
     });
   expect((await edgeIngest()).status, 'edge-ingest without the secret').toBe(404);
   expect((await edgeIngest('guessed')).status, 'edge-ingest with a wrong secret').toBe(404);
-  expect((await edgeIngest(app.harness!.secret)).status, 'edge-ingest with the secret').toBe(200);
+  expect((await edgeIngest(app.harness.secret)).status, 'edge-ingest with the secret').toBe(200);
   // Where the Edge runtime counts Next's deliveries: one with this test's marker, which the test then owns.
   const delivery = (secret?: string) =>
     fetch(`${app.url}${HARNESS_ENDPOINTS.deliveries}`, {
@@ -63,5 +61,5 @@ test('the harness endpoints answer only the process that started the server', as
     });
   expect((await delivery()).status, 'deliveries without the secret').toBe(404);
   expect((await delivery('guessed')).status, 'deliveries with a wrong secret').toBe(404);
-  expect((await delivery(app.harness!.secret)).status, 'deliveries with the secret').toBe(204);
+  expect((await delivery(app.harness.secret)).status, 'deliveries with the secret').toBe(204);
 });

@@ -71,7 +71,7 @@ export const RULES: Rule[] = [
     why: "the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
   },
   {
-    from: ['cli/audit'],
+    from: ['cli/audit/'],
     only: null,
     not: ['worker/'],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
@@ -80,7 +80,7 @@ export const RULES: Rule[] = [
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
 ];
 
-/** A prefix ending in `/` is a folder; `cli/audit` is every file whose name starts so; anything else one file. */
+/** A prefix ending in `/` is a folder; one without an extension is every file whose name starts so; anything else one file. */
 const under = (file: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => (prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? file.startsWith(prefix) : file === prefix));
 
@@ -145,8 +145,8 @@ const SKETCH: Record<string, string[]> = {
   'verdict/verdict.ts': ['harness/target.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
-  'cli/audit.ts': ['worker/audit/observe.ts', 'cli/audit-matrix.ts'],
-  'cli/audit-matrix.ts': ['cli/audit.ts'],
+  'cli/audit/audit.ts': ['worker/audit/observe.ts', 'cli/audit/matrix.ts'],
+  'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
   'verdict/a.ts': ['verdict/b.ts'],
   'verdict/b.ts': ['verdict/c.ts'],
@@ -166,13 +166,13 @@ describe('imports', () => {
 
   it('names every loop of imports, however long', () => {
     expect(circles(SKETCH)).toEqual([
-      ['cli/audit-matrix.ts', 'cli/audit.ts'],
+      ['cli/audit/audit.ts', 'cli/audit/matrix.ts'],
       ['verdict/a.ts', 'verdict/b.ts', 'verdict/c.ts'],
     ]);
   });
 
   it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
-    for (const command of ['cli/matrix.ts', 'cli/audit-matrix.ts']) {
+    for (const command of ['cli/matrix.ts', 'cli/audit/matrix.ts']) {
       const reached = Object.keys(await importGraph(root, [command]));
       expect(reached, command).toContain('harness/engine.ts');
     }
@@ -192,7 +192,7 @@ describe('imports', () => {
     expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
-      "cli/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      "cli/audit/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
       'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { ENV } from '../harness/contract';
 import { faultlineRoot } from '../harness/root';
-import type { AppTarget } from '../harness/target';
+import { isStarted, type AppTarget } from '../harness/target';
 import { pinnedWhere } from '../scenarios/active';
 import type { Scenario } from '../scenarios/schema';
 import { verdictAttachment, verdictFailure } from '../verdict/attachment';
@@ -24,7 +24,7 @@ export async function checkEntry(
   timed?: Timed,
 ): Promise<Verdict> {
   const observed = await observeEntry(page, scenario, app.url, check, timed);
-  const verdict = judge(scenario, app.url, observed, pinnedWhere(scenario, faultlineRoot, app.local ? null : app.url));
+  const verdict = judge(scenario, app.url, observed, pinnedWhere(scenario, faultlineRoot, isStarted(app) ? null : app.url));
   const screens = process.env[ENV.screenshots];
   if (observed.screen.fallback !== 'none' && (verdict.differences.length > 0 || screens)) {
     const shot = await page.screenshot();

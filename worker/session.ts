@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { READY_PATH } from '../harness/app-server';
 import { TEST_MARKER_HEADER } from '../harness/contract';
 import { ServerLog } from '../harness/server-log';
-import type { AppTarget } from '../harness/target';
+import { isStarted, type AppTarget } from '../harness/target';
 import { StalledRequests, type IngestFault } from '../ingest/faults';
 import type { IngestState } from '../app-server/store';
 import { interceptBrowserIngest, type BrowserIngest, type IngestCode } from './browser-ingest';
@@ -138,7 +138,8 @@ export class HarnessedSession extends Session<SessionCheck> {
     await this.context.setExtraHTTPHeaders({ [TEST_MARKER_HEADER]: marker });
     const { record } = this.ingest;
     record.reset();
-    const { harness, serverLog } = this.app;
+    // What only a server faultline started has: its harness endpoints and its log.
+    const { harness, serverLog } = isStarted(this.app) ? this.app : { harness: null, serverLog: null };
     const log = serverLog ? new ServerLog(serverLog) : null;
     const mark = log?.mark() ?? 0;
     const messages: string[] = [];

@@ -4,9 +4,10 @@ import { workerTest } from './base-test';
 import { reportAbort } from '../harness/abort';
 import { READY_PATH, waitUntilServing } from '../harness/app-server';
 import { ENV } from '../harness/contract';
-import { startHarnessApp } from '../harness/harness-app';
+import { startTarget } from '../harness/serve';
 import { faultlineRoot } from '../harness/root';
-import { appTarget, type AppTarget } from '../harness/target';
+import { appTarget, isStarted, type AppTarget, type StartedTarget } from '../harness/target';
+import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import type { IngestFault } from '../ingest/faults';
 import type { IngestState } from '../app-server/store';
 import { undoConditions } from './page-conditions';
@@ -53,19 +54,20 @@ export const sessionTest = workerTest.extend<{}, SessionWorkerFixtures>({
   app: [
     async ({ ingestFault }, use) => {
       const shared = appTarget();
-      if (!ingestFault || !shared.local) {
+      if (!ingestFault || !isStarted(shared)) {
         // `faultline run` starts its server while Playwright loads the tests: it may not serve yet.
         // The CLI gives up first (60 s) and says why; this is the fallback.
-        if (shared.serverLog) await waitUntilServing(`${shared.url}${READY_PATH}`, { timeoutMs: 90_000, logFile: shared.serverLog });
+        if (isStarted(shared)) await waitUntilServing(`${shared.url}${READY_PATH}`, { timeoutMs: 90_000, logFile: shared.serverLog });
         return use(shared);
       }
       // A faulty ingest changes server-wide SDK state (a 429 silences it): never the shared server.
-      const server = await startHarnessApp({
+      const { target, server } = await startTarget({
+        mode: 'start',
         root: faultlineRoot,
         logFile: join(faultlineRoot, '.faultline', `server-${process.pid}-ingest-${ingestFault}.log`),
         env: { ...process.env, [ENV.ingestFault]: ingestFault },
       });
-      await use({ url: server.url, serverLog: server.logFile, harness: server, local: true });
+      await use(target);
       await server.stop();
     },
     { scope: 'worker', timeout: 100_000 },
@@ -155,5 +157,10 @@ export const test = sessionTest.extend<CheckFixtures>({
     });
   },
 });
+
+/** Skips a check that needs what only a server faultline started has (its log, its reports): not there against --base-url. */
+export function skipUnlessStarted(app: AppTarget): asserts app is StartedTarget {
+  test.skip(!isStarted(app), REMOTE_SKIP_REASON);
+}
 
 export { expect };

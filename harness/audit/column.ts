@@ -8,12 +8,12 @@ import { isOpaque, sideBySideGroups } from './lanes';
 import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
 import type { Placement } from './placement';
-import { launchAuditedServer, NotSettled, settleServer, type AuditedServer } from './server';
+import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from './server';
 import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
-import { blobReporter } from '../reporters/blob';
+import { blobReporter } from '../outputs/reporters/blob';
 import { Checking } from '../engine';
 import type { AuditEntryRecord } from '../../verdict/attachment';
 import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
@@ -121,7 +121,7 @@ function startRunner(
   { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: ObserveOptions,
 ) {
   const reporters = [
-    [ownModule('harness/reporters/audit-reporter'), { eventsFile: files.events }],
+    [ownModule('harness/outputs/reporters/audit-reporter'), { eventsFile: files.events }],
     ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
     ...(reportDir && shard ? [blobReporter(reportDir)] : []),
@@ -222,7 +222,7 @@ export function entryOutcomes(placed: readonly string[], ruledOut: readonly { id
 function resultOf(
   built: BuiltForAudit,
   seen: Seen,
-  run: ReturnType<AuditedServer['since']>,
+  run: ReturnType<AuditedServerReader['since']>,
   logFile: string,
   shard: ObserveOptions['shard'],
   started: number,

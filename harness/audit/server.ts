@@ -30,7 +30,8 @@ export interface Mark {
   ingest: number;
 }
 
-export interface AuditedServer extends AuditedServerFiles {
+/** An audited server as any process reads it through its files: the process that started it, or a worker. */
+export interface AuditedServerReader extends AuditedServerFiles {
   mark(): Mark;
   /** What arrived since `mark`: the reports in the envelopes the server sent (its own in either runtime and, through a tunnel, the browser's), what it was refused, and its log. */
   since(mark: Mark): { reports: AuditReport[]; blocked: string[]; log: string };
@@ -42,6 +43,9 @@ export interface AuditedServer extends AuditedServerFiles {
   ended(): boolean;
   stop(): Promise<void>;
 }
+
+/** An audited app's server as the audit launched it: a server under test like any other (`TargetServer`), read through its files. */
+export interface AuditedServer extends AuditedServerReader, LaunchedAppServer {}
 
 /** `NODE_OPTIONS` with the intercept preloaded (after the app's own options, which it keeps), the contract's values it needs in its URL. */
 export function interceptOptions(ingestLog: string, env: NodeJS.ProcessEnv): string {
@@ -80,8 +84,8 @@ export interface AuditedServerFiles {
 /** An audited server read through its files, by the process that started it or by a worker. */
 export function auditedServerAt(
   { url, logFile, ingestLog }: AuditedServerFiles,
-  process: Pick<AuditedServer, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} },
-): AuditedServer {
+  process: Pick<AuditedServerReader, 'ended' | 'stop'> = { ended: () => false, stop: async () => {} },
+): AuditedServerReader {
   // The server's output is read as a run reads its own: one reader, a mark its size in bytes.
   const log = new ServerLog(logFile);
   const logSince = (mark: Mark) => log.since(mark.log);
@@ -144,7 +148,7 @@ export async function launchAuditedServer(
   workspace: string,
   env: NodeJS.ProcessEnv,
   { basePath, limitSeconds }: { basePath: string; limitSeconds: number },
-): Promise<AuditedServer & { ready: Promise<void>; exited: LaunchedAppServer['exited'] }> {
+): Promise<AuditedServer> {
   const logFile = join(workspace, '.faultline', 'server.log');
   const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
   writeFileSync(ingestLog, '');
@@ -218,7 +222,7 @@ async function flushServer(url: string, cookies: readonly { name: string; value:
  * take where no entry's limit bounds it (after the last entry).
  */
 export async function settleServer(
-  server: AuditedServer,
+  server: AuditedServerReader,
   flushRoute: string | null,
   basePath: string,
   cookies: readonly { name: string; value: string }[] = [],

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { waitUntilServing } from '../../harness/app-server';
 import type { AuditPlan } from '../../harness/audit/plan';
-import { auditedServerAt, auditedServerReadyUrl, type AuditedServer, type Mark } from '../../harness/audit/server';
+import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../../harness/audit/server';
 import { proxyRunsFor } from '../../harness/audit/workspace';
 import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from '../browser-ingest';
 import { Session } from '../session';
@@ -32,7 +32,7 @@ export class AuditedSession extends Session<AuditCheck> {
     browser: Browser,
     ingest: BrowserIngest,
     readonly plan: AuditPlan,
-    readonly server: AuditedServer,
+    readonly server: AuditedServerReader,
     readonly network: ClosedNetwork,
   ) {
     super(browser, ingest);

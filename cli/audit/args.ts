@@ -1,16 +1,16 @@
 import { resolve } from 'node:path';
-import { catalogue } from '../scenarios/catalogue';
-import type { AuditCheck } from '../verdict/finding';
-import type { CheckLevel } from '../verdict/levels';
-import type { AuditConfig } from './audit-config';
-import { parseLimits, type Limits } from '../harness/audit/limits';
-import { MAX_WORKERS, wholeNumber } from '../harness/settings';
-import { parseCommandArgs } from './args';
-import { nextVersions, versionProblem } from './columns';
-import { parseOptionsOf } from './options';
-import { parseShard } from './run-args';
-import { resolveScenario } from './select';
-import { UsageError } from './usage-error';
+import { catalogue } from '../../scenarios/catalogue';
+import type { AuditCheck } from '../../verdict/finding';
+import type { CheckLevel } from '../../verdict/levels';
+import type { AuditConfig } from './config';
+import { parseLimits, type Limits } from '../../harness/audit/limits';
+import { MAX_WORKERS, wholeNumber } from '../../harness/settings';
+import { parseCommandArgs } from '../args';
+import { nextVersions, versionProblem } from '../columns';
+import { parseOptionsOf } from '../options';
+import { parseShard } from '../run-args';
+import { resolveScenario } from '../select';
+import { UsageError } from '../usage-error';
 
 /** What `faultline audit` was asked: the app, the selection, the versions, where its outputs go. */
 export interface AuditOptions {

@@ -1,13 +1,13 @@
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../scenarios/catalogue';
-import { mergeAuditShards, type AuditResult } from '../verdict/audit';
-import { shardSetProblem } from '../verdict/report';
+import { catalogue } from '../../scenarios/catalogue';
+import { mergeAuditShards, type AuditResult } from '../../verdict/audit';
+import { shardSetProblem } from '../../verdict/report';
 import { writeAudit } from './audit';
-import { AUDIT_FOLDER, stagingIn } from './audit-folder';
-import { claimOutDir } from './out-dir';
-import { UsageError } from './usage-error';
-import { blobsIn, replayBlobs } from './blob-reports';
+import { AUDIT_FOLDER, stagingIn } from './folder';
+import { claimOutDir } from '../out-dir';
+import { UsageError } from '../usage-error';
+import { blobsIn, replayBlobs } from '../blob-reports';
 
 /** The audit a `faultline audit` out folder holds, or null when it holds none (a run's, say). */
 export function auditOutputIn(dir: string): AuditResult | null {

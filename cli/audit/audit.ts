@@ -1,29 +1,30 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inspectApp, type InspectedApp } from '../harness/audit/app';
-import { treeChanges, treeFingerprint } from '../harness/audit/tree';
-import { cleanWorkspaces, UNUSED_DAYS } from '../harness/audit/clean';
-import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
-import { proveChromium, resolveChromium } from '../harness/chromium';
-import { CannotRun } from '../harness/failures';
-import { findingCount, reachedOutInWords } from '../verdict/audit';
-import { auditIn, incompleteness } from '../harness/audit/column';
-import { githubAnnotations } from './audit-annotations';
-import { auditAsHtml } from './audit-html';
-import { auditAsSarif } from './audit-sarif';
-import { auditAsSummary } from './audit-summary';
-import { BASELINE_FILE, withBaseline } from './audit-baseline';
-import { readAuditConfig } from './audit-config';
-import { failingFindings, withLevels } from '../verdict/levels';
-import { type AuditOptions, withConfig } from './audit-args';
-import { auditMatrix } from './audit-matrix';
-import { auditAsJunit, auditAsTable, baselineLine, type AuditResult } from './audit-render';
-import { AUDIT_FOLDER, stagingIn } from './audit-folder';
-import { claimOutDir, holdsEarlier, realPath, refuseInputs, replaceEarlier } from './out-dir';
-import type { AuditRun } from './audit-run';
-import { declaredOptions } from './options';
-import { Stopping } from './stopping';
-import { EXIT } from './usage-error';
+import { inspectApp, type InspectedApp } from '../../harness/audit/app';
+import { treeChanges, treeFingerprint } from '../../harness/audit/tree';
+import { cleanWorkspaces, UNUSED_DAYS } from '../../harness/audit/clean';
+import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../../harness/audit/workspace';
+import { proveChromium, resolveChromium } from '../../harness/chromium';
+import { CannotRun } from '../../harness/failures';
+import { faultlineRoot } from '../../harness/root';
+import { findingCount, reachedOutInWords } from '../../verdict/audit';
+import { auditIn, incompleteness } from '../../harness/audit/column';
+import { githubAnnotations } from '../../harness/outputs/audit-annotations';
+import { auditAsHtml } from '../../harness/outputs/audit-html';
+import { auditAsSarif } from '../../harness/outputs/audit-sarif';
+import { auditAsSummary } from '../../harness/outputs/audit-summary';
+import { BASELINE_FILE, withBaseline } from './baseline';
+import { readAuditConfig } from './config';
+import { failingFindings, withLevels } from '../../verdict/levels';
+import { type AuditOptions, withConfig } from './args';
+import { auditMatrix } from './matrix';
+import { auditAsJunit, auditAsTable, baselineLine, type AuditResult } from '../../harness/outputs/audit-render';
+import { AUDIT_FOLDER, stagingIn } from './folder';
+import { claimOutDir, holdsEarlier, realPath, refuseInputs, replaceEarlier } from '../out-dir';
+import type { AuditRun } from './run';
+import { declaredOptions } from '../options';
+import { Stopping } from '../stopping';
+import { EXIT } from '../usage-error';
 
 /** The audit's default output folder (`--out`'s default), inside the app when it runs from the app's own folder. */
 const AUDIT_FOLDER_IN_APP = String(declaredOptions('audit').out.default);
@@ -36,7 +37,7 @@ const ignoredByGit = (root: string) =>
     .some((line) => /^\/?faultline-audit\/?\s*$/.test(line.trim()));
 
 /** faultline's own version, as its package says: the tool's in SARIF. */
-const faultlineVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+const faultlineVersion = (JSON.parse(readFileSync(join(faultlineRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * `faultline audit`: the app on its own `next` (report.json, junit.xml, audit.html), or with

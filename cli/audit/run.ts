@@ -1,4 +1,4 @@
-import type { Stopping } from './stopping';
+import type { Stopping } from '../stopping';
 
 /** What an audit over one app needs besides its options: where faultline is, its outputs, and how it proves the app's tree unchanged. */
 export interface AuditRun {

@@ -1,25 +1,25 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compare, valid } from 'semver';
-import type { InspectedApp } from '../harness/audit/app';
-import { auditWorkspace, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../harness/audit/workspace';
-import { CannotRun } from '../harness/failures';
-import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
-import { catalogue } from '../scenarios/catalogue';
-import { findingCount } from '../verdict/audit';
-import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../verdict/audit-matrix';
-import type { AuditOptions } from './audit-args';
-import type { AuditRun } from './audit-run';
-import { AUDIT_FOLDER } from './audit-folder';
-import { replaceEarlier } from './out-dir';
-import { buildForAudit } from '../harness/audit/build-placed';
-import { incompleteness, observeBuilt } from '../harness/audit/column';
-import { auditMatrixAsHtml } from './audit-matrix-html';
-import { auditMatrixAsMarkdown, auditMatrixAsTable } from './audit-matrix-render';
-import { oneLine, versionProblem } from './columns';
-import { Progress } from './progress';
-import { EXIT } from './usage-error';
-import { failingFindings, withLevels } from '../verdict/levels';
+import type { InspectedApp } from '../../harness/audit/app';
+import { auditWorkspace, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace } from '../../harness/audit/workspace';
+import { CannotRun } from '../../harness/failures';
+import { observationKey, overVersions, WorkspaceError } from '../../harness/next-workspace';
+import { catalogue } from '../../scenarios/catalogue';
+import { findingCount } from '../../verdict/audit';
+import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../../verdict/audit-matrix';
+import type { AuditOptions } from './args';
+import type { AuditRun } from './run';
+import { AUDIT_FOLDER } from './folder';
+import { replaceEarlier } from '../out-dir';
+import { buildForAudit } from '../../harness/audit/build-placed';
+import { incompleteness, observeBuilt } from '../../harness/audit/column';
+import { auditMatrixAsHtml } from '../../harness/outputs/audit-matrix-html';
+import { auditMatrixAsMarkdown, auditMatrixAsTable } from '../../harness/outputs/audit-matrix-render';
+import { oneLine, versionProblem } from '../columns';
+import { Progress } from '../progress';
+import { EXIT } from '../usage-error';
+import { failingFindings, withLevels } from '../../verdict/levels';
 
 /** The versions' order in the matrix: the app's own and the others, each once, oldest first; what is not a version at the end, as given. */
 export function matrixVersions(own: string, others: readonly string[]): string[] {
