@@ -1,6 +1,6 @@
 import type { CheckTrace } from '../worker/check-trace';
 import type { BareTrace } from './worker/annotations';
-import { median } from './stats';
+import { median } from '../harness/stats';
 
 /**
  * What a check spends beyond its bare limit, part by part (they add up to verdict minus bare):

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { withoutTarget } from '../harness/target';
 import { copyProject } from '../harness/workspace';
-import { median } from './stats';
+import { median } from '../harness/stats';
 import { bareServerStart } from './bare-floor';
 
 const root = join(import.meta.dirname, '..');

@@ -1,4 +1,4 @@
-import { median } from './stats';
+import { median } from '../harness/stats';
 
 /** A check's place in a run, as report.json has it. */
 export interface TimedCheck {

@@ -18,7 +18,7 @@ import { HarnessedSession } from '../worker/session';
 import { targetOf } from '../harness/target';
 import type { ConformanceReport } from '../verdict/report';
 import { catalogue } from '../scenarios/catalogue';
-import { median } from './stats';
+import { median } from '../harness/stats';
 import { phaseParts } from './phase';
 import { CPU_PARTS, TreeCpu } from './process-cpu';
 import { bareCatalogueCpu, bareCataloguePhase, bareServerStart } from './bare-floor';

@@ -10,7 +10,7 @@ import { READY_PATH } from '../harness/app-server';
 import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { type IngestState } from '../app-server/store';
 import { fetchIngestState, fetchServerEvents, onlyMarker } from '../worker/reports';
-import { median, percentile } from '../bench/stats';
+import { median, percentile } from '../harness/stats';
 import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
 
 const root = join(import.meta.dirname, '..');

@@ -15,7 +15,7 @@ import { copyProject } from '../harness/workspace';
 import { withoutTarget } from '../harness/target';
 import { failedChecks } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
-import { mutantsTable, replaceDocsMutants, type MutantsResults } from '../bench/docs-figures';
+import { mutantsTable, replaceDocsMutants, type MutantsResults } from './mutants-docs';
 import { DOCS } from '../harness/outputs/docs-blocks';
 
 const root = join(import.meta.dirname, '..');

@@ -6,7 +6,8 @@ import { CATALOGUE_BLOCK, catalogueAsMarkdown } from '../cli/list';
 import { MATRIX_BLOCK, replaceDocsMatrix } from '../harness/outputs/matrix-render';
 import { catalogue } from '../scenarios/catalogue';
 import type { Matrix } from '../verdict/matrix';
-import { replaceDocsBenchFigures, replaceDocsMutants, type BenchResults, type MutantsResults } from '../bench/docs-figures';
+import { replaceDocsBenchFigures, type BenchResults } from '../bench/docs-figures';
+import { replaceDocsMutants, type MutantsResults } from '../selftest/mutants-docs';
 
 const root = join(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

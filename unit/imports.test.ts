@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 
 /** Bundled into the app, or run inside its server in harness mode. */
-const APP = ['app/', 'bundled/', 'app-server/', 'ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
+const APP = ['app/', 'pages/', 'bundled/', 'app-server/', 'ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
 /** The leaves the app may read: names (the contract, the routes it renders) and the lifeline it ends with. */
 const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts', 'scenarios/configurations.ts', 'scenarios/versions.ts'];
 
@@ -78,6 +78,12 @@ export const RULES: Rule[] = [
   },
 
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
+  {
+    from: ['selftest/', 'foreign-apps/', 'corpus/'],
+    only: null,
+    not: ['bench/'],
+    why: 'the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
+  },
 ];
 
 /** A prefix ending in `/` is a folder; one without an extension is every file whose name starts so; anything else one file. */
@@ -148,6 +154,8 @@ const SKETCH: Record<string, string[]> = {
   'cli/audit/audit.ts': ['worker/audit/observe.ts', 'cli/audit/matrix.ts'],
   'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
+  'pages/scenarios/pages-gssp-throws.tsx': ['bundled/pages.ts', 'verdict/golden.ts'],
+  'selftest/load.ts': ['bench/stats.ts'],
   'verdict/a.ts': ['verdict/b.ts'],
   'verdict/b.ts': ['verdict/c.ts'],
   'verdict/c.ts': ['verdict/a.ts', 'verdict/golden.ts'],
@@ -195,6 +203,8 @@ describe('imports', () => {
       "cli/audit/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
       'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
+      'pages/scenarios/pages-gssp-throws.tsx -> verdict/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
+      'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });
