@@ -1,6 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import { STAGE_LIMITS } from '../harness/audit/limits';
 import { DEFAULT_WORKERS, ENV } from '../harness/contract';
+import { MAX_REPEAT, MAX_WORKERS, parseShard, portNumber, wholeNumber } from '../harness/settings';
+import { UsageError } from './usage-error';
 import { EXIT } from './usage-error';
 
 /** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
@@ -13,6 +15,8 @@ interface OptionSpec {
   /** The value's name in the usage text (`ID`, `URL`, `N`); none for a boolean. */
   readonly value?: string;
   readonly help: string;
+  /** The value checked and read, or one line naming the option (`--flag`): every command that takes the option applies it. */
+  readonly read?: (value: string, flag: string) => unknown;
 }
 
 interface CommandSpec {
@@ -20,6 +24,8 @@ interface CommandSpec {
   readonly synopsis: string;
   readonly description: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Options that cannot be given together: the two, and the one line that says why. */
+  readonly conflicts?: readonly (readonly [string, string, string])[];
 }
 
 /** The reference app under Cache Components: an option of every command that builds or serves it. */
@@ -32,10 +38,23 @@ const CACHE_COMPONENTS = {
 /** The options several commands share, each declared once; a command's own wording goes in its own declaration. */
 const SCENARIO = { type: 'string', multiple: true, default: [], value: 'ID', help: 'only this entry (repeatable)' } as const satisfies OptionSpec;
 const BASE_URL = { type: 'string', value: 'URL', help: 'a deployed app to test instead of starting one' } as const satisfies OptionSpec;
-const PORT = { type: 'string', value: 'N', help: 'port for the app faultline starts (default: a free one)' } as const satisfies OptionSpec;
+const PORT = {
+  type: 'string',
+  value: 'N',
+  help: 'port for the app faultline starts (default: a free one)',
+  read: (value: string, flag: string) => portNumber(flag, value),
+} as const satisfies OptionSpec;
+const SHARD = { type: 'string', value: 'I/N', read: (value: string) => parseShard(value) } as const;
 /** Parallel browsers: the default is each command's own (DEFAULT_WORKERS). */
 const workers = (command: keyof typeof DEFAULT_WORKERS) =>
-  ({ type: 'string', value: 'N', help: `parallel browsers (default ${DEFAULT_WORKERS[command]})` }) as const satisfies OptionSpec;
+  ({
+    type: 'string',
+    value: 'N',
+    help: `parallel browsers (default ${DEFAULT_WORKERS[command]})`,
+    read: (value: string, flag: string) => wholeNumber(flag, value, MAX_WORKERS),
+  }) as const satisfies OptionSpec;
+/** `--port` names the app faultline starts, which a deployment given by `--base-url` is not. */
+const PORT_OR_BASE_URL = ['port', 'base-url', '--port is for the app faultline starts; it cannot be combined with --base-url'] as const;
 
 /**
  * Every command and its options, declared once: each command's parser takes its `parseArgs`
@@ -62,14 +81,15 @@ const COMMANDS = {
       scenario: SCENARIO,
       grep: { type: 'string', value: 'TEXT', help: 'only checks whose title matches' },
       'base-url': BASE_URL,
-      shard: { type: 'string', value: 'I/N', help: 'run shard I of N' },
+      shard: { ...SHARD, help: 'run shard I of N' },
       workers: workers('run'),
       port: PORT,
-      repeat: { type: 'string', value: 'N', help: 'run every check N times' },
+      repeat: { type: 'string', value: 'N', help: 'run every check N times', read: (value: string, flag: string) => wholeNumber(flag, value, MAX_REPEAT) },
       catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
       'cache-components': CACHE_COMPONENTS,
-      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder (default faultline-report)' },
+      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder' },
     },
+    conflicts: [PORT_OR_BASE_URL],
   },
   merge: {
     synopsis: 'merge DIR... [--out DIR]',
@@ -91,7 +111,7 @@ const COMMANDS = {
         help: 'default (the default), cache-components (next 16+: a column for each version that has it) or both',
       },
       scenario: SCENARIO,
-      out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html (default faultline-matrix)' },
+      out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html' },
       fresh: { type: 'boolean', default: false, help: 'observe again where nothing changed since the last matrix' },
     },
   },
@@ -101,12 +121,12 @@ const COMMANDS = {
       'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
       scenario: SCENARIO,
-      out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens (default faultline-audit)' },
+      out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens' },
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
       fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },
       workers: workers('audit'),
-      shard: { type: 'string', value: 'I/N', help: 'audit shard I of N (faultline merge joins them)' },
+      shard: { ...SHARD, help: 'audit shard I of N (faultline merge joins them)' },
       trace: { type: 'boolean', default: false, help: "keep a Playwright trace of every entry with a finding (traces/) and Playwright's HTML report (html/)" },
       cookie: {
         type: 'string',
@@ -151,6 +171,7 @@ const COMMANDS = {
       port: PORT,
       'cache-components': CACHE_COMPONENTS,
     },
+    conflicts: [['dev', 'base-url', '--dev starts a dev server; it cannot be combined with --base-url'], PORT_OR_BASE_URL],
   },
 } as const satisfies Record<string, CommandSpec>;
 
@@ -179,6 +200,28 @@ export function parseOptionsOf<C extends Command>(command: C): ParseOptions<(typ
   return options as ParseOptions<(typeof COMMANDS)[C]['options']>;
 }
 
+type Options<C extends Command> = (typeof COMMANDS)[C]['options'];
+
+/** What an option's value is once read: what its declared `read` returns, else the string given. */
+type ReadValue<O> = O extends { read: (value: string, flag: string) => infer R } ? R : string;
+
+/** A command's option read as it is declared (`read`), or undefined when it was not given. */
+export function optionValue<C extends Command, K extends keyof Options<C> & string>(
+  command: C,
+  name: K,
+  given: string | undefined,
+): ReadValue<Options<C>[K]> | undefined {
+  if (given === undefined) return undefined;
+  const spec = declaredOptions(command)[name];
+  return (spec.read ? spec.read(given, `--${name}`) : given) as ReadValue<Options<C>[K]>;
+}
+
+/** Refuses, in the command's declared words, two options it takes that cannot be given together. */
+export function refuseConflicts(command: Command, values: Readonly<Record<string, unknown>>): void {
+  const given = (name: string) => values[name] !== undefined && values[name] !== false;
+  for (const [one, other, why] of (COMMANDS[command] as CommandSpec).conflicts ?? []) if (given(one) && given(other)) throw new UsageError(why);
+}
+
 /** Where descriptions and help sentences start, and the width they are wrapped at (the longest line before was 117). */
 const COLUMN = 33;
 const WIDTH = 120;
@@ -199,10 +242,14 @@ function entry(head: string, text: string): string {
   return [first, ...rest.map((more) => indent + more)].join('\n');
 }
 
+/** An option's help sentence, with its declared default where the sentence does not say it in words. */
+const helpOf = ({ help, default: fallback }: OptionSpec) =>
+  typeof fallback === 'string' && fallback !== '' && !/\bdefault\b/.test(help) ? `${help} (default ${fallback})` : help;
+
 /** One command's section of the usage: its synopsis and description, then each option as declared. */
 function commandSection(name: Command): string {
   const { synopsis, description, options } = COMMANDS[name] as CommandSpec;
-  const optionLines = Object.entries(options).map(([option, spec]) => entry(`      --${option}${spec.value ? ` ${spec.value}` : ''}`, spec.help));
+  const optionLines = Object.entries(options).map(([option, spec]) => entry(`      --${option}${spec.value ? ` ${spec.value}` : ''}`, helpOf(spec)));
   return [entry(`  faultline ${synopsis}`, description), ...optionLines].join('\n');
 }
 

@@ -20,11 +20,11 @@ import { pathProblem } from '../scenarios/paths';
 import { buildFailureNotApplicable, buildFailureOn, buildFailures, type BuildFailure } from '../scenarios/build-failures';
 import { buildToFailure } from '../harness/build-failure';
 import { buildErrorLines, buildFailureDifferences } from '../verdict/build-failure';
-import { parsePort, preflight } from './run-args';
+import { preflight } from './run-args';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
-import { parseOptionsOf } from './options';
+import { optionValue, parseOptionsOf, refuseConflicts } from './options';
 
 export interface ReproOptions {
   scenario?: Scenario;
@@ -55,7 +55,7 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
   }
   const pathWrong = values.path === undefined ? null : pathProblem(values.path);
   if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
-  if (values.dev && values['base-url']) throw new UsageError('--dev starts a dev server; it cannot be combined with --base-url');
+  refuseConflicts('repro', values);
   const configuration = values['cache-components'] ? 'cache-components' : configurationOf(env).id;
   const buildFailure = buildFailures.find((candidate) => candidate.id === positionals[0]);
   if (buildFailure) assertReplayableBuild(buildFailure, configuration, values);
@@ -71,7 +71,7 @@ export function parseReproArgs(argv: string[], env: Record<string, string | unde
     headed: values.headed || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
     json: values.json,
     baseUrl: values['base-url'],
-    port: values.port === undefined ? undefined : parsePort(values.port),
+    port: optionValue('repro', 'port', values.port),
     ...(buildFailure && { buildFailure }),
   };
 }

@@ -4,13 +4,13 @@ import { resolve } from 'node:path';
 import { assertPortFree, PortInUseError } from '../harness/app-server';
 import { resolveChromium } from '../harness/chromium';
 import { assertReachable, assertServesControl, UnreachableError } from '../harness/reachable';
-import { MAX_REPEAT, MAX_WORKERS, portNumber, wholeNumber, workersFrom } from '../harness/settings';
+import { workersFrom } from '../harness/settings';
 import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { configurationOf, type ConfigurationId } from '../scenarios/configurations';
 import { isBuildFailure } from '../scenarios/build-failures';
 import { parseCommandArgs } from './args';
-import { parseOptionsOf } from './options';
+import { optionValue, parseOptionsOf, refuseConflicts } from './options';
 import { resolveScenario } from './select';
 import { UsageError } from './usage-error';
 
@@ -32,8 +32,6 @@ export interface RunOptions {
   out: string;
 }
 
-export const parsePort = (value: string): number => portNumber('--port', value);
-
 /** `--workers -1` reads as two options to parseArgs; joined (`--workers=-1`), it gets the range message it deserves. */
 function joinNegativeValues(argv: string[]): string[] {
   const joined: string[] = [];
@@ -52,18 +50,17 @@ export function parseRunArgs(argv: string[]): RunOptions {
     strict: true,
     allowPositionals: false,
   });
-  if (values.port !== undefined && values['base-url'] !== undefined)
-    throw new UsageError('--port is for the app faultline starts; it cannot be combined with --base-url');
+  refuseConflicts('run', values);
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
   const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
   if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
   // A build-time entry is selected by its id as a catalogue entry is (scenarios/build-failures.ts).
   for (const id of values.scenario) if (!isBuildFailure(id)) resolveScenario(catalogue, id);
-  if (values.shard !== undefined) parseShard(values.shard);
+  optionValue('run', 'shard', values.shard);
   // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
   if (values.workers === undefined) workersFrom(process.env);
-  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
-  const repeat = values.repeat === undefined ? undefined : wholeNumber('--repeat', values.repeat, MAX_REPEAT);
+  const workers = optionValue('run', 'workers', values.workers);
+  const repeat = optionValue('run', 'repeat', values.repeat);
   return {
     scenarios: values.scenario,
     repeat,
@@ -71,19 +68,11 @@ export function parseRunArgs(argv: string[]): RunOptions {
     baseUrl: values['base-url'],
     shard: values.shard,
     workers,
-    port: values.port === undefined ? undefined : parsePort(values.port),
+    port: optionValue('run', 'port', values.port),
     catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
     configuration: values['cache-components'] ? 'cache-components' : configurationOf(process.env).id,
     out: values.out,
   };
-}
-
-/** `--shard I/N`, checked: shard I of N, 1 <= I <= N. */
-export function parseShard(value: string): { current: number; total: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
-    throw new UsageError(`Bad shard "${value}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
-  return { current: Number(match[1]), total: Number(match[2]) };
 }
 
 /** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */

@@ -20,6 +20,14 @@ export function portNumber(setting: string, value: string): number {
   return port;
 }
 
+/** `--shard I/N`, checked: shard I of N, 1 <= I <= N. */
+export function parseShard(value: string): { current: number; total: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
+    throw new UsageError(`Bad shard "${value}": use I/N with 1 <= I <= N, e.g. --shard 1/3`);
+  return { current: Number(match[1]), total: Number(match[2]) };
+}
+
 /** Playwright workers: `ENV.workers` under the same rule as `--workers`; a run's default when unset. */
 export function workersFrom(env: Record<string, string | undefined>): number {
   const value = env[ENV.workers];

@@ -120,6 +120,9 @@ describe('parseReproArgs', () => {
     [['healthy', '--path', '/x'], /one scenario id or --path/],
     [['--path', 'x'], /Bad --path "x"/],
     [['healthy', '--dev', '--base-url', 'http://x.test'], /--dev .* cannot be combined with --base-url/],
+    // What run refuses of the options both take, repro refuses in the same words: each rule is declared once, with its option.
+    [['healthy', '--port', '4100', '--base-url', 'http://x.test'], /^--port is for the app faultline starts; it cannot be combined with --base-url$/],
+    [['healthy', '--port', '70000'], /^Bad --port "70000": a whole number from 1 to 65535$/],
     [['healthi'], /Unknown scenario "healthi"\. Did you mean: healthy/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseReproArgs(argv, {})).toThrow(message);

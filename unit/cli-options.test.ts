@@ -96,6 +96,11 @@ describe('the CLI options, declared once', () => {
     expect(names(usageOf(command), option)).toBe(true);
   });
 
+  it.each(declared)('the usage text of %s says the default of --%s, from its declaration', (command, option) => {
+    const fallback = declaredOptions(command)[option].default;
+    if (typeof fallback === 'string' && fallback !== '') expect(usageOf(command)).toMatch(new RegExp(`--${option}\\b[^\\n]*\\bdefault\\b`));
+  });
+
   it('the usage text ends with the exit codes', () => {
     expect(usageText()).toMatch(/^usage: faultline <command>\n/);
     expect(usageText().split('\n').at(-1)).toMatch(/^exit codes: 0 conforms .*, 1 deviates .*, 2 /);

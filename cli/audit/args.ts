@@ -4,11 +4,9 @@ import type { AuditCheck } from '../../verdict/finding';
 import type { CheckLevel } from '../../verdict/levels';
 import type { AuditConfig } from './config';
 import { parseLimits, type Limits } from '../../harness/audit/limits';
-import { MAX_WORKERS, wholeNumber } from '../../harness/settings';
 import { parseCommandArgs } from '../args';
 import { nextVersions, versionProblem } from '../columns';
-import { parseOptionsOf } from '../options';
-import { parseShard } from '../run-args';
+import { optionValue, parseOptionsOf } from '../options';
 import { resolveScenario } from '../select';
 import { UsageError } from '../usage-error';
 
@@ -91,8 +89,8 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
   }
   if (values.fresh && versions.length === 0 && upgradeTo === null)
     throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
-  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers, MAX_WORKERS);
-  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  const workers = optionValue('audit', 'workers', values.workers);
+  const shard = optionValue('audit', 'shard', values.shard) ?? null;
   if ((values['update-baseline'] || values['prune-baseline']) && (versions.length > 0 || upgradeTo !== null || shard))
     throw new UsageError(
       `--${values['update-baseline'] ? 'update' : 'prune'}-baseline writes the baseline from one whole audit of the app on its own next (not over versions, not a shard)`,
