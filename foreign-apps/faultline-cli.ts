@@ -34,12 +34,7 @@ export function tree(dir: string, base = dir, leaveOut: readonly string[] = []):
 
 /** `faultline audit APP` started into a fresh folder, its output readable as it comes (for what happens to it meanwhile). */
 export function startAudit(app: string, args: string[] = [], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'faultline-audit-'))) {
-  const child = startFaultline(['audit', app, '--out', out, ...args], { env: { ...withoutTarget(), ...env } });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk) => (output.stdout += chunk));
-  child.stderr.on('data', (chunk) => (output.stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { out, output, exited, child };
+  return { out, ...startFaultline(['audit', app, '--out', out, ...args], { env: { ...withoutTarget(), ...env } }) };
 }
 
 /** `faultline audit APP` to its end, with its report (when it wrote one). */

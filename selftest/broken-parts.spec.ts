@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,9 +9,10 @@ import { copyProject } from '../harness/workspace';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspace } from '../harness/audit/workspace';
 import type { ConformanceReport } from '../verdict/report';
+import { findScenario } from '../scenarios/catalogue';
 import { expect, test } from '../worker/test';
 import { processesWith } from './processes';
-import { faultline, OWN_SERVER, outDir } from './run-cli';
+import { faultline, OWN_SERVER, outDir, startFaultline } from './run-cli';
 
 /**
  * Exit 1 means the app deviates, nothing else: every broken part faultline meets (a browser, a disk,
@@ -44,9 +45,7 @@ const cutOffShard = () => {
 /** 5,000 entries with the same id: every problem is counted, twenty are shown. */
 const duplicatedCatalogue = () => {
   const file = join(outDir(), 'catalogue.json');
-  const healthy = JSON.parse(execFileSync(process.execPath, [join(faultlineRoot, 'bin/faultline.mjs'), 'list', '--json'], { encoding: 'utf8' })).find(
-    (entry: { id: string }) => entry.id === 'healthy',
-  );
+  const healthy = findScenario('healthy');
   writeFileSync(file, JSON.stringify(Array.from({ length: 5_000 }, () => healthy)));
   return file;
 };
@@ -358,20 +357,20 @@ test.describe('a copy of the project', () => {
     const page = join(copy, 'app', '(site)', 'page.tsx');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\n// changed ${randomUUID()}\n`);
     const tag = randomUUID();
-    const run = spawn(process.execPath, [join(copy, 'bin/faultline.mjs'), 'run', '--scenario', 'healthy', '--out', outDir()], {
+    const {
+      child: run,
+      output,
+      exited,
+    } = startFaultline(['run', '--scenario', 'healthy', '--out', outDir()], {
       cwd: copy,
+      bin: join(copy, 'bin/faultline.mjs'),
       env: { ...process.env, ...OWN_SERVER, [ENV.testTag]: tag } as NodeJS.ProcessEnv,
     });
-    let stdout = '';
-    let stderr = '';
-    run.stdout.on('data', (chunk) => (stdout += chunk));
-    run.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
-    await expect.poll(() => stdout, { timeout: 60_000, message: 'the run starts building' }).toMatch(/^Building the app \(next build\)…$/m);
+    await expect.poll(() => output.stdout, { timeout: 60_000, message: 'the run starts building' }).toMatch(/^Building the app \(next build\)…$/m);
     await expect.poll(() => processesWith(tag).some(({ command }) => /next\/dist\/bin\/next build/.test(command)), { message: 'next build runs' }).toBe(true);
     run.kill('SIGINT');
     expect(await exited).toBe(130);
-    expectOneLine(stderr, /^faultline: stopped by SIGINT during the build; what it started was wound down$/m);
+    expectOneLine(output.stderr, /^faultline: stopped by SIGINT during the build; what it started was wound down$/m);
     // Processes sent SIGKILL or SIGTERM as the run ended are gone within moments, not at the instant it exits.
     await expect.poll(() => processesWith(tag), { timeout: 5_000, message: 'nothing of the build or the runner is left' }).toEqual([]);
     expect(existsSync(join(copy, '.faultline', 'build.lock')), 'the build lock is released').toBe(false);

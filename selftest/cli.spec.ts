@@ -1,9 +1,7 @@
-import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { freePort } from '../harness/app-server';
 import { copyProject } from '../harness/workspace';
@@ -12,7 +10,7 @@ import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
-import { faultline, OWN_SERVER, outDir } from './run-cli';
+import { faultline, OWN_SERVER, outDir, runFaultline, startFaultline } from './run-cli';
 
 const root = join(import.meta.dirname, '..');
 
@@ -166,20 +164,12 @@ test('a run stopped with SIGTERM winds down Playwright and the app it started, e
   writeFileSync(join(out, '.faultline-report'), '');
   writeFileSync(join(out, 'report.json'), '{"earlier":true}\n');
   writeFileSync(join(out, 'junit.xml'), '<testsuites name="earlier"/>\n');
-  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--port', String(port), '--out', out], {
-    cwd: root,
-    env: { ...process.env, ...OWN_SERVER },
-  });
-  let stdout = '';
-  let stderr = '';
-  run.stdout.on('data', (chunk) => (stdout += chunk));
-  run.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
+  const { child: run, output, exited } = startFaultline(['run', '--port', String(port), '--out', out], { env: { ...process.env, ...OWN_SERVER } });
   // A check's line means the app is serving and Playwright is mid-run.
-  await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/^[✓✗] /m);
+  await expect.poll(() => output.stdout, { timeout: 60_000 }).toMatch(/^[✓✗] /m);
   run.kill('SIGTERM');
   expect(await exited).toBe(143);
-  expect(stderr).toMatch(/^faultline: stopped by SIGTERM during the checks; what it started was wound down$/m);
+  expect(output.stderr).toMatch(/^faultline: stopped by SIGTERM during the checks; what it started was wound down$/m);
   await expect(fetch(`http://localhost:${port}/`), 'the app faultline started is gone').rejects.toThrow();
   expect([readFileSync(join(out, 'report.json'), 'utf8'), readFileSync(join(out, 'junit.xml'), 'utf8')], 'the earlier report, whole').toEqual([
     '{"earlier":true}\n',
@@ -228,15 +218,8 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
 test('a run whose reader goes away (`faultline run | head -1`) runs to its end, writes its reports and exits with what it found', async () => {
   const file = healthyExpecting503();
   const out = outDir();
-  const run = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--catalogue', file, '--scenario', 'healthy', '--out', out], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  run.stdout.destroy();
-  let stderr = '';
-  run.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
-  expect({ code, stderr }, 'a deviation: exit 1, nothing said of the pipe').toEqual({ code: 1, stderr: '' });
+  const { output, exited } = startFaultline(['run', '--catalogue', file, '--scenario', 'healthy', '--out', out], { env: process.env, readerGone: true });
+  expect({ code: await exited, stderr: output.stderr }, 'a deviation: exit 1, nothing said of the pipe').toEqual({ code: 1, stderr: '' });
   expect(readReport(out).entries).toMatchObject([{ id: 'healthy', outcome: 'failed', verdict: { differences: [{ what: 'status' }] } }]);
 });
 
@@ -335,17 +318,12 @@ test('a stray test.only stops the run with exit 2 instead of checking one test',
     const focused = readFileSync(spec, 'utf8').replace('  test(scenario.id, ', '  test.only(scenario.id, ');
     expect(focused, 'the spec holds the focused test').toContain('test.only(');
     writeFileSync(spec, focused);
-    const { code, stderr } = await promisify(execFile)(
-      process.execPath,
-      [join(copy, 'bin/faultline.mjs'), 'run', '--scenario', 'healthy', '--out', join(copy, 'out')],
-      {
-        cwd: copy,
-        env: { ...process.env, ...OWN_SERVER },
-      },
-    ).then(
-      (done) => ({ code: 0, ...done }),
-      (error: { code: number; stderr: string }) => error,
-    );
+    const { code, stderr } = await runFaultline(['run', '--scenario', 'healthy', '--out', join(copy, 'out')], {
+      cwd: copy,
+      bin: join(copy, 'bin/faultline.mjs'),
+      env: { ...process.env, ...OWN_SERVER },
+    });
+
     expect(stderr).toMatch(/^faultline: incomplete run: .*'\.only'/m);
     expect(code).toBe(2);
   } finally {

@@ -85,18 +85,13 @@ async function matrixChecking() {
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const [name, value] = marker.split('=');
   const out = mkdtempSync(join(tmpdir(), 'faultline-matrix-'));
-  const child = startFaultline(['matrix', '--next', '16.4.5', '--fresh', '--out', out], { env: { ...withoutTarget(), [name]: value } });
-  child.stdin.end();
-  child.stdout.resume();
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const { child, output, exited } = startFaultline(['matrix', '--next', '16.4.5', '--fresh', '--out', out], { env: { ...withoutTarget(), [name]: value } });
   const running = () =>
     processesWith(marker).some((p) => p.command.startsWith('next-server')) && processesWith(marker).some((p) => /playwright\/lib\/worker/.test(p.command));
   await expect.poll(running, { timeout: 120_000, message: 'the matrix runs the catalogue: a server and Playwright workers' }).toBe(true);
   const nothingLeft = () =>
     expect.poll(() => processesWith(marker).map((p) => p.command.slice(0, 80)), { timeout: 20_000, message: 'no process of the matrix is left' }).toEqual([]);
-  return { child, out, exited, stderr: () => stderr, nothingLeft };
+  return { child, out, exited, stderr: () => output.stderr, nothingLeft };
 }
 
 test('everything a matrix started ends with it, even when it is killed with SIGKILL', async () => {

@@ -36,9 +36,20 @@ const CHECKOUT_BIN = join(faultlineRoot, 'bin/faultline.mjs');
 export const runFaultline = (args: string[], { bin = CHECKOUT_BIN, ...where }: CliProcess): Promise<CliResult> =>
   runBin(process.execPath, [bin, ...args], where);
 
-/** `node bin/faultline.mjs ARGS` started, for what happens to it while it runs: its output piped, to read or to drain. */
-export const startFaultline = (args: string[], { bin = CHECKOUT_BIN, env, cwd = faultlineRoot }: CliProcess) =>
-  spawn(process.execPath, [bin, ...args], { cwd, env, stdio: 'pipe' });
+/**
+ * `node bin/faultline.mjs ARGS` started, for what happens to it while it runs (a signal, a process
+ * it starts): what it printed so far, and its exit code once it ends. `readerGone`: its stdout's
+ * reader goes away before it writes (`faultline run | head -1`).
+ */
+export function startFaultline(args: string[], { bin = CHECKOUT_BIN, env, cwd = faultlineRoot, readerGone = false }: CliProcess & { readerGone?: boolean }) {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { stdout: '', stderr: '' };
+  if (readerGone) child.stdout.destroy();
+  else child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, output, exited };
+}
 
 /** Runs the CLI as a user would, from `cwd` (the checkout by default). By default it inherits the outer run's server (its base URL and log). */
 export async function faultline(args: string[], env: Record<string, string | undefined> = {}, { cwd = faultlineRoot } = {}) {

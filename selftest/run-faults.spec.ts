@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startFaultline } from './run-cli';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,6 @@ import { processesWith } from './processes';
 import { expect, test } from '../worker/test';
 import { ENV } from '../harness/contract';
 
-const root = join(import.meta.dirname, '..');
 test.describe.configure({ timeout: 120_000 });
 
 /** A whole conformance run with a server of its own, tagged so that its processes can be found. */
@@ -17,14 +16,7 @@ function startRun() {
   const marker = `${ENV.testTag}=${randomUUID()}`;
   const out = mkdtempSync(join(tmpdir(), 'faultline-faults-'));
   const [name, value] = marker.split('=');
-  const run: ChildProcess = spawn(process.execPath, [join(root, 'bin/faultline.mjs'), 'run', '--out', out], {
-    cwd: root,
-    env: { ...withoutTarget(), [name]: value },
-  });
-  const output = { stdout: '', stderr: '' };
-  run.stdout!.on('data', (chunk) => (output.stdout += chunk));
-  run.stderr!.on('data', (chunk) => (output.stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => run.on('close', resolve));
+  const { child: run, output, exited } = startFaultline(['run', '--out', out], { env: { ...withoutTarget(), [name]: value } });
   const checking = () => expect.poll(() => output.stdout, { timeout: 90_000, message: 'the run checks its first entry' }).toMatch(/^[✓✗] /m);
   return { run, marker, out, output, exited, checking };
 }

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runFaultline } from '../selftest/run-cli';
 import { cleanWorkspaces } from '../harness/audit/clean';
 
-const root = join(import.meta.dirname, '..');
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A cache with three audit workspaces: one unused for 40 days, one used now, one unused for 40 days that a live audit holds. */
@@ -35,13 +33,13 @@ describe('audit workspaces are cleaned', () => {
 
   it('faultline audit --clean removes every one an audit does not hold, and says so', async () => {
     const { env, old, recent, held } = cache();
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', '--clean'], { env: { ...process.env, ...env } });
+    const { stdout } = await runFaultline(['audit', '--clean'], { env: { ...process.env, ...env } });
     expect(stdout.trim()).toBe(`Removed 2 audit workspaces from ${join(env.XDG_CACHE_HOME, 'faultline', 'audit')}; 1 kept: an audit is using it (${held})`);
     expect([existsSync(old), existsSync(recent), existsSync(held)]).toEqual([false, false, true]);
   });
 
   it('refuses --clean with an app: it cleans every workspace, not one app’s', async () => {
-    const failed = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', '--clean', '../my-app']).catch((error) => error);
+    const failed = await runFaultline(['audit', '--clean', '../my-app'], { env: process.env });
     expect([failed.code, failed.stderr.trim()]).toEqual([2, 'faultline: --clean removes every audit workspace and takes nothing else (got --clean ../my-app)']);
   });
 });

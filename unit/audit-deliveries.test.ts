@@ -7,7 +7,7 @@ import { deliveriesAbout } from '../worker/audit/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../harness/contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';
-import { auditEntry, type AuditObservation } from '../verdict/audit';
+import { auditEntry } from '../verdict/audit';
 
 describe("Next's hand-overs to onRequestError, counted in the audited app's instrumentation", () => {
   it.each([

@@ -1,25 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runFaultline } from '../selftest/run-cli';
 import { folderWith } from './folder-with';
 
 const root = join(import.meta.dirname, '..');
 
-async function faultline(args: string[], env: Record<string, string> = {}, cwd = root) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin/faultline.mjs'), ...args], {
-      cwd,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const faultline = (args: string[], env: Record<string, string> = {}, cwd = root) => runFaultline(args, { cwd, env: { ...process.env, ...env } });
 
 /** A folder holding `files` (path → content). */
 const appWith = (files: Record<string, string>) => folderWith(files, 'faultline-audit-input-');

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { COMMAND_NAMES, declaredOptions, parseOptionsOf, usageText, type Command
 import { parseReproArgs } from '../cli/repro';
 import { parseRunArgs } from '../cli/run';
 import { UsageError } from '../cli/usage-error';
+import { runFaultline } from '../selftest/run-cli';
 import { findScenario } from '../scenarios/catalogue';
 
 const root = join(import.meta.dirname, '..');
@@ -153,8 +153,9 @@ describe('the CLI options, declared once', () => {
 });
 
 describe('each command’s --help', () => {
-  it.each(COMMAND_NAMES)('faultline %s --help prints that command’s usage, derived from its declared options, and exits 0', (command) => {
-    const printed = execFileSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'faultline.mjs'), command, '--help'], { encoding: 'utf8' });
+  it.each(COMMAND_NAMES)('faultline %s --help prints that command’s usage, derived from its declared options, and exits 0', async (command) => {
+    const { code, stdout: printed } = await runFaultline([command, '--help'], { env: process.env });
+    expect(code).toBe(0);
     expect(printed.startsWith(`usage: faultline ${command}`)).toBe(true);
     for (const option of Object.keys(declaredOptions(command))) expect(names(printed, option), `--${option}`).toBe(true);
     expect(printed.trim().split('\n').at(-1)).toMatch(/^exit codes: 0 /);

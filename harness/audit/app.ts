@@ -20,8 +20,8 @@ export interface InspectedApp {
   /** Whether it has an App Router: `appDir` exists and holds a root layout. */
   appRouter: boolean;
   /**
-   * `appDir` exists but holds no root layout (a Pages app's leftover or workaround folder): Next
-   * builds no App Router page there, and a page placed there would fail the build.
+   * `appDir` exists but holds no root layout and no page (a Pages app's leftover or workaround
+   * folder): Next builds no App Router page there, and a page placed there would fail the build.
    */
   layoutlessAppDir: boolean;
   /** Where its Pages Router lives (`pages` or `src/pages`), if it has one. */
@@ -100,15 +100,21 @@ function packageManagerOf(root: string): AuditedApp['packageManager'] {
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 const LAYOUT = /^layout\.[cm]?[jt]sx?$/;
+const PAGE = /^page\.[cm]?[jt]sx?$/;
+
+/** Whether a folder holds a file whose name `pattern` matches, at any depth. */
+const holdsAnywhere = (dir: string, pattern: RegExp): boolean =>
+  readdirSync(dir, { withFileTypes: true }).some((entry) => (entry.isDirectory() ? holdsAnywhere(join(dir, entry.name), pattern) : pattern.test(entry.name)));
 
 /**
- * Whether an app folder holds a root layout, without which Next builds none of its pages: a layout
- * of its own, or one in a route group or a dynamic segment right beneath it (several root layouts,
- * next-intl's `[locale]`).
+ * Whether an app folder is an App Router: it holds a root layout (its own, or one in a route group
+ * or a dynamic segment right beneath it: several root layouts, next-intl's `[locale]`), or a page
+ * (whose missing layout is the app's to fix: its own build says so). A folder with neither (a
+ * `.gitkeep`, route handlers alone) serves no page, and a page placed there would not build.
  */
-function holdsRootLayout(appDir: string): boolean {
+function isAppRouter(appDir: string): boolean {
   const holdsLayout = (dir: string) => readdirSync(dir).some((name) => LAYOUT.test(name));
-  if (holdsLayout(appDir)) return true;
+  if (holdsLayout(appDir) || holdsAnywhere(appDir, PAGE)) return true;
   return readdirSync(appDir).some((name) => /^(\(.+\)|\[[^.[\]]+\])$/.test(name) && isFolder(join(appDir, name)) && holdsLayout(join(appDir, name)));
 }
 
@@ -149,7 +155,7 @@ export function inspectApp(dir: string): InspectedApp {
   }
   const folder = (candidates: string[]) => candidates.find((candidate) => isFolder(join(root, candidate)));
   const ownAppDir = folder(['app', join('src', 'app')]);
-  const appRouter = ownAppDir !== undefined && holdsRootLayout(join(root, ownAppDir));
+  const appRouter = ownAppDir !== undefined && isAppRouter(join(root, ownAppDir));
   const pagesDir = folder(['pages', join('src', 'pages')]) ?? null;
   if (!ownAppDir && !pagesDir) throw cannot(`${dir} has no app/ or pages/ folder (nor src/app/ or src/pages/): no route of its own to place failures beside`);
   if (!appRouter && !pagesDir)
