@@ -377,92 +377,116 @@ function serverFix(scenario: Scenario): string {
   return FIX.serverMissing;
 }
 
-function reportFindings(
-  scenario: Scenario,
-  observation: AuditObservation,
-  context: AuditContext,
-): { state: EntryAudit['checks']['reported once']; findings: Finding[] } {
-  const reads = readers(context, observation.reports);
+type ReportedOnce = { state: EntryAudit['checks']['reported once']; findings: Finding[] };
+
+/** Where this entry's reports are not judged, the state that says why (a reporter faultline cannot read, a runtime not read); null where they are. */
+function unjudgedReports(scenario: Scenario, observation: AuditObservation, context: AuditContext, reads: readonly string[]): string | null {
   const expected = scenario.reports.filter((report) => !report.optional);
   if (!context.sentry && reads.length === 0) {
     // Where errors go to a reporter faultline cannot read, what it can say is whether Next handed the error over.
     const others = (context.otherReporters ?? []).map((reporter) => reporter.replace(/ \(.*$/, ''));
     const serverFailure = expected.some((report) => report.runtime === 'server');
-    if (others.length === 0 || !serverFailure || observation.delivered == null) return { state: 'no Sentry in the app', findings: [] };
-    return {
-      state: observation.delivered > 0 ? `handed to ${others.join(' and ')}, not read` : "never handed to the app's onRequestError",
-      findings: [],
-    };
+    if (others.length === 0 || !serverFailure || observation.delivered == null) return 'no Sentry in the app';
+    return observation.delivered > 0 ? `handed to ${others.join(' and ')}, not read` : "never handed to the app's onRequestError";
   }
   // A reporter other than Sentry is read where the server sends it; what the browser sends it is not.
-  const runtimes = context.sentry ? (['server', 'browser'] as const) : (['server'] as const);
   if (!context.sentry && expected.length > 0 && expected.every((report) => report.runtime === 'browser'))
-    return { state: `the browser is not read for ${reads.join(' or ')}`, findings: [] };
+    return `the browser is not read for ${reads.join(' or ')}`;
   // The audit's flush reaches the Node.js server's tracer provider; spans the Edge runtime batches may leave after an entry is judged.
   if (!context.sentry && reads.every((name) => name === 'OpenTelemetry') && scenario.failureClass === 'edge-runtime')
-    return { state: "the Edge runtime's spans are not read for OpenTelemetry", findings: [] };
-  const reports = observation.reports;
-  if (scenario.reports.every((report) => report.optional)) {
-    if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal')) {
-      return {
-        state: 'finding',
-        findings: [{ check: 'reported once', what: `${reports.length} report${reports.length > 1 ? 's' : ''} for what is not an error` }],
-      };
-    }
-    return { state: 'nothing to report', findings: [] };
-  }
-  const findings: Finding[] = [];
+    return "the Edge runtime's spans are not read for OpenTelemetry";
+  return null;
+}
+
+/** How many reports each runtime sent of its own: the browser's redacted and switched copies of a server failure are counted apart. */
+const ownReports = (reports: readonly AuditReport[]) => ({
+  server: reports.filter(isServerReport).length,
+  browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report) && !isSwitchedCopy(report)).length,
+});
+
+/** A runtime's failure that no report of it carries: why, from the app's files or its SDK's client, with the fix and what Next did. */
+function neverReported(
+  scenario: Scenario,
+  runtime: 'server' | 'browser',
+  observation: AuditObservation,
+  context: AuditContext,
+  reads: readonly string[],
+): Finding {
+  // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
+  const read = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
+  const cause = read ?? (observation.clients[runtime] === false ? noDsnCause(runtime, context.setup?.dsnFrom?.[runtime]) : null);
+  const fix = neverReportedFix(scenario, runtime, { sentry: context.sentry, postHog: reads.includes('PostHog'), cause });
+  const refused =
+    runtime === 'server' && observation.refused.server.length > 0
+      ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
+      : undefined;
+  const handed = runtime === 'server' && observation.delivered != null ? handedOver(observation.delivered) : undefined;
+  const evidence = [handed, refused].filter(Boolean).join('; ');
+  return { check: 'reported once', what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : ''}`, fix, ...(evidence && { evidence }) };
+}
+
+/** A runtime that reported one failure more times than it fails: twice through `_error`'s capture is named with its fix. */
+function reportedTooOften(runtime: 'server' | 'browser', seen: number, allowed: number, reports: readonly AuditReport[]): Finding {
+  if (runtime === 'server' && seen === 2 && allowed === 1 && reports.some(isUnderscoreCapture))
+    return {
+      check: 'reported once',
+      what: "reported twice: by onRequestError, and again by _error's captureUnderscoreErrorException",
+      fix: FIX.underscoreTwice,
+    };
+  return { check: 'reported once', what: `the ${runtime} reports it ${seen} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` };
+}
+
+/** Each runtime's count against what the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it. */
+function countFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext, reads: readonly string[]): Finding[] {
+  const { reports } = observation;
   const redacted = reports.filter(isRedactedCopy).length;
-  const switched = reports.filter(isSwitchedCopy).length;
-  const seen = {
-    server: reports.filter(isServerReport).length,
-    browser: reports.filter((report) => report.runtime === 'browser' && !isRedactedCopy(report) && !isSwitchedCopy(report)).length,
-  };
-  for (const runtime of runtimes) {
-    // What the catalogue pins for the reference app: each failure exactly once, by the runtime that sees it.
+  const seen = ownReports(reports);
+  // A reporter other than Sentry is read where the server sends it; what the browser sends it is not.
+  const runtimes = context.sentry ? (['server', 'browser'] as const) : (['server'] as const);
+  return runtimes.flatMap((runtime) => {
     const needed = scenario.reports.filter((report) => report.runtime === runtime && !report.optional).length;
     const allowed = scenario.reports.filter((report) => report.runtime === runtime).length;
-    // Sent to the tunnel and stopped there: the delivery finding below names where, instead of a bare "never reported".
-    if (runtime === 'browser' && observation.undelivered && seen.browser < needed) continue;
-    if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) {
-      // What the app's files prove comes first: a client without a DSN is what an SDK never initialised looks like too.
-      const read = scenario.failureClass === 'proxy' || scenario.failureClass === 'edge-runtime' ? null : (context.setup?.[runtime] ?? null);
-      const cause = read ?? (observation.clients[runtime] === false ? noDsnCause(runtime, context.setup?.dsnFrom?.[runtime]) : null);
-      const fix = neverReportedFix(scenario, runtime, { sentry: context.sentry, postHog: reads.includes('PostHog'), cause });
-      const refused =
-        runtime === 'server' && observation.refused.server.length > 0
-          ? `the server asked for ${[...new Set(observation.refused.server)].join(', ')} beyond this machine (refused, unread)`
-          : undefined;
-      const handed = runtime === 'server' && observation.delivered != null ? handedOver(observation.delivered) : undefined;
-      const evidence = [handed, refused].filter(Boolean).join('; ');
-      findings.push({
-        check: 'reported once',
-        what: `a ${runtime} failure is never reported${cause ? `: ${cause.why}` : ''}`,
-        fix,
-        ...(evidence && { evidence }),
-      });
-    } else if (seen[runtime] > allowed) {
-      findings.push(
-        runtime === 'server' && seen.server === 2 && allowed === 1 && reports.some(isUnderscoreCapture)
-          ? {
-              check: 'reported once',
-              what: "reported twice: by onRequestError, and again by _error's captureUnderscoreErrorException",
-              fix: FIX.underscoreTwice,
-            }
-          : { check: 'reported once', what: `the ${runtime} reports it ${seen[runtime]} times, where it fails ${allowed === 1 ? 'once' : `${allowed} times`}` },
-      );
-    }
-  }
-  if (redacted > 0 && seen.server > 0)
+    // Sent to the tunnel and stopped there: the delivery finding names where, instead of a bare "never reported".
+    if (runtime === 'browser' && observation.undelivered && seen.browser < needed) return [];
+    if (seen[runtime] < needed && !(runtime === 'server' && redacted > 0)) return [neverReported(scenario, runtime, observation, context, reads)];
+    return seen[runtime] > allowed ? [reportedTooOften(runtime, seen[runtime], allowed, reports)] : [];
+  });
+}
+
+/** A server failure the browser reported again, or only: its redacted copy, or React's #419 where a Suspense boundary was rendered in the browser. */
+function copyFindings({ reports }: AuditObservation): Finding[] {
+  const redacted = reports.filter(isRedactedCopy).length;
+  const switched = reports.filter(isSwitchedCopy).length;
+  const server = ownReports(reports).server;
+  const findings: Finding[] = [];
+  if (redacted > 0 && server > 0)
     findings.push({ check: 'reported once', what: "reported twice: by the server, and again as the browser's redacted copy", fix: FIX.twice });
-  if (switched > 0 && seen.server > 0)
+  if (switched > 0 && server > 0)
     findings.push({
       check: 'reported once',
       what: "reported twice: by the server, and again by the browser as React's #419 (the server could not finish a Suspense boundary, so the browser rendered it)",
       fix: FIX.switched,
     });
-  if (redacted > 0 && seen.server === 0)
+  if (redacted > 0 && server === 0)
     findings.push({ check: 'reported once', what: "a server failure is reported only as the browser's redacted copy", fix: FIX.redactedOnly });
+  return findings;
+}
+
+/** Reported once: each failure reported exactly once, by the runtime that sees it, wherever its reports are read. */
+function reportFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): ReportedOnce {
+  const reads = readers(context, observation.reports);
+  const unjudged = unjudgedReports(scenario, observation, context, reads);
+  if (unjudged) return { state: unjudged, findings: [] };
+  const { reports } = observation;
+  if (scenario.reports.every((report) => report.optional)) {
+    if (reports.length > 0 && (scenario.failureClass === 'control' || scenario.failureClass === 'routing-signal'))
+      return {
+        state: 'finding',
+        findings: [{ check: 'reported once', what: `${reports.length} report${reports.length > 1 ? 's' : ''} for what is not an error` }],
+      };
+    return { state: 'nothing to report', findings: [] };
+  }
+  const findings = [...countFindings(scenario, observation, context, reads), ...copyFindings(observation)];
   if (observation.undelivered) findings.push(deliveryFinding(observation.undelivered, context.tunnel));
   return { state: findings.length > 0 ? 'finding' : 'ok', findings };
 }

@@ -264,90 +264,101 @@ function reportDifferences(expected: readonly ExpectedReport[], observed: readon
   return { pairs, differences };
 }
 
-/** Compares everything a check observed with what the entry promises. */
-export function judge(scenario: Scenario, baseUrl: string, observed: Observation, pinned?: Pinned): Verdict {
-  const expected = expectedOf(scenario, baseUrl);
-  const skipped: string[] = [];
+/** What the trigger and the page did before anything is compared: the failure the entry names happened, its work after the response ran, the document arrived whole. */
+function triggerDifferences(expected: Expected, observed: Observation): Difference[] {
   const differences: Difference[] = [];
   // A navigation that was to fail but whose condition caught none of its requests showed the page
   // for another reason (a prefetch had it already): what the entry names did not happen.
-  if (expected.triggerFails && !((observed.triggerFailed ?? 0) > 0)) {
+  if (expected.triggerFails && !((observed.triggerFailed ?? 0) > 0))
     differences.push({
       check: 'trigger',
       what: `requests the trigger failed after the click (${expected.triggerFails})`,
       expected: 'at least 1',
       observed: observed.triggerFailed ?? null,
     });
-  }
   // A failure after the response is proven only once the server showed the work ran.
-  if (observed.background?.missing) {
+  if (observed.background?.missing)
     differences.push({ check: 'background work', what: observed.background.awaited, expected: 'seen', observed: observed.background.missing });
-  }
   // A document cut off mid-stream shows what arrived, not what the app rendered: said as such, not as a missing fallback.
-  if (observed.documentCutOff) {
+  if (observed.documentCutOff)
     differences.push({
       check: 'trigger',
       what: 'the document was cut off mid-stream (what the user saw is what arrived)',
       expected: 'a whole document',
       observed: observed.documentCutOff,
     });
-  } else differences.push(...screenDifferences(expected.screen, observed.screen));
+  else differences.push(...screenDifferences(expected.screen, observed.screen));
+  return differences;
+}
 
-  const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
-  if (!observed.serverReports) skipped.push(`server reports: ${REMOTE_SKIP_REASON}`);
-  const reports = reportDifferences(reachable, observed.reports);
-  differences.push(...reports.differences);
-  for (const problem of observed.reportProblems) differences.push({ check: 'report problems', what: 'ingest', expected: null, observed: problem });
-  // Reported once means Next delivered it once, and the SDK sent it once (it drops a second capture of the same error unseen).
-  if (observed.deliveries === null) skipped.push(`Next's deliveries to onRequestError: ${REMOTE_SKIP_REASON}`);
-  else {
-    const [fewest, most] = typeof expected.deliveries === 'number' ? [expected.deliveries, expected.deliveries] : expected.deliveries;
-    const count = observed.deliveries.length;
-    if (count < fewest || count > most)
-      differences.push({ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: count });
-  }
+/** Reported once: Next delivered the failure once to `onRequestError` (the SDK drops a second capture of the same error unseen). */
+function deliveryDifferences(expected: Expected, observed: Observation): Difference[] {
+  if (observed.deliveries === null) return [];
+  const [fewest, most] = typeof expected.deliveries === 'number' ? [expected.deliveries, expected.deliveries] : expected.deliveries;
+  const count = observed.deliveries.length;
+  return count < fewest || count > most
+    ? [{ check: 'deliveries', what: "Next's calls to the app's onRequestError", expected: expected.deliveries, observed: count }]
+    : [];
+}
 
-  // Digests are opaque: whatever string is on screen must be the one on the report and in the log.
+/** Digests are opaque: whatever string is on screen must be the one on the report and in the log. */
+function digestDifferences(observed: Observation, paired: readonly ReportSummary[]): Difference[] {
+  const differences: Difference[] = [];
   const screenDigest = digestOf(observed.screen.digestLine);
-  const tagged = reports.pairs.map(([, report]) => report).filter((report) => report.digest !== null);
-  if (screenDigest !== null) {
-    for (const report of tagged) {
-      if (report.digest !== screenDigest) {
+  const tagged = paired.filter((report) => report.digest !== null);
+  if (screenDigest !== null)
+    for (const report of tagged)
+      if (report.digest !== screenDigest)
         differences.push({ check: 'digest: report = screen', what: `${report.runtime} report digest tag`, expected: screenDigest, observed: report.digest });
-      }
-    }
-  }
-  if (observed.serverLogDigests === null) {
-    skipped.push(`server log carries the digest: ${REMOTE_SKIP_REASON}`);
-  } else {
-    const digests = new Set([...(screenDigest === null ? [] : [screenDigest]), ...tagged.map((report) => report.digest!)]);
-    for (const digest of digests) {
-      if (!observed.serverLogDigests.includes(digest)) {
-        differences.push({ check: 'digest: in server log', what: `digest: '${digest}'`, expected: digest, observed: observed.serverLogDigests });
-      }
-    }
-  }
+  if (observed.serverLogDigests === null) return differences;
+  const digests = new Set([...(screenDigest === null ? [] : [screenDigest]), ...tagged.map((report) => report.digest!)]);
+  for (const digest of digests)
+    if (!observed.serverLogDigests.includes(digest))
+      differences.push({ check: 'digest: in server log', what: `digest: '${digest}'`, expected: digest, observed: observed.serverLogDigests });
+  return differences;
+}
 
-  if (expected.directLoad) {
-    const line = observed.directLoadDigestLine ?? null;
-    const direct = digestOf(line);
-    if (direct === null) {
-      differences.push({ check: 'direct load', what: `digest line at ${expected.directLoad.path}`, expected: 'Digest: <any digest>', observed: line });
-    } else if ((direct === screenDigest) !== expected.directLoad.sameDigest) {
-      differences.push({
-        check: 'direct load',
-        what: 'same digest as a direct load',
-        expected: expected.directLoad.sameDigest,
-        observed: direct === screenDigest,
-      });
-    }
-  }
+/** The digest a direct load of another path shows: present, and the same as this one's or not, as the entry says. */
+function directLoadDifferences(expected: Expected, observed: Observation): Difference[] {
+  if (!expected.directLoad) return [];
+  const line = observed.directLoadDigestLine ?? null;
+  const direct = digestOf(line);
+  if (direct === null) return [{ check: 'direct load', what: `digest line at ${expected.directLoad.path}`, expected: 'Digest: <any digest>', observed: line }];
+  const same = direct === digestOf(observed.screen.digestLine);
+  return same === expected.directLoad.sameDigest
+    ? []
+    : [{ check: 'direct load', what: 'same digest as a direct load', expected: expected.directLoad.sameDigest, observed: same }];
+}
 
-  for (const problem of observed.privacy) differences.push({ check: 'privacy', what: 'a report carries', expected: null, observed: problem });
-  for (const leak of observed.leaks) differences.push({ check: 'no leak', what: `found in ${leak.foundIn}`, expected: null, observed: leak.text });
+/** What a target faultline did not start cannot show: said as skipped, never as passed. */
+function skippedChecks(observed: Observation): string[] {
+  return [
+    ...(observed.serverReports ? [] : [`server reports: ${REMOTE_SKIP_REASON}`]),
+    ...(observed.deliveries === null ? [`Next's deliveries to onRequestError: ${REMOTE_SKIP_REASON}`] : []),
+    ...(observed.serverLogDigests === null ? [`server log carries the digest: ${REMOTE_SKIP_REASON}`] : []),
+  ];
+}
 
+/** Compares everything a check observed with what the entry promises. */
+export function judge(scenario: Scenario, baseUrl: string, observed: Observation, pinned?: Pinned): Verdict {
+  const expected = expectedOf(scenario, baseUrl);
+  const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
+  const reports = reportDifferences(reachable, observed.reports);
+  const differences: Difference[] = [
+    ...triggerDifferences(expected, observed),
+    ...reports.differences,
+    ...observed.reportProblems.map((problem): Difference => ({ check: 'report problems', what: 'ingest', expected: null, observed: problem })),
+    ...deliveryDifferences(expected, observed),
+    ...digestDifferences(
+      observed,
+      reports.pairs.map(([, report]) => report),
+    ),
+    ...directLoadDifferences(expected, observed),
+    ...observed.privacy.map((problem): Difference => ({ check: 'privacy', what: 'a report carries', expected: null, observed: problem })),
+    ...observed.leaks.map((leak): Difference => ({ check: 'no leak', what: `found in ${leak.foundIn}`, expected: null, observed: leak.text })),
+  ];
   const fix = pinned && differences.length > 0 ? { fix: deviationFix(scenario.id, pinned), replay: pinned.replay } : {};
-  return { entry: scenario.id, expected, observed, differences, skipped, ...fix };
+  return { entry: scenario.id, expected, observed, differences, skipped: skippedChecks(observed), ...fix };
 }
 
 /** How a report names a thrown primitive (`throw undefined`): no text of the app's, and in every script. */
