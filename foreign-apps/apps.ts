@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
@@ -271,8 +271,14 @@ export const SHAPES = {
   'create-next-app-16.1.7': (dest: string) => generateApp(dest, { sentry: false, next: '16.1.7' }),
   /** The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2). */
   'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29' }),
-  /** Sentry's guide on next 16.1.7, to upgrade. */
-  'sentry-guide-app-16.1.7': (dest: string) => generateApp(dest, { sentry: true, next: '16.1.7' }),
+  /**
+   * Sentry's guide on next 16.1.7, to upgrade: a hybrid app, with the guide's `pages/_error.tsx`
+   * beside `app/` (as the guide sets up an app that has both routers).
+   */
+  'sentry-guide-app-16.1.7': async (dest: string) => {
+    await generateApp(dest, { sentry: true, next: '16.1.7' });
+    cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
+  },
   /** An app on 16.4.5 that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
   'offline-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });

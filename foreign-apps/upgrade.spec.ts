@@ -84,9 +84,14 @@ test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the
   ]);
 });
 
-test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of the browser’s redacted copy (a new issue in Sentry), and a thrown string’s server report', async () => {
+/** The Pages Router's half of a hybrid app: a data function's failure and a client crash. */
+const PAGES_HALF = ['pages-gssp-throws', 'pages-client-effect-throws'];
+
+test('the Sentry-guide app on 16.1.7, a hybrid one: upgrading to 16.4.5 changes the value of the browser’s redacted copy (a new issue in Sentry), and a thrown string’s server report', async () => {
   const guide = await appOf('sentry-guide-app-16.1.7');
-  const { code, matrix } = await upgrade(guide, ['--upgrade-to', '16.4.5', ...scenarios([...UPGRADED, 'throws-string'])]);
+  const { code, matrix } = await upgrade(guide, ['--upgrade-to', '16.4.5', ...scenarios([...UPGRADED, 'throws-string', ...PAGES_HALF])]);
+  // Both halves in one audit, on both versions.
+  for (const column of matrix.columns) expect(column.result!.entries.map((entry) => entry.id)).toEqual(expect.arrayContaining([...UPGRADED, ...PAGES_HALF]));
   expect(code).toBe(1);
   expect(upgradeHeadlines(matrix.upgrade!)).toEqual([`reports change value: 5 entries (${SERVER_SCREENS.join(', ')}, …)`]);
   const change = (id: string) => matrix.upgrade!.entries.find((entry) => entry.id === id);
@@ -106,6 +111,7 @@ test('the Sentry-guide app on 16.1.7: upgrading to 16.4.5 changes the value of t
   expect(change('throws-string')?.reports?.change).toEqual(
     expect.arrayContaining([redacted, { from: redacted.from.replace('browser', 'node'), to: 'node Error: throws-string: db password hunterN' }]),
   );
+  for (const id of PAGES_HALF) expect(change(id), `${id}: the Pages Router's half behaves alike on both`).toBeUndefined();
   expect(
     matrix.upgrade!.entries.filter((entry) => entry.screen || entry.status || entry.findings),
     'the app’s own global-error.tsx keeps the screen: no screen, status or finding changes',
