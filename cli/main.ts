@@ -68,8 +68,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     case 'run': {
-      const { parseRunArgs, run } = await import('./run');
-      return run(parseRunArgs(rest), root);
+      const { parseRunArgs, runEach } = await import('./run');
+      return runEach(parseRunArgs(rest), root);
     }
     case 'merge': {
       const { merge, parseMergeArgs } = await import('./merge');

@@ -26,7 +26,7 @@ import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
-import { parseOptionsOf } from './options';
+import { optionValue, parseOptionsOf } from './options';
 import { Progress } from './progress';
 import { nextVersions, oneLine, versionProblem } from './columns';
 import { ENV } from '../harness/contract';
@@ -59,18 +59,12 @@ export function parseMatrixArgs(argv: string[]): MatrixOptions {
   });
   const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
   if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
-  const configurations: Record<string, ConfigurationId[]> = {
-    default: ['default'],
-    'cache-components': ['cache-components'],
-    both: ['default', 'cache-components'],
-  };
-  if (!configurations[values.configuration]) throw new UsageError(`Bad --configuration "${values.configuration}": use default, cache-components or both`);
   for (const id of values.scenario) resolveScenario(catalogue, id);
   const versions = nextVersions(values.next);
   return {
     versions: versions.length > 0 ? versions : DEFAULT_VERSIONS,
     fallbacks: fallbacks[values.fallback],
-    configurations: configurations[values.configuration],
+    configurations: [...optionValue('matrix', 'configuration', values.configuration)!],
     scenarios: values.scenario,
     out: values.out,
     fresh: values.fresh,
@@ -132,7 +126,7 @@ async function observe(
   });
   let cause: string | undefined;
   const tell = { log: () => {}, error: (line: string) => (cause ??= line.replace(/^faultline: /, '')), playwrightOutput: runnerLog };
-  const options = { ...parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]), configuration };
+  const options = { ...parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]), configuration, configurations: [configuration] };
   const code = await run(options, dir, {
     env: { ...withoutTarget(), [ENV.screenshots]: screens, [ENV.events]: eventsFile },
     stopping,
@@ -241,7 +235,7 @@ async function column(
   result.pinsOf = comparedVersion(version).version;
   try {
     progress.start(`${label} run`);
-    const key = observationKey(dir, dir, options.scenarios);
+    const key = observationKey(dir, dir, options.scenarios, CONFIGURATIONS[configuration].distDir);
     const outputs = workspaceOutputs(dir);
     const saved = existsSync(outputs.column) ? (JSON.parse(readFileSync(outputs.column, 'utf8')) as { key: string; column: MatrixColumn }) : null;
     if (!options.fresh && saved?.key === key) {

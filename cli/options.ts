@@ -3,6 +3,7 @@ import { STAGE_LIMITS } from '../harness/audit/limits';
 import { DEFAULT_WORKERS, ENV } from '../harness/contract';
 import { MAX_REPEAT, MAX_WORKERS, parseShard, portNumber, wholeNumber } from '../harness/settings';
 import { UsageError } from './usage-error';
+import type { ConfigurationId } from '../scenarios/configurations';
 import { EXIT } from './usage-error';
 
 /** One option of a command: what `parseArgs` needs, and what the usage text says of it. */
@@ -53,6 +54,23 @@ const workers = (command: keyof typeof DEFAULT_WORKERS) =>
     help: `parallel browsers (default ${DEFAULT_WORKERS[command]})`,
     read: (value: string, flag: string) => wholeNumber(flag, value, MAX_WORKERS),
   }) as const satisfies OptionSpec;
+/** The reference app's configurations a command checks: one, or both (`both`: the default, then Cache Components). */
+const CONFIGURATION_NAMES: Readonly<Record<string, readonly ConfigurationId[]>> = {
+  default: ['default'],
+  'cache-components': ['cache-components'],
+  both: ['default', 'cache-components'],
+};
+const configuration = (help: string) =>
+  ({
+    type: 'string',
+    value: 'NAME',
+    help,
+    read: (value: string, flag: string): readonly ConfigurationId[] => {
+      const ids = CONFIGURATION_NAMES[value];
+      if (!ids) throw new UsageError(`Bad ${flag} "${value}": use default, cache-components or both`);
+      return ids;
+    },
+  }) as const satisfies OptionSpec;
 /** `--port` names the app faultline starts, which a deployment given by `--base-url` is not. */
 const PORT_OR_BASE_URL = ['port', 'base-url', '--port is for the app faultline starts; it cannot be combined with --base-url'] as const;
 
@@ -87,9 +105,17 @@ const COMMANDS = {
       repeat: { type: 'string', value: 'N', help: 'run every check N times', read: (value: string, flag: string) => wholeNumber(flag, value, MAX_REPEAT) },
       catalogue: { type: 'string', value: 'FILE', help: 'check a JSON catalogue instead of the built-in one' },
       'cache-components': CACHE_COMPONENTS,
+      configuration: configuration(
+        'default (the default), cache-components (next 16+) or both: the catalogue checked in each, the default first, ' +
+          "its reports in --out and Cache Components' in its cache-components/ folder",
+      ),
       out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder' },
     },
-    conflicts: [PORT_OR_BASE_URL],
+    conflicts: [
+      PORT_OR_BASE_URL,
+      ['cache-components', 'configuration', '--cache-components is --configuration cache-components: give one of them'],
+      ['configuration', 'base-url', '--base-url is one deployed app, built in one configuration: --configuration is for the app faultline builds'],
+    ],
   },
   merge: {
     synopsis: 'merge DIR... [--out DIR]',
@@ -105,10 +131,8 @@ const COMMANDS = {
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'versions (default: newest patch of each minor, 15.5 to 16.4)' },
       fallback: { type: 'string', default: 'classic', value: 'KIND', help: "classic (the app's own, default), builtin (Next's) or both" },
       configuration: {
-        type: 'string',
+        ...configuration('default (the default), cache-components (next 16+: a column for each version that has it) or both'),
         default: 'default',
-        value: 'NAME',
-        help: 'default (the default), cache-components (next 16+: a column for each version that has it) or both',
       },
       scenario: SCENARIO,
       out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html' },

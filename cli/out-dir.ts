@@ -13,7 +13,8 @@ export interface OutFolder {
 /** A run's or a merge's reports. */
 export const REPORT_FOLDER: OutFolder = {
   mark: '.faultline-report',
-  written: ['report.json', 'junit.xml', 'blob', 'html', 'test-results'],
+  // `cache-components`: the reports of a run's second configuration (`--configuration both`), never left from an earlier run.
+  written: ['report.json', 'junit.xml', 'blob', 'html', 'test-results', 'cache-components'],
   unmarked: (names) => names.includes('report.json') && names.includes('blob'),
 };
 

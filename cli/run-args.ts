@@ -29,6 +29,8 @@ export interface RunOptions {
   catalogue?: string;
   /** The configuration the reference app is built and checked in (`--cache-components`, or its variable set to 1). */
   configuration: ConfigurationId;
+  /** Every configuration asked for (`--configuration both`), `configuration` the first: each a run of its own (`runEach`). */
+  configurations: ConfigurationId[];
   out: string;
 }
 
@@ -70,9 +72,16 @@ export function parseRunArgs(argv: string[]): RunOptions {
     workers,
     port: optionValue('run', 'port', values.port),
     catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
-    configuration: values['cache-components'] ? 'cache-components' : configurationOf(process.env).id,
+    ...configurationsAsked(values),
     out: values.out,
   };
+}
+
+/** The configurations asked for: `--configuration`, else `--cache-components`, else what the environment says (its variable). */
+function configurationsAsked(values: { configuration?: string; 'cache-components'?: boolean }): Pick<RunOptions, 'configuration' | 'configurations'> {
+  const asked = optionValue('run', 'configuration', values.configuration);
+  const configurations = asked ? [...asked] : [values['cache-components'] ? 'cache-components' : configurationOf(process.env).id];
+  return { configuration: configurations[0], configurations };
 }
 
 /** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
 import { PortInUseError, type TargetServer } from '../harness/app-server';
 import { proveChromium } from '../harness/chromium';
@@ -14,7 +14,7 @@ import { claimOutDir, REPORT_FOLDER, stagingIn } from './out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
 import { accountFor, finishRun, reporters, TERMINAL, type Tell } from './run-report';
 import { Stopping } from './stopping';
-import { UsageError } from './usage-error';
+import { EXIT, UsageError } from './usage-error';
 
 export { parseRunArgs } from './run-args';
 
@@ -197,6 +197,32 @@ export async function run(options: RunOptions, root: string, context: RunContext
     // What a run that stopped before its report wrote: the earlier reports are what stays.
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** What a run's exit code says of its configuration, in the line a run over several ends with. */
+const OUTCOME: Record<number, string> = { [EXIT.ok]: 'conforms', [EXIT.deviates]: 'deviates', [EXIT.cannotJudge]: 'could not be judged' };
+
+/**
+ * `faultline run` over every configuration asked for, one after the other, each a whole run of its
+ * own (its build, its server, its checks): the first's reports in `--out`, each next one's in its
+ * own folder there (`cache-components/`). The exit code is the worst of them; a signal stops the rest.
+ */
+export async function runEach(options: RunOptions, root: string): Promise<number> {
+  if (options.configurations.length === 1) return run(options, root);
+  const said: string[] = [];
+  let worst: number = EXIT.ok;
+  for (const [i, configuration] of options.configurations.entries()) {
+    const { title } = CONFIGURATIONS[configuration];
+    TERMINAL.log(`${i > 0 ? '\n' : ''}Configuration: ${title}`);
+    const out = i === 0 ? options.out : join(options.out, configuration);
+    const code = await run({ ...options, configuration, configurations: [configuration], out }, root);
+    // Stopped by a signal (130, 143): nothing more starts.
+    if (!(code in OUTCOME)) return code;
+    said.push(`${title}: ${OUTCOME[code]} (${relative(process.cwd(), resolve(out)) || '.'})`);
+    worst = Math.max(worst, code);
+  }
+  TERMINAL.log(`\n${said.join('; ')}`);
+  return worst;
 }
 
 /** A log file, emptied first. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { appServerUrl, assertPortFree, freePort, launchAppServer, type LaunchedAppServer } from './app-server';
 import { ensureBuild, hasBuild, type BuildResult } from './build';
 import { ENV, HARNESS_DSN } from './contract';
+import { distDirOf } from '../scenarios/configurations';
 
 /** The environment of a harness-mode app: MSW intercepts, and the browser bundle reports to the harness host. */
 export function harnessEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -68,10 +69,12 @@ export async function launchHarnessApp(options: HarnessAppOptions): Promise<Harn
   const env = { ...harnessEnv(options.env), [ENV.harnessSecret]: secret };
   const start = () => launchAppServer({ root, port, logFile, env, dev, readyTimeoutMs: dev ? 180_000 : 60_000 });
   if (dev) return { ...start(), build: null, secret };
+  // Each configuration's build is its own folder: the one the environment asks for is checked and served.
+  const distDir = distDirOf(env);
   const { server, build } = await serveWhileVerifying(
-    hasBuild(root),
+    hasBuild(root, distDir),
     start,
-    ({ onStale }) => ensureBuild(root, env, { log: options.onBuildLine, signal: options.signal, onStale }),
+    ({ onStale }) => ensureBuild(root, env, { log: options.onBuildLine, signal: options.signal, onStale, distDir }),
     async () => options.onStale?.(),
   );
   return { ...server, build, secret };

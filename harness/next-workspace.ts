@@ -11,6 +11,7 @@ import { filesUnder } from './build-inputs';
 import { holdLock } from './lock';
 import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './workspace';
 import { timed } from './timings';
+import { distDirOf } from '../scenarios/configurations';
 
 /** Where matrix workspaces live: inside `.faultline/`, outside the source tree's build and lint. */
 export const MATRIX_WORKSPACES = join('.faultline', 'matrix');
@@ -219,9 +220,11 @@ export async function installNext(
  */
 export async function adoptProjectBuild(root: string, dir: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const [own, project] = await Promise.all([buildFingerprint(dir, env), buildFingerprint(root, env)]);
-  const current = lastBuildFingerprint(dir) === own;
-  if (current || own !== project || lastBuildFingerprint(root) !== project) return false;
-  copyBuild(root, dir);
+  // The configuration's own build folder, in both.
+  const distDir = distDirOf(env);
+  const current = lastBuildFingerprint(dir, distDir) === own;
+  if (current || own !== project || lastBuildFingerprint(root, distDir) !== project) return false;
+  copyBuild(root, dir, distDir);
   return true;
 }
 
@@ -247,7 +250,7 @@ const HARNESS_PATHS = [
  * copy for the matrix, this checkout for an audit), the build in `buildDir`, the selection. The
  * same key means nothing changed since, and the saved observation stands.
  */
-export function observationKey(codeRoot: string, buildDir: string, selection: readonly string[]): string {
+export function observationKey(codeRoot: string, buildDir: string, selection: readonly string[], distDir = '.next'): string {
   const hash = createHash('sha256');
   for (const file of HARNESS_PATHS.flatMap((path) => filesUnder(codeRoot, path)).sort())
     hash
@@ -256,7 +259,7 @@ export function observationKey(codeRoot: string, buildDir: string, selection: re
       .update(readFileSync(join(codeRoot, file)))
       .update('\0');
   return hash
-    .update(lastBuildFingerprint(buildDir) ?? 'no build')
+    .update(lastBuildFingerprint(buildDir, distDir) ?? 'no build')
     .update(JSON.stringify(selection))
     .digest('hex');
 }

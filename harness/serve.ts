@@ -1,5 +1,6 @@
 import type { TargetServer } from './app-server';
 import { hasBuild } from './build';
+import { distDirOf } from '../scenarios/configurations';
 import { launchHarnessApp, planHarnessApp, type HarnessAppOptions, type HarnessPlan } from './harness-app';
 import { targetOf, type AppTarget } from './target';
 
@@ -54,7 +55,7 @@ export async function planTarget(spec: TargetSpec): Promise<PlannedTarget> {
   const plan: HarnessPlan = await planHarnessApp(options);
   return {
     target: targetOf({ url: plan.url, logFile: plan.logFile, secret: plan.secret }),
-    mayBuild: mode === 'start' && !hasBuild(options.root),
+    mayBuild: mode === 'start' && !hasBuild(options.root, distDirOf(options.env ?? process.env)),
     launch: () => launchHarnessApp({ ...options, dev: mode === 'dev', plan }),
   };
 }

@@ -28,6 +28,11 @@ export interface Configuration {
   ownFilesWhy: string;
   /** Whether its request-time work must sit under `<Suspense>` (the root layouts then give it one). */
   requestTimeSuspends: boolean;
+  /**
+   * Where the reference app's build of it goes: each configuration's own, so that a run of both
+   * keeps both builds (outside `.next`, which a build of the default empties).
+   */
+  distDir: string;
 }
 
 export const CONFIGURATIONS: Record<ConfigurationId, Configuration> = {
@@ -40,6 +45,7 @@ export const CONFIGURATIONS: Record<ConfigurationId, Configuration> = {
     ownFiles: 'segment-config',
     ownFilesWhy: 'route segment config (`runtime`, `revalidate`) that Next refuses under Cache Components',
     requestTimeSuspends: false,
+    distDir: '.next',
   },
   'cache-components': {
     id: 'cache-components',
@@ -54,6 +60,7 @@ export const CONFIGURATIONS: Record<ConfigurationId, Configuration> = {
     ownFiles: 'cache-components',
     ownFilesWhy: "`'use cache'` and the caching APIs, which do not build without Cache Components",
     requestTimeSuspends: true,
+    distDir: '.faultline/next-cache-components',
   },
 };
 
@@ -93,18 +100,23 @@ export function asBuiltIn(configuration: Configuration, name: string): string | 
   return tagged[2] === configuration.ownFiles ? `${tagged[1]}.${tagged[3]}` : null;
 }
 
-/** What `next.config` sets for `configuration` on `next` `version`: its options and the page extensions that take its own files in. */
+/** What `next.config` sets for `configuration` on `next` `version`: its options, its build's folder, and the page extensions that take its own files in. */
 export function nextConfigFor(configuration: Configuration, version: string) {
   const set = Object.assign(
     {},
     ...configuration.nextConfig.filter((part) => satisfies(version, part.next, { includePrerelease: true })).map((part) => part.set),
   );
-  return { ...set, pageExtensions: [...NEXT_EXTENSIONS, ...NEXT_EXTENSIONS.map((extension) => `${configuration.ownFiles}.${extension}`)] } as {
+  const pageExtensions = [...NEXT_EXTENSIONS, ...NEXT_EXTENSIONS.map((extension) => `${configuration.ownFiles}.${extension}`)];
+  return { ...set, ...(configuration.distDir !== '.next' && { distDir: configuration.distDir }), pageExtensions } as {
     cacheComponents?: boolean;
     partialPrefetching?: boolean;
+    distDir?: string;
     pageExtensions: string[];
   };
 }
+
+/** Where the reference app's build for the configuration `env` asks for goes. */
+export const distDirOf = (env: Record<string, string | undefined>): string => configurationOf(env).distDir;
 
 /** Where the build that checks a build-time entry writes (scenarios/build-failures.ts): not `.next`, where the reference app's own build is served from. */
 export const BUILD_FAILURE_DIST_DIR = '.faultline/build-failure';

@@ -17,6 +17,12 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['--cache-components']).configuration).toBe('cache-components');
   });
 
+  it('checks each configuration asked for, the default first: --configuration both', () => {
+    expect(parseRunArgs(['--configuration', 'both'])).toMatchObject({ configuration: 'default', configurations: ['default', 'cache-components'] });
+    expect(parseRunArgs(['--configuration', 'cache-components'])).toMatchObject({ configuration: 'cache-components', configurations: ['cache-components'] });
+    expect(parseRunArgs([]).configurations).toEqual(['default']);
+  });
+
   it('takes repeatable scenarios and the run options', () => {
     expect(parseRunArgs(['--scenario', 'healthy', '--scenario', 'server-page-throws', '--shard', '2/3', '--workers', '4', '--port', '4100'])).toMatchObject({
       scenarios: ['healthy', 'server-page-throws'],
@@ -47,6 +53,9 @@ describe('parseRunArgs', () => {
     [['--repeat', '1000'], /Bad --repeat "1000": a whole number from 1 to 100/],
     [['--port', '70000'], /Bad --port "70000"/],
     [['--port', '4100', '--base-url', 'http://x.test'], /cannot be combined with --base-url/],
+    [['--configuration', 'all'], /^Bad --configuration "all": use default, cache-components or both$/],
+    [['--configuration', 'both', '--cache-components'], /^--cache-components is --configuration cache-components: give one of them$/],
+    [['--configuration', 'both', '--base-url', 'http://x.test'], /^--base-url is one deployed app, built in one configuration/],
     [['--scenario', 'nope'], /Unknown scenario "nope"/],
     [['--frobnicate'], /Unknown option '--frobnicate'/],
   ])('refuses %j', (argv, message) => {
