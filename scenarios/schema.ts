@@ -60,6 +60,12 @@ const expectationShape = z
     sees: z.union([z.string(), textStart]).optional(),
     /** Where the user ends up, when it is not `path` (redirects). */
     url: routePath.optional(),
+    /**
+     * How the load got there: the status of the HTTP redirect it followed (307 for a `redirect()`
+     * before the response began), or null where none was sent (once a streamed response began, a
+     * redirect is made in the page); compared only where given.
+     */
+    redirectStatus: z.number().int().min(300).max(399).nullable().optional(),
     /** Status of the Server Action POST, for action scenarios. */
     actionStatus: z.number().int().min(100).max(599).optional(),
     /** Compare the digest with the one a direct load of `path` shows: equal, or not. */

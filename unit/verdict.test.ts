@@ -33,6 +33,21 @@ describe('the verdict', () => {
     ]);
   });
 
+  it('compares how a load got where it landed only where the entry says it: an HTTP redirect, or none', () => {
+    const redirect = forNext(findScenario('redirect-signal')!, '16.4.5');
+    const landed = (redirectStatus: number | null) =>
+      serverFailure('x', {
+        screen: { fallback: 'none', heading: null, digestLine: null, status: 200, path: '/scenarios/healthy', sees: 'Healthy page', redirectStatus },
+        reports: [],
+        serverLogDigests: [],
+        deliveries: [],
+      });
+    expect(judge(redirect, BASE, landed(307)).differences).toEqual([]);
+    expect(judge(redirect, BASE, landed(null)).differences).toEqual([{ check: 'screen', what: 'redirect status', expected: 307, observed: null }]);
+    // Not said by the entry: not compared.
+    expect(judge(serverPage, BASE, serverFailure('42', { screen: { redirectStatus: 308 } })).differences).toEqual([]);
+  });
+
   it('names a missing, an extra and a near-miss report', () => {
     const extra: ReportSummary = { runtime: 'browser', type: 'Error', value: 'x', handled: false, mechanism: null, digest: null };
     const observed = serverFailure('42', { reports: [{ ...serverFailure('42').reports[0], value: 'other' }, extra] });

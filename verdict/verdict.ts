@@ -26,6 +26,8 @@ export interface Screen extends SeenScreen {
   /** The entry's `sees` text when it is shown; otherwise what the page showed instead. */
   sees: string | null;
   actionStatus: number | null;
+  /** For a load: the status of the HTTP redirect it followed first, or null where it followed none. */
+  redirectStatus?: number | null;
   /** What the user saw, in the words an audit uses (`verdict/screen-kind.ts`): said beside a difference, never compared with a pin. */
   kind: ScreenKind;
 }
@@ -177,6 +179,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
       path: e.url ?? path,
       sees: e.sees ?? null,
       actionStatus: e.actionStatus ?? null,
+      ...(e.redirectStatus !== undefined && { redirectStatus: e.redirectStatus }),
     },
     reports: scenario.reports,
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
@@ -199,6 +202,7 @@ export function screenDifferences(expected: ExpectedScreen, observed: Screen): D
   }
   differ('status', expected.status, observed.status);
   differ('path', expected.path, observed.path);
+  if (expected.redirectStatus !== undefined) differ('redirect status', expected.redirectStatus, observed.redirectStatus ?? null);
   const seesMatches = expected.sees === null || observed.sees === null ? expected.sees === observed.sees : textMatches(expected.sees, observed.sees);
   if (!seesMatches) {
     differences.push({ check: 'screen', what: 'sees', expected: expected.sees === null ? null : shownAs(expected.sees), observed: observed.sees });

@@ -44,6 +44,8 @@ async function answered<T>(what: string, step: Promise<T>): Promise<T> {
 
 interface Triggering {
   status: number;
+  /** For a load: the HTTP redirect it followed first (its status), or null. */
+  redirectStatus?: number | null;
   body?: Body;
   /** What to undo once the page was read (JavaScript turned off for the load). */
   release?: () => Promise<void>;
@@ -71,17 +73,25 @@ async function trigger(page: Page, scenario: Scenario, appUrl: string): Promise<
     const scriptsOff = await withoutScripts(page);
     const response = await answered(path, page.goto(path, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
     if (!response) throw new Error(`${scenario.id}: no response for ${path}`);
-    return { status: response.status(), release: scriptsOff.release };
+    return { status: response.status(), redirectStatus: await firstRedirectStatus(response), release: scriptsOff.release };
   }
   const { loaded: response, settled, flushed, linesBefore, failuresMet } = await triggerWithProbe(page, scenario, appUrl, 'check');
   return {
     status: response.status(),
+    redirectStatus: await firstRedirectStatus(response),
     linesBefore,
     failuresMet,
     settled,
     flushed,
     documentCutOff: await cutOffOf(response),
   };
+}
+
+/** The status of the first HTTP redirect the load of `response` followed, or null where it followed none. */
+async function firstRedirectStatus(response: Response): Promise<number | null> {
+  let first = response.request();
+  while (first.redirectedFrom()) first = first.redirectedFrom()!;
+  return first === response.request() ? null : ((await first.response())?.status() ?? null);
 }
 
 /** How long a settled page's document may still take to end: a streamed one ends after what it streamed last. */
@@ -176,6 +186,8 @@ interface Body {
 /** What a triggered entry left for the user to see, once the page settled. */
 export interface Triggered {
   status: number;
+  /** For a load: the HTTP redirect it followed first (its status), or null; absent for what is no load. */
+  redirectStatus?: number | null;
   actionStatus: number | null;
   body?: Body;
   /** The screen as the probe read it the moment the page settled; null: read it now. */
@@ -198,6 +210,7 @@ export async function triggerAndSettle(page: Page, scenario: Scenario, appUrl: s
     scenario.expect.actionStatus !== undefined ? page.waitForResponse(isActionPost, { timeout: SETTLE_TIMEOUT_MS }).catch(() => null) : Promise.resolve(null);
   const {
     status,
+    redirectStatus,
     body,
     release,
     failuresMet = null,
@@ -210,6 +223,7 @@ export async function triggerAndSettle(page: Page, scenario: Scenario, appUrl: s
   await release?.();
   return {
     status,
+    ...(redirectStatus !== undefined && { redirectStatus }),
     actionStatus,
     body,
     screen: message?.screen ?? null,
@@ -222,7 +236,11 @@ export async function triggerAndSettle(page: Page, scenario: Scenario, appUrl: s
 }
 
 /** The screen after `triggerAndSettle`: compared as a whole with what the entry expects. */
-export async function observeScreen(page: Page, scenario: Scenario, { status, actionStatus, body, screen, linesBefore }: Triggered): Promise<Screen> {
+export async function observeScreen(
+  page: Page,
+  scenario: Scenario,
+  { status, redirectStatus, actionStatus, body, screen, linesBefore }: Triggered,
+): Promise<Screen> {
   const seen = (screen: Omit<Screen, 'kind'>): Screen => ({ ...screen, kind: classifyScreen(scenario, screen) });
   if (body !== undefined)
     return seen({
@@ -237,7 +255,15 @@ export async function observeScreen(page: Page, scenario: Scenario, { status, ac
       actionStatus,
     });
   const read = screen ?? (await readScreen(page, pageSees(scenario) ?? null));
-  return seen({ ...fallbackOf(read), linesBefore, status, path: read.path, sees: read.seen, actionStatus });
+  return seen({
+    ...fallbackOf(read),
+    linesBefore,
+    status,
+    path: read.path,
+    sees: read.seen,
+    actionStatus,
+    ...(redirectStatus !== undefined && { redirectStatus }),
+  });
 }
 
 /** Drives one catalogue entry in `page` and reports what the user saw. */

@@ -89,7 +89,7 @@ export const entries: ScenarioInput[] = [
   {
     ...route('pages-redirect'),
     trigger: load,
-    expect: { ...noFallback, status: 200, sees: 'Healthy Pages Router page', url: '/scenarios/pages-healthy' },
+    expect: { ...noFallback, status: 200, sees: 'Healthy Pages Router page', url: '/scenarios/pages-healthy', redirectStatus: 307 },
     reports: [],
   },
   {

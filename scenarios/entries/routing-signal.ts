@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { load, noFallback, signalAfterTheShell } from './shared';
+import { load, noFallback, redirectAfterTheShell, signalAfterTheShell } from './shared';
 
 /** Routing signals: thrown like errors, never the fallback. */
 export const entries: ScenarioInput[] = [
@@ -28,7 +28,8 @@ export const entries: ScenarioInput[] = [
   {
     ...route('redirect-signal'),
     trigger: load,
-    expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy' },
+    expect: { ...noFallback, status: 200, sees: 'Healthy page', url: '/scenarios/healthy', redirectStatus: 307 },
     reports: [],
+    overrides: [redirectAfterTheShell],
   },
 ];

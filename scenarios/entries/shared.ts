@@ -57,6 +57,19 @@ export const signalAfterTheShell = {
     "status stays 200 (vercel/next.js#98518, #54374) while the screen is Next's screen for the signal.",
 } as const;
 
+/**
+ * Under Cache Components a `redirect()` thrown in a streamed part cannot answer with a redirect any
+ * more: the shell went out with 200, so the redirect is made in the page, and the user lands where
+ * it points all the same.
+ */
+export const redirectAfterTheShell = {
+  configuration: 'cache-components',
+  expect: { redirectStatus: null },
+  note:
+    'Observed on 16.4.5: the redirect was thrown in the request-time part, after the shell went out with 200 (vercel/next.js#98518, #54374): ' +
+    'no HTTP redirect, the page itself goes to the target.',
+} as const;
+
 /** An entry whose route carries segment config that Next refuses under Cache Components: not in that build. */
 export const refusedSegmentConfig = (config: string) =>
   ({
