@@ -6,7 +6,8 @@
  * - a cold audit (no workspace): its build (the app with the catalogue placed) and its test phase;
  *   target: within 2.5x the app's own build measured in the same run (issue #70: a ratio, as every
  *   other target here, so that a slower hour moves both sides);
- * - a second audit of the unchanged app: no build; target: within 1.25x the app's own build;
+ * - a second audit of the unchanged app: no build; target: within 1.25x the app's own build; its
+ *   CPU seconds by part (the CLI and Playwright's processes, the app server, Chromium), from /proc;
  * - issue #43's build cache in CI, each a cold audit again: with the app's own `.next/cache` (what
  *   a team's CI build just left) in the workspace before its build, and with only the workspace's
  *   own `.next/cache` from the last audit (what the Action's cache restores in the next job);
@@ -27,14 +28,22 @@ import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
 import { nextBin } from '../harness/build';
 import { withoutTarget } from '../harness/target';
 import { generateApp } from '../foreign-apps/generate';
+import { TreeCpu } from './process-cpu';
 
 const root = join(import.meta.dirname, '..');
 const TARGET = { coldToOwnBuild: 2.5, warmToOwnBuild: 1.25, matrixOverBuildsSeconds: 60, matrixWarmSeconds: 60 };
 
-function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; seconds: number; stdout: string }> {
+function timed(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  spawned: (pid: number) => void = () => {},
+): Promise<{ code: number | null; seconds: number; stdout: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    if (child.pid) spawned(child.pid);
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.on('error', reject);
@@ -58,12 +67,15 @@ const own = await timed(process.execPath, [nextBin(copy), 'build'], copy, { ...w
 await fonts.stop();
 if (own.code !== 0) throw new Error('bench:audit: the app’s own build failed');
 
-const audit = (target: string, out: string, args: string[] = []) =>
-  timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget());
+const audit = (target: string, out: string, args: string[] = [], spawned?: (pid: number) => void) =>
+  timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget(), spawned);
 console.error('bench:audit: 2/7 a cold audit (no workspace)');
 const cold = await audit(app, 'cold');
 console.error('bench:audit: 3/7 a second audit of the unchanged app');
-const warm = await audit(app, 'warm');
+// Where an unchanged audit's time goes: its CPU by part, every process of its tree read from /proc (no build runs in it).
+let warmTree: TreeCpu | undefined;
+const warm = await audit(app, 'warm', [], (pid) => (warmTree = new TreeCpu(pid)));
+const warmCpu = warmTree?.stop().seconds;
 /** A cold audit of the app whose fresh workspace holds only the build cache at `cache`, as a CI job's cache step leaves it. */
 const seeded = async (cache: string, out: string) => {
   const workspace = auditWorkspace(inspectApp(app));
@@ -115,6 +127,7 @@ const results = {
     rebuilt: warm.stdout.includes('Building the app'),
     testPhaseSeconds: phase(warm.stdout),
     restSeconds: round(warm.seconds - phase(warm.stdout)),
+    cpuSeconds: warmCpu && Object.fromEntries(Object.entries(warmCpu).map(([part, seconds]) => [part, round(seconds)])),
     exit: warm.code,
   },
   targets: {
