@@ -79,6 +79,17 @@ export const RULES: Rule[] = [
 
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
   {
+    from: ['routes-kind/server/'],
+    only: [],
+    why: "the recorder is preloaded into the audited app's server as plain ESM: it imports nothing of faultline",
+  },
+  {
+    from: ['routes-kind/'],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'],
+    why: "the routes' kind of entry is the audit pipeline's: it imports nothing of the CLI, the bench or the specs",
+  },
+  {
     from: ['selftest/', 'foreign-apps/', 'corpus/'],
     only: null,
     not: ['bench/'],

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { BuiltRoute } from '../routes-kind/manifests';
+import { pathWith, planRoutes } from '../routes-kind/select';
+
+const route = (name: string, more: Partial<BuiltRoute> = {}): BuiltRoute => ({
+  route: name,
+  router: 'app',
+  kind: 'page',
+  runtime: 'nodejs',
+  entry: `app${name === '/' ? '' : name}/page`,
+  dynamic: name.includes('['),
+  prerendered: [],
+  ...more,
+});
+
+const ROUTES: BuiltRoute[] = [
+  route('/api/items', { kind: 'handler', entry: 'app/api/items/route' }),
+  route('/products/[id]', { regex: '^/products/([^/]+?)(?:/)?$', prerendered: ['/products/1', '/products/2'] }),
+  route('/blog/[...slug]', { regex: '^/blog/(.+?)(?:/)?$' }),
+  route('/sitemap.xml', { kind: 'metadata', entry: 'app/sitemap.xml/route' }),
+  route('/dashboard'),
+  route('/'),
+  route('/admin/users'),
+];
+
+const audited = (plan: ReturnType<typeof planRoutes>) => plan.audited.map(({ path, from }) => `${path} (${from})`);
+
+describe("the routes an audit loads, from the build's", () => {
+  it('loads pages before route handlers, the home first, each dynamic route once at a path its build prerendered', () => {
+    const plan = planRoutes(ROUTES);
+    expect(audited(plan)).toEqual(['/ (static)', '/admin/users (static)', '/dashboard (static)', '/products/1 (prerendered)', '/api/items (static)']);
+    expect(plan.notAudited).toEqual([
+      {
+        route: '/blog/[...slug]',
+        why: 'a dynamic route whose build prerendered no params (generateStaticParams): routes.params in faultline.config gives some',
+      },
+      { route: '/sitemap.xml', why: 'a metadata route: crawlers and browsers ask for it, no user sees it (routes.include names it to load it)' },
+    ]);
+    expect(plan.unknown).toEqual([]);
+  });
+
+  it("takes the team's params for a dynamic route, before what the build prerendered", () => {
+    const plan = planRoutes(ROUTES, { params: { '/blog/[...slug]': [{ slug: ['2026', 'hello world'] }], '/products/[id]': { id: '42' } } });
+    expect(audited(plan)).toContain('/blog/2026/hello%20world (routes.params)');
+    expect(audited(plan)).toContain('/products/42 (routes.params)');
+    expect(planRoutes(ROUTES, { params: { '/blog/[...slug]': { other: 'x' } } }).notAudited[0]).toEqual({
+      route: '/blog/[...slug]',
+      why: 'routes.params names /blog/[...slug] without a value for each of its params',
+    });
+  });
+
+  it('keeps to what routes.include names (a route, a path of one, a folder), leaves out what routes.exclude names, and says what named nothing', () => {
+    const plan = planRoutes(ROUTES, { include: ['/products/7', '/admin/**', '/sitemap.xml', '/nowhere'], exclude: ['/admin/users'] });
+    expect(audited(plan)).toEqual(['/products/7 (routes.include)', '/sitemap.xml (static)']);
+    expect(plan.notAudited).toContainEqual({ route: '/admin/users', why: 'routes.exclude names it' });
+    expect(plan.notAudited).toContainEqual({ route: '/dashboard', why: 'not among those routes.include names' });
+    expect(plan.unknown).toEqual(['/nowhere']);
+  });
+
+  it('--route picks win over routes.include', () => {
+    const plan = planRoutes(ROUTES, { include: ['/dashboard'] }, ['/']);
+    expect(audited(plan)).toEqual(['/ (static)']);
+    expect(plan.notAudited).toContainEqual({ route: '/dashboard', why: 'not among those --route names' });
+  });
+
+  it('names every route past its bound as not audited', () => {
+    const plan = planRoutes(ROUTES, { limit: 2 });
+    expect(audited(plan)).toEqual(['/ (static)', '/admin/users (static)']);
+    expect(plan.notAudited.filter(({ why }) => why.startsWith('beyond')).map(({ route }) => route)).toEqual(['/dashboard', '/products/[id]', '/api/items']);
+    expect(plan.notAudited.find(({ route }) => route === '/dashboard')?.why).toBe('beyond the first 2 routes (routes.limit raises it)');
+  });
+});
+
+describe('a dynamic route with params', () => {
+  it.each([
+    ['/products/[id]', { id: '7' }, '/products/7'],
+    ['/blog/[...slug]', { slug: ['a', 'b'] }, '/blog/a/b'],
+    ['/docs/[[...path]]', { path: [] }, '/docs'],
+    ['/docs/[[...path]]', {}, '/docs'],
+    ['/[[...all]]', {}, '/'],
+    ['/[locale]/shop/[id]', { locale: 'en', id: 'a/b' }, '/en/shop/a%2Fb'],
+    ['/blog/[...slug]', { slug: [] }, null],
+    ['/products/[id]', {}, null],
+  ])('%s with %j is %s', (name, params, path) => {
+    expect(pathWith(name, params)).toBe(path);
+  });
+});
