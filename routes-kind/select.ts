@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { BuiltRoute } from './manifests';
 
 /**
@@ -22,6 +23,16 @@ export interface RoutesConfig {
 }
 
 export const DEFAULT_ROUTE_LIMIT = 50;
+
+const routeName = z.string().regex(/^\//, 'a route or path, from its leading /');
+const params = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+/** `routes` as `faultline.config.*` may give it: what cli/audit/config.ts's schema takes in (every problem named by its field, as the rest of the config's). */
+export const RoutesConfigSchema = z.strictObject({
+  include: z.array(routeName).optional(),
+  exclude: z.array(routeName).optional(),
+  params: z.record(routeName, z.union([params, z.array(params).min(1)])).optional(),
+  limit: z.number().int().min(1).optional(),
+}) satisfies z.ZodType<RoutesConfig>;
 
 /** A route an audit loads: the path it asks for (basePath not included) and where that path came from. */
 export interface RoutePick {

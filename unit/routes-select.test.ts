@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuiltRoute } from '../routes-kind/manifests';
-import { pathWith, planRoutes } from '../routes-kind/select';
+import { pathWith, planRoutes, RoutesConfigSchema } from '../routes-kind/select';
 
 const route = (name: string, more: Partial<BuiltRoute> = {}): BuiltRoute => ({
   route: name,
@@ -83,5 +83,14 @@ describe('a dynamic route with params', () => {
     ['/products/[id]', {}, null],
   ])('%s with %j is %s', (name, params, path) => {
     expect(pathWith(name, params)).toBe(path);
+  });
+});
+
+describe("the team's routes config", () => {
+  it('takes routes, paths and params as the docs show them, and names each problem by its field', () => {
+    const given = { include: ['/dashboard', '/admin/**'], exclude: ['/admin/debug'], params: { '/products/[id]': { id: '42' } }, limit: 80 };
+    expect(RoutesConfigSchema.parse(given)).toEqual(given);
+    const problems = RoutesConfigSchema.safeParse({ include: ['dashboard'], limit: 0, paths: [] }).error!.issues.map((issue) => issue.path.join('.'));
+    expect(problems.sort()).toEqual(['', 'include.0', 'limit']);
   });
 });

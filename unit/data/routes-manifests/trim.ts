@@ -1,0 +1,25 @@
+/**
+ * `tsx unit/data/routes-manifests/trim.ts APP TAG`: the manifests of APP's last build, trimmed to
+ * what routes-kind/manifests.ts reads, written to `TAG.json` beside this file with the `next`
+ * version and bundler that built it. The app is the `create-next-app` template with a route of
+ * each shape (`probe-routes.mjs APP`), built with `next build` (Turbopack on 16, webpack on 15.5)
+ * and `next build --webpack` (16) or `--turbopack` (15.5).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readManifests } from '../../../routes-kind/manifests';
+
+const [app, tag] = process.argv.slice(2);
+const manifests = readManifests(join(app, '.next'));
+const trimmed = {
+  next: (JSON.parse(readFileSync(join(app, 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version,
+  bundler: tag.split('-').at(-1),
+  manifests: {
+    appPathRoutes: manifests.appPathRoutes,
+    pages: manifests.pages,
+    prerender: { routes: Object.fromEntries(Object.entries(manifests.prerender?.routes ?? {}).map(([path, { srcRoute }]) => [path, { srcRoute }])) },
+    routes: { basePath: manifests.routes?.basePath, dynamicRoutes: manifests.routes?.dynamicRoutes?.map(({ page, regex }) => ({ page, regex })) },
+    middleware: { functions: Object.fromEntries(Object.keys(manifests.middleware?.functions ?? {}).map((name) => [name, {}])) },
+  },
+};
+writeFileSync(join(import.meta.dirname, `${tag}.json`), `${JSON.stringify(trimmed, null, 2)}\n`);
