@@ -116,15 +116,42 @@ function released(store, limitMs) {
 /** A refused connection, as Node reports it (`connect ECONNREFUSED host:port`). */
 function refusedError(host, port) {
   const error = new Error(`connect ECONNREFUSED ${host}:${port}`);
+  // Its stack as a refused connect's is: what the server prints of it is what it would print.
+  error.stack = `Error: ${error.message}\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16)`;
   return Object.assign(error, { errno: -111, code: 'ECONNREFUSED', syscall: 'connect', address: host, port: Number(port) });
 }
 
-// Node.js fetch: the stack where the app (through Next's patched fetch) called; the rest in the intercept's handler.
+/** The stack where the app called `fetch`, taken above Next's own patched fetch, whose awaits hide it from what is below. */
+const calledFrom = new AsyncLocalStorage();
+
+// Node.js fetch: what leaves, below Next's patched fetch and its cache; the rest in the intercept's handler.
 const fetchBelow = globalThis.fetch;
-globalThis.fetch = function recordedFetch(input, init) {
-  const mark = { via: 'fetch', stack: stackHere() };
+function recordedFetch(input, init) {
+  const mark = { via: 'fetch', stack: [...stackHere(), ...(calledFrom.getStore() ?? [])] };
   return calling.run(mark, () => fetchBelow(input, init));
-};
+}
+
+/** Whatever later takes `globalThis.fetch` (Next's patched fetch) is wrapped once more, to read the app's call site. */
+const ABOVE = Symbol('faultline.fetchAbove');
+function above(patched) {
+  if (typeof patched !== 'function' || patched === recordedFetch || patched[ABOVE]) return patched;
+  const wrapped = function fetch(input, init) {
+    return calledFrom.run(stackHere(), () => patched.call(this, input, init));
+  };
+  // Next's own marks (`__nextPatched`, `_nextOriginalFetch`) stay readable on what it set.
+  for (const key of Object.keys(patched)) wrapped[key] = patched[key];
+  wrapped[ABOVE] = true;
+  return wrapped;
+}
+let currentFetch = recordedFetch;
+Object.defineProperty(globalThis, 'fetch', {
+  configurable: true,
+  enumerable: true,
+  get: () => currentFetch,
+  set: (value) => {
+    currentFetch = above(value);
+  },
+});
 
 // node:http(s): its stack here; the request is written later (`end`), in the same call.
 for (const module of [http, https]) {

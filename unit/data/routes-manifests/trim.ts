@@ -1,19 +1,20 @@
 /**
- * `tsx unit/data/routes-manifests/trim.ts APP TAG`: the manifests of APP's last build, trimmed to
- * what routes-kind/manifests.ts reads, written to `TAG.json` beside this file with the `next`
- * version and bundler that built it. The app is the `create-next-app` template with a route of
+ * `tsx unit/data/routes-manifests/trim.ts DIST VERSION-BUNDLER`: the manifests of the build in
+ * DIST (an app's `.next`), trimmed to what routes-kind/manifests.ts reads, written to
+ * `VERSION-BUNDLER.json` beside this file. The app is the `create-next-app` template with a route of
  * each shape (`probe-routes.mjs APP`), built with `next build` (Turbopack on 16, webpack on 15.5)
  * and `next build --webpack` (16) or `--turbopack` (15.5).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifests } from '../../../routes-kind/manifests';
 
-const [app, tag] = process.argv.slice(2);
-const manifests = readManifests(join(app, '.next'));
+const [dist, tag] = process.argv.slice(2);
+const manifests = readManifests(dist);
+const [next, bundler] = tag.split('-');
 const trimmed = {
-  next: (JSON.parse(readFileSync(join(app, 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version,
-  bundler: tag.split('-').at(-1),
+  next,
+  bundler,
   manifests: {
     appPathRoutes: manifests.appPathRoutes,
     pages: manifests.pages,
