@@ -122,12 +122,14 @@ describe('the recorder: each call a request makes, under its load', { timeout: 2
 });
 
 describe("the faults: one request's alone, its parallel requests see the backend as it is", { timeout: 20_000 }, () => {
-  it.each(['/fetch', '/http', '/edge'])('%s: refused as Node reports a refused connection', async (path) => {
-    const [failed, healthy] = await Promise.all([load(path, `r${path}`, { fault: 'refused', backend: backend() }), load(path, `ok${path}`)]);
+  it.each(['/fetch', '/http', '/edge', '/foreign'])('%s: refused as Node reports a refused connection', async (path) => {
+    const target = path === '/foreign' ? 'api.example.com:443' : backend();
+    const beside = path === '/foreign' ? '/fetch' : path;
+    const [failed, healthy] = await Promise.all([load(path, `r${path}`, { fault: 'refused', backend: target }), load(beside, `ok${path}`)]);
     expect(failed.status).toBe(502);
     expect(failed.body.cause).toBe('ECONNREFUSED');
     if (path !== '/http') expect(failed.body.error).toBe('fetch failed');
-    else expect(failed.body.error).toBe(`connect ECONNREFUSED 127.0.0.1:${portOf(api)}`);
+    else expect(failed.body.error).toBe(`connect ECONNREFUSED ${target}`);
     expect(healthy.body).toEqual({ status: 200, body: ITEMS });
     expect(callsOf(`r${path}`).map((call) => call.fault)).toEqual(['refused']);
     expect(callsOf(`ok${path}`).map((call) => call.fault)).toEqual([undefined]);
