@@ -83,6 +83,10 @@ async function dispatch(argv: string[]): Promise<number> {
       const [{ audit }, { parseAuditArgs }] = await Promise.all([import('./audit/audit'), import('./audit/args')]);
       return audit(parseAuditArgs(rest), root);
     }
+    case 'init': {
+      const { init, parseInitArgs } = await import('./init/init');
+      return init(parseInitArgs(rest), root);
+    }
     case 'repro': {
       const { parseReproArgs, repro } = await import('./repro');
       return repro(parseReproArgs(rest), root);

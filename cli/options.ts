@@ -183,6 +183,18 @@ const COMMANDS = {
       },
     },
   },
+  init: {
+    synopsis: 'init [APP-DIR] [options]',
+    description:
+      "sets the audit up in a team's app: the job .github/workflows/faultline.yml, faultline.config.mjs at its defaults, and, " +
+      'once asked, the first audit, whose findings faultline-baseline.json accepts (no file written over without --force)',
+    options: {
+      yes: { type: 'boolean', default: false, help: 'run the first audit without asking (in a script: without a terminal, nothing is audited unless --yes)' },
+      'no-audit': { type: 'boolean', default: false, help: 'write the job and the config only: no audit, no baseline' },
+      force: { type: 'boolean', default: false, help: 'write over the files that are there (the baseline from a new audit)' },
+    },
+    conflicts: [['yes', 'no-audit', '--yes runs the first audit and --no-audit leaves it out: give one of them']],
+  },
   repro: {
     synopsis: 'repro ID | --path /route [options]',
     description: 'replay one scenario (or any route) and show what happened',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAuditArgs } from '../cli/audit/args';
 import { parseBrowserArgs, parseListArgs } from '../cli/main';
 import { parseMatrixArgs } from '../cli/matrix';
+import { parseInitArgs } from '../cli/init/init';
 import { parseMergeArgs } from '../cli/merge';
 import { COMMAND_NAMES, declaredOptions, parseOptionsOf, usageText, type Command } from '../cli/options';
 import { parseReproArgs } from '../cli/repro';
@@ -41,6 +42,7 @@ const PARSERS: Record<Command, (argv: string[]) => unknown> = {
   // `--clean` takes no app: it cleans every workspace.
   audit: (argv) => parseAuditArgs(argv.includes('--clean') ? argv : ['../my-app', ...argv]),
   repro: (argv) => parseReproArgs(argv.includes('--path') ? argv : ['healthy', ...argv], {}),
+  init: parseInitArgs,
 };
 
 /** A valid value for every string option: a new option needs one here. */

@@ -13,7 +13,7 @@ import { githubAnnotations } from '../../harness/outputs/audit-annotations';
 import { auditAsHtml } from '../../harness/outputs/audit-html';
 import { auditAsSarif } from '../../harness/outputs/audit-sarif';
 import { auditAsSummary } from '../../harness/outputs/audit-summary';
-import { BASELINE_FILE, withBaseline } from './baseline';
+import { BASELINE_FILE, baselineNamed, withBaseline } from './baseline';
 import { readAuditConfig } from './config';
 import { failingFindings, withLevels } from '../../verdict/levels';
 import { type AuditOptions, withConfig } from './args';
@@ -143,7 +143,7 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
     run.stopping.signal.throwIfAborted();
     const baseline = {
       file: options.baseline ? resolve(options.baseline) : join(app.root, BASELINE_FILE),
-      named: options.baseline ?? BASELINE_FILE,
+      named: baselineNamed(app.root, options.baseline),
       update: options.updateBaseline,
       prune: options.pruneBaseline,
       wholeApp: options.scenarios.length === 0 && !options.shard,

@@ -7,6 +7,8 @@ import { catalogue } from '../../scenarios/catalogue';
 import { AUDIT_CHECKS, type AuditCheck } from '../../verdict/finding';
 import type { CheckLevel } from '../../verdict/levels';
 import { versionProblem } from '../columns';
+import { declaredOptions } from '../options';
+import { BASELINE_FILE } from './baseline';
 
 /** Where a team keeps its audit's settings in its app, the first of these that is there. */
 export const CONFIG_FILES = ['faultline.config.ts', 'faultline.config.mjs', 'faultline.config.js', 'faultline.config.json'];
@@ -31,17 +33,58 @@ export interface AuditConfig {
 }
 
 const level = z.enum(['error', 'warn', 'off']);
+
+/** A key of the config: what it takes, what the audit does where the config does not say (its default), and the one comment `faultline init` writes above it. */
+interface ConfigKey<S extends z.ZodType> {
+  schema: S;
+  default: z.output<S>;
+  help: string;
+}
+const key = <S extends z.ZodType>(declared: ConfigKey<S>) => declared;
+
+/** Every key a config takes, declared once: the schema reads them, and `faultline init` writes them, each with its default (cli/init/config-file.ts). */
+const KEYS = {
+  checks: key({
+    schema: z.strictObject(Object.fromEntries(AUDIT_CHECKS.map((check) => [check, level.optional()])) as Record<AuditCheck, z.ZodOptional<typeof level>>),
+    default: Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'error' as const])),
+    help: 'each check: error fails the audit, warn is said and fails nothing, off is not judged',
+  }),
+  skip: key({
+    schema: z.record(z.string(), z.string().min(1, 'a reason the team reads')),
+    default: {},
+    help: "entries not placed, each with the team's reason: { 'client-effect-throws': 'why' } (the ids: npx faultline list)",
+  }),
+  privacy: key({
+    schema: z.strictObject({ allow: z.array(z.string().min(1)) }),
+    default: { allow: [] },
+    help: "fields your reports are meant to carry, as a privacy finding's evidence names them ('user.ip_address', a header's name)",
+  }),
+  cookies: key({
+    schema: z.array(z.string().regex(/^[!#$%&'*+\-.^_`|~\w]+=[^;\r\n]*$/, 'NAME=VALUE, as --cookie takes it')),
+    default: [],
+    help: "cookies every page and request of the audit sends, NAME=VALUE: a session past the app's login wall (as --cookie)",
+  }),
+  next: key({ schema: z.array(z.string()), default: [], help: 'next versions to audit the app on besides its own (as --next)' }),
+  out: key({ schema: z.string().min(1), default: String(declaredOptions('audit').out.default), help: "the audit's reports, from the app's folder (as --out)" }),
+  baseline: key({ schema: z.string().min(1), default: BASELINE_FILE, help: "the findings the team accepts, from the app's folder (as --baseline)" }),
+};
+
+/** The keys a config takes, in the order `faultline init` writes them. */
+export const CONFIG_KEY_NAMES = Object.keys(KEYS) as (keyof typeof KEYS)[];
+
+/** Each key's default and comment, for the config `faultline init` writes. */
+export const configKeys = (): readonly { name: string; default: unknown; help: string }[] =>
+  CONFIG_KEY_NAMES.map((name) => ({ name, default: KEYS[name].default, help: KEYS[name].help }));
+
 const ConfigSchema = z.strictObject({
-  checks: z
-    .strictObject(Object.fromEntries(AUDIT_CHECKS.map((check) => [check, level.optional()])) as Record<AuditCheck, z.ZodOptional<typeof level>>)
-    .optional(),
-  skip: z.record(z.string(), z.string().min(1, 'a reason the team reads')).optional(),
-  privacy: z.strictObject({ allow: z.array(z.string().min(1)) }).optional(),
-  cookies: z.array(z.string().regex(/^[!#$%&'*+\-.^_`|~\w]+=[^;\r\n]*$/, 'NAME=VALUE, as --cookie takes it')).optional(),
-  next: z.array(z.string()).optional(),
-  out: z.string().min(1).optional(),
-  baseline: z.string().min(1).optional(),
-});
+  checks: KEYS.checks.schema.optional(),
+  skip: KEYS.skip.schema.optional(),
+  privacy: KEYS.privacy.schema.optional(),
+  cookies: KEYS.cookies.schema.optional(),
+  next: KEYS.next.schema.optional(),
+  out: KEYS.out.schema.optional(),
+  baseline: KEYS.baseline.schema.optional(),
+} satisfies Record<keyof typeof KEYS, z.ZodType>);
 
 /** What the file exports (its default export; a JSON file's content). */
 async function loaded(root: string, file: string): Promise<unknown> {
