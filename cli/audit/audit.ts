@@ -8,7 +8,7 @@ import { proveChromium, resolveChromium } from '../../harness/chromium';
 import { CannotRun } from '../../harness/failures';
 import { faultlineRoot } from '../../harness/root';
 import { findingCount, reachedOutInWords } from '../../verdict/audit';
-import { auditIn, incompleteness } from '../../harness/audit/column';
+import { auditIn, incompleteness, sayEntry } from '../../harness/audit/column';
 import { githubAnnotations } from '../../harness/outputs/audit-annotations';
 import { auditAsHtml } from '../../harness/outputs/audit-html';
 import { auditAsSarif } from '../../harness/outputs/audit-sarif';
@@ -23,6 +23,7 @@ import { AUDIT_FOLDER, stagingIn } from './folder';
 import { claimOutDir, holdsEarlier, realPath, refuseInputs, replaceEarlier } from '../out-dir';
 import type { AuditRun } from './run';
 import { declaredOptions } from '../options';
+import { StageProgress } from '../progress';
 import { Stopping } from '../stopping';
 import { EXIT } from '../usage-error';
 
@@ -117,7 +118,10 @@ function cleanAll(): number {
 
 /** The app on its own `next`: its workspace held, built, observed afresh, judged, written. */
 async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun): Promise<number> {
-  const say = (line: string) => console.log(line);
+  // Each stage as it begins, and on a terminal how far it is: the audit's own lines go above it.
+  const progress = new StageProgress();
+  const say = (line: string) => progress.note(line);
+  run.stopping.onStage = (stage) => progress.stage(stage);
   const dir = auditWorkspace(app);
   const held = await holdAuditWorkspace(dir, { signal: run.stopping.signal, say });
   try {
@@ -138,7 +142,12 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
       skip: options.skip,
       privacyAllow: options.privacyAllow,
       say,
+      onEntry: (done, total, record) => {
+        progress.entries(done, total);
+        sayEntry(say)(done, total, record);
+      },
     });
+    progress.finish();
     run.proveUnchanged(result.app.distDir);
     run.stopping.signal.throwIfAborted();
     const baseline = {
@@ -151,6 +160,8 @@ async function auditOnce(app: InspectedApp, options: AuditOptions, run: AuditRun
     const leveled = options.config ? withLevels(result, options.levels, options.config) : result;
     return writeAudit(withBaseline(leveled, baseline, say), run.out, say, run.staging);
   } finally {
+    progress.finish();
+    run.stopping.onStage = undefined;
     held.release();
   }
 }

@@ -37,7 +37,7 @@ export interface ColumnOptions extends BuildOptions {
 }
 
 /** An entry's progress line: `  [3/51] server-page-throws: classic fallback, 5 findings`. */
-const sayEntry = (say: (line: string) => void) => (done: number, total: number, record: AuditEntryRecord) => {
+export const sayEntry = (say: (line: string) => void) => (done: number, total: number, record: AuditEntryRecord) => {
   const head = `  [${done}/${total}] ${record.id}:`;
   if ('notJudged' in record) return say(`${head} not judged: ${record.notJudged}`);
   if ('notApplicable' in record) return say(`${head} not applicable: ${record.notApplicable}`);
