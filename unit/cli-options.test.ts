@@ -139,16 +139,16 @@ describe('the CLI options, declared once', () => {
     expect(parseOptionsOf('run').scenario.default).not.toBe(parseOptionsOf('run').scenario.default);
   });
 
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const commands = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
   const rowsOf = (command: Command) =>
-    readme
+    commands
       .split('\n')
       .filter((line) => line.startsWith(`| \`npx faultline ${command} `))
       .join('\n');
-  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro'].includes(command)))(
-    "the README's Commands table names %s --%s",
+  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro', 'init'].includes(command)))(
+    "docs/cli.md's Commands table names %s --%s",
     (command, option) => {
-      expect(rowsOf(command), `no README row for faultline ${command}`).not.toBe('');
+      expect(rowsOf(command), `no docs/cli.md row for faultline ${command}`).not.toBe('');
       expect(names(rowsOf(command), option)).toBe(true);
     },
   );
