@@ -53,11 +53,11 @@ export class Progress {
   }
 }
 
-/** What each stage of an audit is doing, in words, by the name a stop names it with (`Stopping.stage`). */
+/** What each stage of an audit is doing, in words, by the name a stop names it with (`Stopping.stage`); the stage's own lines say the rest ("Building the app (next build)…", "Build reused"). */
 const STAGE_WORDS: Readonly<Record<string, string>> = {
-  'the copy of the app': "copying the app into the audit's workspace",
-  'the build': 'building the copy with the failures placed (next build)',
-  'the test phase': 'checking each placed failure in Chromium',
+  'the copy of the app': "the copy of the app into the audit's workspace",
+  'the build': 'the build of the copy, the failures placed in it',
+  'the test phase': 'the test phase: each placed failure checked in Chromium',
 };
 
 /**

@@ -28,11 +28,11 @@ describe('the stages of an audit as they come', () => {
     vi.advanceTimersByTime(5000);
     expect(written()).toBe(
       [
-        "Copying the app into the audit's workspace",
+        "The copy of the app into the audit's workspace",
         'Placed 51 failures under /faultline-audit/',
-        'Building the copy with the failures placed (next build)',
+        'The build of the copy, the failures placed in it',
         'Built in 23.1 s',
-        'Checking each placed failure in Chromium',
+        'The test phase: each placed failure checked in Chromium',
         '  [1/51] server-page-throws: classic fallback, 5 findings',
         '',
       ].join('\n'),
@@ -45,16 +45,16 @@ describe('the stages of an audit as they come', () => {
     progress.stage('the test phase');
     clock.ms = 2000;
     vi.advanceTimersByTime(500);
-    expect(written()).toBe('\rChecking each placed failure in Chromium 2 s\x1b[K');
+    expect(written()).toBe('\rThe test phase: each placed failure checked in Chromium 2 s\x1b[K');
     progress.entries(3, 51);
     clock.ms = 4000;
     vi.advanceTimersByTime(500);
-    expect(written().split('\r').at(-1)).toBe('Checking each placed failure in Chromium, 3 of 51 entries judged 4 s\x1b[K');
+    expect(written().split('\r').at(-1)).toBe('The test phase: each placed failure checked in Chromium, 3 of 51 entries judged 4 s\x1b[K');
     progress.note('  [3/51] server-page-throws: classic fallback, 5 findings');
     // The line above, then the stage's line again at once.
     expect(written().split('\r').slice(-2)).toEqual([
       '  [3/51] server-page-throws: classic fallback, 5 findings\x1b[K\n',
-      'Checking each placed failure in Chromium, 3 of 51 entries judged 4 s\x1b[K',
+      'The test phase: each placed failure checked in Chromium, 3 of 51 entries judged 4 s\x1b[K',
     ]);
     progress.finish();
     const ended = written();
