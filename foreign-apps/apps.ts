@@ -5,9 +5,7 @@ import { auditWorkspacesOf } from '../harness/audit/workspace';
 import { ENV } from '../harness/contract';
 import { holdLock } from '../harness/lock';
 import { addPackages, generateApp, generateMonorepo } from './generate';
-
-/** The `posthog-node` the app that calls it from its own `onRequestError` is generated with (the major `@posthog/next` 0.8 depends on). */
-const POSTHOG_NODE = '5.63.1';
+import { pinned } from './packages';
 
 /**
  * The apps faultline's own tests audit, by shape: each generated once in a test run, by whichever
@@ -96,7 +94,7 @@ export const SHAPES = {
    */
   'posthog-node-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });
-    addPackages(dest, { 'posthog-node': POSTHOG_NODE });
+    addPackages(dest, pinned('posthog-node'));
     write(join(dest, 'lib', 'posthog-server.ts'), [
       "import { PostHog } from 'posthog-node';",
       '',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { faultlineRoot } from '../harness/root';
 import { installNext } from '../harness/next-workspace';
 import { timedSync } from '../harness/timings';
+import { OPENTELEMETRY_PEERS, pinned } from './packages';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -150,33 +151,18 @@ export function addPackages(dest: string, packages: Record<string, string>, also
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** The PostHog version the app that reports to PostHog is generated with: its `onRequestError`, as PostHog's docs set it up. */
-const POSTHOG_NEXT = '0.8.4';
-
 /**
  * Errors handed to PostHog instead of Sentry, as `@posthog/next` documents it: its
  * `onRequestError` re-exported from `instrumentation.ts`, a project key in `.env`.
  */
 function addPostHog(dest: string): void {
-  addPackages(dest, { '@posthog/next': POSTHOG_NEXT }, ['@vercel/functions']);
+  addPackages(dest, pinned('@posthog/next', 'posthog-js', 'posthog-node'), ['@vercel/functions']);
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   manifest.name = 'posthog-app';
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dest, 'instrumentation.ts'), "export { onRequestError } from '@posthog/next';\n");
   writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
 }
-
-/** The `@vercel/otel` version the app that traces with OpenTelemetry is generated with, and the OpenTelemetry packages it takes as peers. */
-const VERCEL_OTEL = '2.1.3';
-const OPENTELEMETRY = {
-  '@opentelemetry/api': '1.9.0',
-  '@opentelemetry/api-logs': '0.205.0',
-  '@opentelemetry/instrumentation': '0.205.0',
-  '@opentelemetry/resources': '2.1.0',
-  '@opentelemetry/sdk-logs': '0.205.0',
-  '@opentelemetry/sdk-metrics': '2.1.0',
-  '@opentelemetry/sdk-trace-base': '2.1.0',
-};
 
 /**
  * Errors recorded on OpenTelemetry spans instead of sent to Sentry, as Next's guide and many apps
@@ -185,7 +171,7 @@ const OPENTELEMETRY = {
  * protobuf: `@vercel/otel`'s default).
  */
 function addOpenTelemetry(dest: string): void {
-  addPackages(dest, { '@vercel/otel': VERCEL_OTEL, ...OPENTELEMETRY });
+  addPackages(dest, pinned('@vercel/otel', ...OPENTELEMETRY_PEERS));
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   manifest.name = 'opentelemetry-app';
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -212,9 +198,6 @@ function addOpenTelemetry(dest: string): void {
   writeFileSync(join(dest, '.env'), 'OTEL_EXPORTER_OTLP_ENDPOINT=https://otel-collector.example.com:4318\n');
 }
 
-/** The next-intl version the localised app is generated with. */
-const NEXT_INTL = '4.15.0';
-
 /**
  * Localised as next-intl's guide for the App Router with i18n routing sets it up: the root layout
  * (`<html lang={locale}>`) under `app/[locale]/`, no `app/layout.tsx`, messages per locale, and
@@ -222,7 +205,7 @@ const NEXT_INTL = '4.15.0';
  * its proxy rewrites `/about` to `/en/about` at the request's own URL, and redirects `/en/about` to `/about`.
  */
 function addIntl(dest: string): void {
-  addPackages(dest, { 'next-intl': NEXT_INTL });
+  addPackages(dest, pinned('next-intl'));
   const write = (file: string, lines: string[]) => {
     mkdirSync(join(dest, file, '..'), { recursive: true });
     writeFileSync(join(dest, file), `${lines.join('\n')}\n`);
@@ -324,20 +307,17 @@ function tailwindFromPackage(dest: string, web: string): void {
       version: '0.0.0',
       private: true,
       exports: { './postcss': './postcss.config.mjs' },
-      devDependencies: { '@tailwindcss/postcss': TAILWIND, tailwindcss: TAILWIND },
+      devDependencies: pinned('@tailwindcss/postcss', 'tailwindcss'),
     }),
   );
   writeFileSync(join(config, 'postcss.config.mjs'), "export const postcssConfig = { plugins: { '@tailwindcss/postcss': {} } };\n");
   const manifest = JSON.parse(readFileSync(join(web, 'package.json'), 'utf8'));
-  manifest.devDependencies = { ...manifest.devDependencies, '@acme/tailwind-config': 'workspace:*', tailwindcss: TAILWIND };
+  manifest.devDependencies = { ...manifest.devDependencies, '@acme/tailwind-config': 'workspace:*', ...pinned('tailwindcss') };
   writeFileSync(join(web, 'package.json'), json(manifest));
   writeFileSync(join(web, 'postcss.config.mjs'), "import { postcssConfig } from '@acme/tailwind-config/postcss';\nexport default postcssConfig;\n");
   const css = join(web, 'app', 'globals.css');
   writeFileSync(css, `@import 'tailwindcss';\n${readFileSync(css, 'utf8')}`);
 }
-
-/** Tailwind 4, as the registry has it. */
-const TAILWIND = '4.1.18';
 
 /**
  * A monorepo at `dest`: the template as `apps/web`, a package of its own shipped as TypeScript
