@@ -267,8 +267,11 @@ export const SHAPES = {
   },
   /** The template on next 16.1.7 (`create-next-app@16.1`'s), to upgrade. */
   'create-next-app-16.1.7': (dest: string) => generateApp(dest, { sentry: false, next: '16.1.7' }),
-  /** The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2). */
-  'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29' }),
+  /**
+   * The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2),
+   * with its own ESLint setup installed: `next build` lints with typescript-eslint's `recommended` (issue #84, defect 1).
+   */
+  'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29', lint: true }),
   /**
    * Sentry's guide on next 16.1.7, to upgrade: a hybrid app, with the guide's `pages/_error.tsx`
    * beside `app/` (as the guide sets up an app that has both routers).

@@ -74,7 +74,8 @@ export async function generateApp(
     intl = false,
     otel = false,
     router = 'app',
-  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router },
+    lint = false,
+  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router; lint?: boolean },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
@@ -115,14 +116,36 @@ export async function generateApp(
   if (posthog) addPostHog(dest);
   if (intl) addIntl(dest);
   if (otel) addOpenTelemetry(dest);
+  if (lint) addLint(dest, next);
   return dest;
+}
+
+/**
+ * The template's own ESLint setup installed, as `create-next-app` installs it when asked for ESLint:
+ * its `eslint.config.mjs` extends `next/typescript`, which is typescript-eslint's `recommended`
+ * (`@typescript-eslint/ban-ts-comment` among its rules), and Next 15 lints during `next build`.
+ */
+function addLint(dest: string, next: string): void {
+  // ESLint's own dependencies (ajv 6 among them) differ from the ones faultline's install holds at the top: each kept beneath its package.
+  addPackages(dest, { ...pinned('eslint', '@eslint/eslintrc'), 'eslint-config-next': next }, [], { ownVersions: true });
+  // An ESLint that cannot load its config lints nothing and fails no build: prove it judges the app's files with the rule on.
+  const config = JSON.parse(
+    execFileSync(process.execPath, [join(dest, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--print-config', 'app/page.tsx'], {
+      cwd: dest,
+      encoding: 'utf8',
+    }),
+  ) as { rules: Record<string, unknown> };
+  const rule = JSON.stringify(config.rules['@typescript-eslint/ban-ts-comment'] ?? 'off');
+  if (!/^\["?(error|2)\b/.test(rule)) throw new Error(`the generated app's ESLint does not ban @ts-nocheck: ${rule}`);
 }
 
 /**
  * Registry packages installed aside (npm's cache when it has them) and copied into the app's
  * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its package.json.
+ * A dependency the install already holds at its top in another version is kept beneath each package
+ * of theirs that asks for it (`ownVersions`: ESLint needs its ajv 6 where faultline's tests hold ajv 8).
  */
-export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = []): void {
+export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = [], { ownVersions = false } = {}): void {
   const aside = mkdtempSync(join(tmpdir(), 'faultline-packages-'));
   writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
   timedSync('install', Object.keys(packages).join(' '), () =>
@@ -140,16 +163,36 @@ export function addPackages(dest: string, packages: Record<string, string>, also
       { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
     ),
   );
-  const installed = readdirSync(join(aside, 'node_modules'))
-    .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(aside, 'node_modules', name)).map((scoped) => join(name, scoped)) : [name]));
-  for (const name of installed)
-    if (!existsSync(join(dest, 'node_modules', name))) cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  const installed = packagesIn(join(aside, 'node_modules'));
+  const taken = installed.filter((name) => existsSync(join(dest, 'node_modules', name)));
+  for (const name of installed.filter((name) => !taken.includes(name)))
+    cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  const ownVersion = (name: string) => ownVersions && versionOf(join(dest, 'node_modules', name)) !== versionOf(join(aside, 'node_modules', name));
+  for (const name of taken.filter(ownVersion))
+    for (const dependent of installed.filter((other) => dependsOn(join(aside, 'node_modules', other), name)))
+      cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', dependent, 'node_modules', name), { recursive: true });
   rmSync(aside, { recursive: true, force: true });
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   Object.assign(manifest.dependencies, packages);
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
+
+/** The packages at the top of a `node_modules` folder, scoped ones as `@scope/name`. */
+const packagesIn = (modules: string) =>
+  readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((scoped) => join(name, scoped)) : [name]));
+
+const manifestOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+const versionOf = (dir: string) => manifestOf(dir).version;
+/** Whether the package in `dir` asks for `name`, and has no copy of its own beneath it. */
+const dependsOn = (dir: string, name: string) =>
+  existsSync(join(dir, 'package.json')) && name in { ...manifestOf(dir).dependencies } && !existsSync(join(dir, 'node_modules', name));
 
 /**
  * Errors handed to PostHog instead of Sentry, as `@posthog/next` documents it: its

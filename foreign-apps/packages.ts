@@ -19,6 +19,9 @@ export const GENERATED_APP_PACKAGES = {
   '@opentelemetry/sdk-metrics': '2.12.1',
   '@opentelemetry/sdk-trace-base': '2.12.1',
   'next-intl': '4.15.0',
+  /** ESLint as `create-next-app` installs it beside `eslint-config-next` of the app's own `next`. */
+  eslint: '9.39.5',
+  '@eslint/eslintrc': '3.3.7',
   tailwindcss: '4.3.5',
   '@tailwindcss/postcss': '4.3.5',
 } as const;
