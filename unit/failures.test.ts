@@ -46,7 +46,7 @@ describe('describeFailure: one line naming the part that failed', () => {
     const typeError = ['Failed to compile.', '', './app/page.tsx:3:7', "Type error: Type 'number' is not assignable to type 'string'.", '', '  1 | …'].join(
       '\n',
     );
-    expect(buildFailureCause(typeError)).toBe("Type error: Type 'number' is not assignable to type 'string'.");
+    expect(buildFailureCause(typeError)).toBe("./app/page.tsx:3:7 Type error: Type 'number' is not assignable to type 'string'.");
     expect(buildFailureCause('')).toBe('no output');
   });
 
@@ -71,6 +71,11 @@ describe('describeFailure: one line naming the part that failed', () => {
       './app/faultline-audit/_throwers/actions.js 1:1  Error: Do not use "@ts-nocheck" because it alters compilation errors.  @typescript-eslint/ban-ts-comment',
     );
     expect(() => blamePlacedFiles(new CannotRun('build', `next build failed (exit 1): ${cause}; its log: /l`))).toThrow(
+      expect.objectContaining({ part: 'placed failures' }),
+    );
+    // A type error is printed below its place too: in a placed file, faultline's as well.
+    const typed = buildFailureCause(['Failed to compile.', '', './app/faultline-audit/_throwers/a.js:3:7', 'Type error: Cannot find name x.'].join('\n'));
+    expect(() => blamePlacedFiles(new CannotRun('build', `next build failed (exit 1): ${typed}; its log: /l`))).toThrow(
       expect.objectContaining({ part: 'placed failures' }),
     );
   });
