@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { major, minor } from 'semver';
 import { faultlineRoot } from '../harness/root';
 import { installNext } from '../harness/next-workspace';
 import { timedSync } from '../harness/timings';
@@ -15,10 +16,11 @@ import { OPENTELEMETRY_PEERS, pinned } from './packages';
  */
 
 /**
- * The `create-next-app` whose template an app on `next` `version` starts from: the newest of the
- * same minor the registry has (there is none for every `next` patch: 16.4.3 for 16.4.5).
+ * The `create-next-app` whose template an app on `next` `version` starts from: the newest the
+ * registry has up to that minor (there is none for every `next` patch, nor for every minor:
+ * 16.4.3 for 16.4.5 and for 16.5.0, whose create-next-app is not released).
  */
-export const createNextApp = (version: string) => `create-next-app@~${version.split('.').slice(0, 2).join('.')}.0`;
+export const createNextApp = (version: string) => `create-next-app@<${major(version)}.${minor(version) + 1}.0`;
 
 const installed = (name: string) =>
   (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
