@@ -5,7 +5,7 @@
  * the top of the `audit.html` that audit wrote. A few minutes: the app is generated, built and
  * audited on three entries.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +40,7 @@ try {
   }
   console.log(`${PICTURE}: the top of ${join(out, 'audit.html')} (${ENTRIES.join(', ')})`);
 } finally {
-  for (const workspace of auditWorkspacesOf(inspectApp(app))) rmSync(workspace, { recursive: true, force: true });
+  // An app that was never generated has no workspace, and its error is the one to see.
+  if (existsSync(join(app, 'package.json'))) for (const workspace of auditWorkspacesOf(inspectApp(app))) rmSync(workspace, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 }
