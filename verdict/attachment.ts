@@ -1,6 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
 import type { AuditResult } from './audit';
+import type { ReportingObservation } from './late-reports';
 import { describeDifference, type Verdict } from './verdict';
 
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */
@@ -52,7 +53,8 @@ export function verdictFailure(verdict: Verdict): string {
 
 /** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be (and what answered, when its route never did). */
 export type AuditEntryRecord =
-  | { id: string; judged: AuditResult['entries'][number]; claimed: string[] }
+  /** `observed`: what its reporting was judged from, judged again with any report that comes after its check. */
+  | { id: string; judged: AuditResult['entries'][number]; claimed: string[]; observed: ReportingObservation }
   | { id: string; notJudged: string; unreached?: string }
   /** Ruled out by the app's own shape, found while driving it. */
   | { id: string; notApplicable: string };

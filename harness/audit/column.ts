@@ -9,13 +9,14 @@ import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
 import type { Placement } from './placement';
 import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from './server';
-import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
+import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
 import { blobReporter } from '../outputs/reporters/blob';
 import { Checking } from '../engine';
 import type { AuditEntryRecord } from '../../verdict/attachment';
+import { claimLate, handOversNaming, withLateReports } from '../../verdict/late-reports';
 import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
 
 /** What an audit's column asks: its build's options, and how its entries are checked. */
@@ -224,7 +225,7 @@ function resultOf(
   seen: Seen,
   run: ReturnType<AuditedServerReader['since']>,
   logFile: string,
-  shard: ObserveOptions['shard'],
+  options: Pick<ObserveOptions, 'shard' | 'privacyAllow'>,
   started: number,
 ): AuditResult {
   const { app, version, placement, substituted, build } = built;
@@ -239,13 +240,29 @@ function resultOf(
     setup: app.sentrySetup ?? undefined,
     tunnel: app.sentrySetup?.tunnel,
   };
-  const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
+  // A report that came after its entry's check is that entry's all the same, when it names it; only the others are nobody's.
+  const { late, nobodys } = claimLate(
+    run.reports.filter(({ event }) => !claimed.has(eventKey(event))),
+    placement.placed.map(({ scenario, reaches }) => ({ id: scenario.id, reaches })),
+    AUDIT_SEGMENT,
+  );
+  // Judged again as its worker judged it (the plan's context), with the late reports.
+  const context = { sentry: app.sentry, reads: reporting.reads, setup: reporting.setup, tunnel: reporting.tunnel, privacyAllow: options.privacyAllow };
+  const judgedAgain = (record: AuditEntryRecord): AuditEntryRecord => {
+    const reports = late.get(record.id);
+    if (!reports || !('judged' in record)) return record;
+    const placed = placement.placed.find(({ scenario }) => scenario.id === record.id)!;
+    const delivered = placement.countsDeliveries
+      ? handOversNaming(run.log, AUDIT_DELIVERY_PREFIX, [record.id, ...placed.reaches], AUDIT_SEGMENT)
+      : (record.observed.delivered ?? null);
+    return { ...record, judged: withLateReports(placed.scenario, record.judged, record.observed, reports, delivered, context) };
+  };
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
   const { judged, notApplicable, notJudged } = entryOutcomes(
     placement.placed.map((placed) => placed.scenario.id),
     placement.notApplicable,
-    [...records.values()],
+    [...records.values()].map(judgedAgain),
   );
   // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
   const named = placement.placed.filter((placed) => !isOpaque(placed) && records.has(placed.scenario.id)).map((placed) => placed.scenario.id);
@@ -268,7 +285,7 @@ function resultOf(
       packageManager: app.packageManager,
     },
     substituted,
-    appFindings: appFindings(reporting, unclaimed),
+    appFindings: appFindings(reporting, nobodys),
     unseen: unseenReporting(reporting),
     entries: judged,
     notApplicable,
@@ -277,7 +294,7 @@ function resultOf(
     treeUnchanged: true,
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: Math.round((performance.now() - started) / 100) / 10,
-    shard: shard ?? null,
+    shard: options.shard ?? null,
     selection: auditSelection(app.name, version, placement),
   };
 }
@@ -306,7 +323,7 @@ export async function observeBuilt(dir: string, built: BuiltForAudit, options: O
     entries.stop();
     await server.stop();
   }
-  return resultOf(built, entries.seen, server.since(start), server.logFile, options.shard, started);
+  return resultOf(built, entries.seen, server.since(start), server.logFile, options, started);
 }
 
 /** What an audit checked, as a short hash: every shard of one audit shares it, and `merge` checks it. */
