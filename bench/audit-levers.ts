@@ -20,7 +20,7 @@ import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
 import { appServerUrl, freePort, waitUntilServing } from '../harness/app-server';
 import { nextBin } from '../harness/build';
 import { findChromium, launchOptions } from '../harness/chromium';
-import { AUDIT_SEGMENT, FLUSH_ROUTE } from '../harness/contract';
+import { AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
 import { playwrightCli } from '../harness/root';
 import { median } from '../harness/stats';
 import { withoutTarget } from '../harness/target';

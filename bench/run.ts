@@ -27,7 +27,7 @@ import type { CheckTrace } from '../worker/check-trace';
 import { TRACE_ANNOTATION, type BareTrace } from './worker/annotations';
 import { replaceDocsBenchFigures } from './docs-figures';
 import { DOCS } from '../harness/outputs/docs-blocks';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { workersFrom } from '../harness/settings';
 
 const root = join(import.meta.dirname, '..');

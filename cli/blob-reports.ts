@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CannotRun } from '../harness/failures';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { ownModule, playwrightCli } from '../harness/root';
 import { BLOB_DIR } from '../harness/outputs/reporters/blob';
 import { UsageError } from './usage-error';

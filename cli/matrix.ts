@@ -29,7 +29,7 @@ import { parseCommandArgs } from './args';
 import { optionValue, parseOptionsOf } from './options';
 import { Progress } from './progress';
 import { nextVersions, oneLine, versionProblem } from './columns';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { follow } from '../harness/events';
 import { describeFailure } from './failure';
 import { run } from './run';

@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { STAGE_LIMITS } from '../harness/audit/limits';
-import { DEFAULT_WORKERS, ENV } from '../harness/contract';
+import { DEFAULT_WORKERS, ENV } from '../contract';
 import { MAX_REPEAT, MAX_WORKERS, parseShard, portNumber, wholeNumber } from '../harness/settings';
 import { UsageError } from './usage-error';
 import type { ConfigurationId } from '../scenarios/configurations';

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { unaccountedFor } from '../harness/accounting';
 import { PortInUseError, type TargetServer } from '../harness/app-server';
 import { proveChromium } from '../harness/chromium';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { planTarget, targetSpecOf, type PlannedTarget } from '../harness/serve';
 import { aimAt, isStarted } from '../harness/target';
 import { Checking } from '../harness/engine';

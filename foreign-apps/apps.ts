@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { join } from 'node:path';
 import { inspectApp } from '../harness/audit/app';
 import { auditWorkspacesOf } from '../harness/audit/workspace';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { holdLock } from '../harness/lock';
 import { addPackages, generateApp, generateMonorepo } from './generate';
 

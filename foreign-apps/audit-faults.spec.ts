@@ -7,7 +7,7 @@ import { inspectApp } from '../harness/audit/app';
 import { auditWorkspace, auditWorkspaces } from '../harness/audit/workspace';
 import { freePort } from '../harness/app-server';
 import { nextBin } from '../harness/build';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from '../selftest/processes';
 import { expect, test } from '../worker/test';

@@ -9,7 +9,7 @@ import type { AuditResult } from '../harness/outputs/audit-render';
 import { expect, test } from '../worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
-import { AUDIT_SEGMENT, ENV } from '../harness/contract';
+import { AUDIT_SEGMENT, ENV } from '../contract';
 import { appOf } from './apps';
 import { catalogue } from '../scenarios/catalogue';
 

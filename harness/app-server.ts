@@ -4,7 +4,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { dirname } from 'node:path';
 import { nextBin } from './build';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { lastError } from './server-log';
 
 /** Where a server faultline starts listens: this machine only, never another interface. */

@@ -1,5 +1,5 @@
 import { CHROMIUM_UNSAFE_PORTS } from './chromium';
-import { DEFAULT_WORKERS, ENV } from './contract';
+import { DEFAULT_WORKERS, ENV } from '../contract';
 import { UsageError } from './failures';
 
 /** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */

@@ -1,4 +1,4 @@
-import { ENV } from './contract';
+import { ENV } from '../contract';
 
 /**
  * The app a run's Playwright workers check, as every process reads it from the environment: one

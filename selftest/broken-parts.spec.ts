@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { faultlineRoot } from '../harness/root';
 import { copyProject } from '../harness/workspace';
 import { inspectApp } from '../harness/audit/app';

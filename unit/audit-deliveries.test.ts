@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { countDeliveries, countedInstrumentation } from '../harness/audit/placement';
 import { folderWith } from './folder-with';
 import { deliveriesAbout } from '../worker/audit/claims';
-import { AUDIT_DELIVERY_PREFIX } from '../harness/contract';
+import { AUDIT_DELIVERY_PREFIX } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';
 import { auditEntry } from '../verdict/audit';

@@ -9,7 +9,7 @@ import { playwrightArgs } from '../cli/run-args';
 import { UsageError } from '../cli/usage-error';
 import { CatalogueError } from '../scenarios/schema';
 import { findScenario } from '../scenarios/catalogue';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 describe('parseRunArgs', () => {
   it('checks the default configuration unless asked for Cache Components', () => {

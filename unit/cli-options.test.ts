@@ -164,7 +164,7 @@ describe('each command’s --help', () => {
 
 describe("the workers' default, declared once", () => {
   it("is what each command and the workers' variable say it is, and what the run uses when nothing is set", async () => {
-    const { DEFAULT_WORKERS, VARIABLES } = await import('../harness/contract');
+    const { DEFAULT_WORKERS, VARIABLES } = await import('../contract');
     const { workersFrom } = await import('../harness/settings');
     expect(workersFrom({})).toBe(DEFAULT_WORKERS.run);
     expect(usageOf('run')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.run})`);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { resolveNextConfig } from '../harness/audit/next-config';
 
 const root = join(import.meta.dirname, '..');

@@ -8,7 +8,7 @@ import { refuseInputs } from '../cli/out-dir';
 import { visible } from '../cli/select';
 import { buildFailureCause } from '../harness/build';
 import { BrowserBrokenError } from '../harness/chromium';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { CannotRun, UsageError } from '../harness/failures';
 import { holdLock } from '../harness/lock';
 import { portFrom, workersFrom } from '../harness/settings';

@@ -4,7 +4,7 @@ import { digestOf, digestsInLog } from '../verdict/golden';
 import { thrownMessage } from '../scenarios/catalogue';
 import { privacyProblems } from '../verdict/privacy';
 import { expectedOf, textsToHide, type Leak, type Observation, type ReportSummary } from '../verdict/verdict';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 import type { SettledReports } from './reports';
 import type { SessionCheck } from './session';
 import { evaluateInPage } from './in-page';

@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 import { workerTest } from './base-test';
 import { reportAbort } from '../harness/abort';
 import { READY_PATH, waitUntilServing } from '../harness/app-server';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { startTarget } from '../harness/serve';
 import { faultlineRoot } from '../harness/root';
 import { appTarget, isStarted, type AppTarget, type StartedTarget } from '../harness/target';

@@ -7,7 +7,7 @@ import { googleFonts, offlineFonts } from './fonts';
 import { configurationOfApp, entriesToPlace, placeCatalogue, type Placement } from './placement';
 import { buildHoldsPlacedRoutes, proxyRunsFor, workspaceNodePath } from './workspace';
 import { ensureBuild, forgetBuild } from '../build';
-import { AUDIT_SEGMENT } from '../contract';
+import { AUDIT_SEGMENT } from '../../contract';
 import { CannotRun, UsageError } from '../failures';
 import { catalogue } from '../../scenarios/catalogue';
 import { comparedVersion, forNext } from '../../scenarios/versions';

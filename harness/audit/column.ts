@@ -9,7 +9,7 @@ import { writeAuditPlan } from './plan';
 import { readReporters } from './reporters';
 import type { Placement } from './placement';
 import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from './server';
-import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
+import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';

@@ -5,7 +5,7 @@ import { proxyConvention } from '../../scenarios/next-adaptations';
 import type { Scenario } from '../../scenarios/schema';
 import { asBuiltIn, CONFIGURATIONS, type Configuration } from '../../scenarios/configurations';
 import { whyNotApplicable } from '../../scenarios/versions';
-import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../contract';
+import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../../contract';
 import type { AuditedApp } from './app';
 import { readReporters } from './reporters';
 import { CannotRun } from '../failures';

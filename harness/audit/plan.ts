@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ENV } from '../contract';
+import { ENV } from '../../contract';
 import type { PlacedEntry } from './placement';
 import type { SentrySetup } from './sentry-setup';
 import type { AuditedServerFiles } from './server';

@@ -6,7 +6,7 @@ import { errorEventsIn } from '../../ingest/envelope';
 import { otlpExceptions } from '../../ingest/otlp';
 import { postHogExceptions } from '../../ingest/posthog';
 import type { AuditReport } from '../../verdict/audit';
-import { AUDIT_INTERCEPT_PARAMS, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
+import { AUDIT_INTERCEPT_PARAMS, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../../contract';
 import { faultlineRoot } from '../root';
 import { ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from '../app-server';
 import { CannotRun } from '../failures';

@@ -6,7 +6,7 @@ import { CannotRun } from '../failures';
 import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../next-workspace';
 import { packageVersion } from '../installed';
 import { faultlineCache, linkInstall, NOT_COPIED } from '../workspace';
-import { AUDIT_SEGMENT } from '../contract';
+import { AUDIT_SEGMENT } from '../../contract';
 import type { InspectedApp } from './app';
 import { holdLock } from '../lock';
 import { DEFAULT_LIMITS, type Limits } from './limits';

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { AUDIT_DELIVERY_PREFIX } from '../../harness/contract';
+import { AUDIT_DELIVERY_PREFIX } from '../../contract';
 import { errorBlocks } from '../../harness/server-log';
 import { digestsInLog } from '../../verdict/golden';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Request, Response } from '@playwright/test';
-import { AUDIT_SEGMENT, keepsToAuditSegment } from '../../harness/contract';
+import { AUDIT_SEGMENT, keepsToAuditSegment } from '../../contract';
 import { until } from '../../harness/until';
 import { unreached } from './reached';
 import type { ErrorEvent } from '@sentry/core';

@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import { isOpaque } from '../../harness/audit/lanes';
-import { AUDIT_SEGMENT } from '../../harness/contract';
+import { AUDIT_SEGMENT } from '../../contract';
 import type { PlacedEntry } from '../../harness/audit/placement';
 import { NotSettled, settleServer } from '../../harness/audit/server';
 import { until } from '../../harness/until';

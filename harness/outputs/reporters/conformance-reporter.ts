@@ -15,7 +15,7 @@ import {
   type RunManifest,
 } from '../../../verdict/report';
 import { reportAbort } from '../../abort';
-import { ENV } from '../../contract';
+import { ENV } from '../../../contract';
 import { appendEvent } from '../../events';
 import { errorLines, errorText } from './test-error';
 

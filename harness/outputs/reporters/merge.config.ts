@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ENV } from '../../contract';
+import { ENV } from '../../../contract';
 
 /** `faultline merge`: replays shard blob reports into the same reporters a run uses. */
 export default defineConfig({
