@@ -8,7 +8,7 @@ import { observeEntry } from '../worker/observe-entry';
 import { loadIngestCode } from '../worker/browser-ingest';
 import { HarnessedSession } from '../worker/session';
 import { readFallback } from '../worker/scenario-driver';
-import { digestOf } from '../verdict/golden';
+import { digestOf } from '../scenarios/golden';
 import { reportInOneLine } from '../verdict/report-event';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join, relative } from 'node:path';

@@ -1,5 +1,5 @@
 import { findScenario, thrownMessage } from '../scenarios/catalogue';
-import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { CLASSIC_SENTENCE } from '../scenarios/golden';
 import type { Observation, Screen } from '../verdict/verdict';
 import type { AuditObservation } from '../verdict/audit';
 import type { SeenScreen } from '../verdict/screen-kind';

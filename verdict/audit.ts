@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { eventIdShown, isRedactedMessage, isSwitchedToClient, sideOf, statusNamed } from './golden';
+import { eventIdShown, isRedactedMessage, isSwitchedToClient, sideOf, statusNamed } from '../scenarios/golden';
 import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
 import type { BaselineComparison } from './baseline';
 import type { AuditCheck, Finding } from './finding';

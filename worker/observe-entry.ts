@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
-import { digestOf, digestsInLog } from '../verdict/golden';
+import { digestOf, digestsInLog } from '../scenarios/golden';
 import { thrownMessage } from '../scenarios/catalogue';
 import { privacyProblems } from '../verdict/privacy';
 import { expectedOf, textsToHide, type Leak, type Observation, type ReportSummary } from '../verdict/verdict';
