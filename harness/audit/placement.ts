@@ -449,10 +449,7 @@ export function placeCatalogue(faultline: string, workspace: string, app: Audite
         if (link !== scenario.id) reaches.add(link);
     placed.push({ scenario, url, reaches: [...reaches] });
   }
-  for (const file of walk(join(faultline, THROWERS))) {
-    if (file.endsWith('SegmentFallback.tsx')) continue;
-    placeFile(file, join(to.throwersDir, relative(join(faultline, THROWERS), file)), to.throwersDir);
-  }
+  for (const file of walk(join(faultline, THROWERS))) placeFile(file, join(to.throwersDir, relative(join(faultline, THROWERS), file)), to.throwersDir);
   if (app.ownProxy && passes.length && !proxyWrapped) letThroughAppProxy(join(workspace, dirname(app.appDir), app.ownProxy), passes);
   if (flushes) writeSource(to.flush.file, flushRouteSource(app.sentry, traces, to.flush.router));
   // As the reference app's root layouts do under Cache Components: the placed pages' request-time part streams in a <Suspense>.

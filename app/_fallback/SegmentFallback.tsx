@@ -3,7 +3,7 @@
 import * as Sentry from '@sentry/nextjs';
 import { useEffect } from 'react';
 import { HydratedButton } from '@/bundled/HydratedButton';
-import { fallbackVariant } from '../app/_fallback/sentence';
+import { fallbackVariant } from './sentence';
 
 /** What a segment's `error.tsx` shows: the rest of the page stays, this part says it failed. */
 export function SegmentFallback({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
