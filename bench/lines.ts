@@ -17,14 +17,14 @@ const RUN = [
   'cli/matrix.ts',
   'e2e/catalogue.spec.ts',
   'e2e/global-setup.ts',
-  'harness/outputs/reporters/conformance-reporter.ts',
+  'outputs/reporters/conformance-reporter.ts',
   'instrumentation.ts',
 ];
 const AUDIT = [
   'cli/audit/audit.ts',
   'cli/audit/matrix.ts',
   'audit/entries.spec.ts',
-  'harness/outputs/reporters/audit-reporter.ts',
+  'outputs/reporters/audit-reporter.ts',
   'app-server/audit-intercept.mjs',
   'harness/audit/next-config.cjs',
 ];
@@ -49,10 +49,10 @@ const PARALLEL: Record<string, string> = {
   'harness/audit/lanes.ts': 'claiming a report',
   'harness/audit/server.ts': 'server reports',
   'app-server/audit-intercept.mjs': 'server reports',
-  'harness/outputs/reporters/audit-reporter.ts': 'outputs',
-  'harness/outputs/audit-render.ts': 'outputs',
-  'harness/outputs/audit-html.ts': 'outputs',
-  'harness/outputs/audit-annotations.ts': 'outputs',
+  'outputs/reporters/audit-reporter.ts': 'outputs',
+  'outputs/audit-render.ts': 'outputs',
+  'outputs/audit-html.ts': 'outputs',
+  'outputs/audit-annotations.ts': 'outputs',
 };
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VARIABLES } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
-import { block, DOCS, replaceBlock, type Block } from '../harness/outputs/docs-blocks';
+import { block, DOCS, replaceBlock, type Block } from '../outputs/docs-blocks';
 import { buildFailures } from '../scenarios/build-failures';
 import { BUILD_FAILURES_BLOCK, buildFailuresAsMarkdown, CATALOGUE_BLOCK, catalogueAsMarkdown } from './list';
 

@@ -8,7 +8,7 @@ import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';
 import { blobsIn, refuseCutBlobs, replayBlobs } from './blob-reports';
-import { BLOB_DIR } from '../harness/outputs/reporters/blob';
+import { BLOB_DIR } from '../outputs/reporters/blob';
 
 export interface MergeOptions {
   dirs: string[];

@@ -4,7 +4,7 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import type { AuditResult } from '../outputs/audit-render';
 import { inspectApp } from '../harness/audit/app';
 import { faultlineRoot } from '../harness/root';
 import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';

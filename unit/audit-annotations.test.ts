@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { githubAnnotations } from '../harness/outputs/audit-annotations';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import { githubAnnotations } from '../outputs/audit-annotations';
+import type { AuditResult } from '../outputs/audit-render';
 
 const finding = {
   check: 'reported once' as const,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { auditAsHtml } from '../harness/outputs/audit-html';
-import { auditAsJunit, auditAsTable, type AuditResult } from '../harness/outputs/audit-render';
+import { auditAsHtml } from '../outputs/audit-html';
+import { auditAsJunit, auditAsTable, type AuditResult } from '../outputs/audit-render';
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 
 const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockIn, DOCS } from '../harness/outputs/docs-blocks';
+import { blockIn, DOCS } from '../outputs/docs-blocks';
 import { ENVIRONMENT_BLOCK, environmentTable } from '../cli/docs';
 
 /**

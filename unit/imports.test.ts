@@ -48,6 +48,12 @@ export const RULES: Rule[] = [
     why: 'harness processes import nothing of the CLI, the tests or the worker',
   },
   {
+    from: ['outputs/'],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
+    why: "what faultline writes is rendered from the verdict's models, in the CLI's process or Playwright's runner: nothing of the CLI, the tests or the worker",
+  },
+  {
     from: ['worker/'],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'],

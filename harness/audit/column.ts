@@ -13,7 +13,7 @@ import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../../contract';
 import { follow } from '../events';
 import { CannotRun, UsageError, type BrokenPart } from '../failures';
 import { faultlineRoot, ownModule } from '../root';
-import { blobReporter } from '../outputs/reporters/blob';
+import { blobReporter } from '../../outputs/reporters/blob';
 import { Checking } from '../engine';
 import type { AuditEntryRecord } from '../../verdict/attachment';
 import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
@@ -121,7 +121,7 @@ function startRunner(
   { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: ObserveOptions,
 ) {
   const reporters = [
-    [ownModule('harness/outputs/reporters/audit-reporter'), { eventsFile: files.events }],
+    [ownModule('outputs/reporters/audit-reporter'), { eventsFile: files.events }],
     ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
     ...(reportDir && shard ? [blobReporter(reportDir)] : []),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../../verdict/matrix';
-import { reportInOneLine } from '../../verdict/report-event';
+import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
+import { reportInOneLine } from '../verdict/report-event';
 import { escapeMarkup as escape, gridAsHtml } from './grid';
 import { cellIn, cellMark, header } from './matrix-render';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { kindOf } from '../../verdict/baseline';
+import { kindOf } from '../verdict/baseline';
 import { groupedFindings, type AuditResult, type GroupedFinding } from './audit-render';
 
 /**

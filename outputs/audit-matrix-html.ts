@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../../verdict/audit-matrix';
-import { reportInOneLine } from '../../verdict/report-event';
+import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
+import { reportInOneLine } from '../verdict/report-event';
 import { auditCellText, columnHeader, upgradeLines } from './audit-matrix-render';
 import { escapeMarkup as escape, gridAsHtml } from './grid';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ENTRY_ANNOTATION, verdictAttachment, verdictFailure } from '../../../verdict/attachment';
-import type { Verdict } from '../../../verdict/verdict';
+import { ENTRY_ANNOTATION, verdictAttachment, verdictFailure } from '../../verdict/attachment';
+import type { Verdict } from '../../verdict/verdict';
 import {
   countOutcomes,
   inReportOrder,
@@ -13,10 +13,10 @@ import {
   type ConformanceReport,
   type EntryReport,
   type RunManifest,
-} from '../../../verdict/report';
-import { reportAbort } from '../../abort';
-import { ENV } from '../../../contract';
-import { appendEvent } from '../../events';
+} from '../../verdict/report';
+import { reportAbort } from '../../harness/abort';
+import { ENV } from '../../contract';
+import { appendEvent } from '../../harness/events';
 import { errorLines, errorText } from './test-error';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingCount } from '../../verdict/audit';
-import { AUDIT_CHECKS } from '../../verdict/finding';
+import { findingCount } from '../verdict/audit';
+import { AUDIT_CHECKS } from '../verdict/finding';
 import { groupedFindings, type AuditResult } from './audit-render';
 import { escapeMarkup } from './grid';
 

@@ -1,6 +1,6 @@
-import type { AuditResult } from '../../verdict/audit';
-import { AUDIT_CHECKS, type Finding } from '../../verdict/finding';
-import type { BaselineComparison } from '../../verdict/baseline';
+import type { AuditResult } from '../verdict/audit';
+import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
+import type { BaselineComparison } from '../verdict/baseline';
 import { clip, escapeMarkup } from './grid';
 
 export type { AuditResult };

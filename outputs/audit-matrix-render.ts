@@ -7,7 +7,7 @@ import {
   type AuditedEntry,
   type AuditMatrix,
   type EntryUpgrade,
-} from '../../verdict/audit-matrix';
+} from '../verdict/audit-matrix';
 
 import { CHANGED, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 

@@ -1,8 +1,8 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { withinLimit } from '../../audit/limits';
-import { appendEvent, type RunEvent } from '../../events';
+import { withinLimit } from '../../harness/audit/limits';
+import { appendEvent, type RunEvent } from '../../harness/events';
 import { errorLines } from './test-error';
-import { auditRecordAttachment, type AuditEntryRecord } from '../../../verdict/attachment';
+import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';
 
 /**
  * What the audit's reporter tells `faultline audit`, one JSON line each, as it happens: how many

@@ -1,5 +1,5 @@
-import { CONFIGURATIONS } from '../../scenarios/configurations';
-import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../../verdict/matrix';
+import { CONFIGURATIONS } from '../scenarios/configurations';
+import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { block, DOCS, replaceBlock } from './docs-blocks';
 import { CHANGED, clip, escapeMarkdownCell, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 
