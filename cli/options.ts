@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import { STAGE_LIMITS } from '../harness/audit/limits';
+import { STAGE_LIMITS } from '../harness/limits';
 import { DEFAULT_WORKERS, ENV } from '../contract';
 import { MAX_REPEAT, MAX_WORKERS, parseShard, portNumber, wholeNumber } from '../harness/settings';
 import { UsageError } from './usage-error';

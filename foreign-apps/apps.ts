@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspacesOf } from '../audit/workspace';
 import { ENV } from '../contract';
 import { holdLock } from '../harness/lock';
 import { addPackages, generateApp, generateMonorepo } from './generate';

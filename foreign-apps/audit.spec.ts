@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspacesOf } from '../audit/workspace';
 import type { AuditResult } from '../outputs/audit-render';
 import { expect, test } from '../worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';

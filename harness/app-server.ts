@@ -168,7 +168,7 @@ export interface ServerExit {
 
 /**
  * The one interface of a server faultline checks, whichever way it is served (`harness/serve.ts`:
- * the reference app started or in dev, a deployment; `harness/audit/server.ts`: an audited app).
+ * the reference app started or in dev, a deployment; `harness/audited-app.ts`: an audited app).
  */
 export interface TargetServer {
   url: string;

@@ -8,7 +8,7 @@ import { targetOf, type AppTarget } from './target';
  * How the reference app is served for a run or a repro, as Next's own test harness names its modes
  * (`test/lib/next-modes`: start, dev, deploy): a production build started here, `next dev`, or a
  * deployment faultline only loads. An audited app is the fourth target, started by its own launch
- * (`harness/audit/server.ts`) behind the same server interface (`TargetServer`).
+ * (`harness/audited-app.ts`) behind the same server interface (`TargetServer`).
  */
 export type TargetMode = 'start' | 'dev' | 'deployed';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countDeliveries, countedInstrumentation } from '../harness/audit/placement';
+import { countDeliveries, countedInstrumentation } from '../audit/kinds/placed/placement';
 import { folderWith } from './folder-with';
-import { deliveriesAbout } from '../worker/audit/claims';
+import { deliveriesAbout } from '../audit/kinds/placed/worker/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';

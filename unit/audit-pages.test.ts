@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspectApp, type AuditedApp } from '../harness/audit/app';
-import { placeCatalogue } from '../harness/audit/placement';
+import { inspectApp, type AuditedApp } from '../audit/app/inspect';
+import { placeCatalogue } from '../audit/kinds/placed/placement';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 import { folderWith } from './folder-with';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import type { AuditedApp } from '../harness/audit/app';
-import { entriesToPlace, placeCatalogue } from '../harness/audit/placement';
-import { proxyRunsFor } from '../harness/audit/workspace';
+import type { AuditedApp } from '../audit/app/inspect';
+import { entriesToPlace, placeCatalogue } from '../audit/kinds/placed/placement';
+import { proxyRunsFor } from '../harness/build-manifests';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 

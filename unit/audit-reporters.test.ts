@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherReporters } from '../harness/audit/reporters';
+import { otherReporters } from '../audit/app/error-reporters';
 import { appFindings, unseenReporting } from '../verdict/audit';
 import { folderWith } from './folder-with';
 

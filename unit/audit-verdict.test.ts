@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
-import { rootLayoutGroup } from '../harness/audit/placement';
+import { rootLayoutGroup } from '../audit/kinds/placed/placement';
 import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
-import { digestsAbout, isAbout } from '../worker/audit/claims';
+import { digestsAbout, isAbout } from '../audit/kinds/placed/worker/claims';
 import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;

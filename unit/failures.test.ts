@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamePlacedFiles } from '../harness/audit/build-placed';
+import { blamePlacedFiles } from '../audit/build';
 import { describeFailure } from '../cli/failure';
 import { refuseInputs } from '../cli/out-dir';
 import { visible } from '../cli/select';

@@ -21,11 +21,16 @@ const APP_MAY_IMPORT = [...APP, 'contract.ts', 'harness/lifeline.ts', 'scenarios
 interface Rule {
   /** Files this rule is about (path prefixes). */
   from: string[];
+  /** Files under `from` the rule leaves to another (a kind's worker files, in the audit's room). */
+  except?: string[];
   /** What they may import (prefixes); null: anything but `not`. */
   only: string[] | null;
   not?: string[];
   why: string;
 }
+
+/** What runs in Playwright's processes for a kind of audit entry: its spec and its check, in its folder's `worker/`. */
+const KIND_WORKER = 'audit/kinds/*/worker/';
 
 export const RULES: Rule[] = [
   {
@@ -44,8 +49,8 @@ export const RULES: Rule[] = [
   {
     from: ['harness/'],
     only: null,
-    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
-    why: 'harness processes import nothing of the CLI, the tests or the worker',
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'outputs/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
+    why: "harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
   },
   {
     from: ['outputs/'],
@@ -67,9 +72,16 @@ export const RULES: Rule[] = [
   },
   {
     from: ['audit/'],
+    except: [KIND_WORKER],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/', KIND_WORKER],
+    why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+  },
+  {
+    from: [KIND_WORKER],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'],
-    why: "the audit's specs import nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+    why: "a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
   },
   {
     from: ['cli/'],
@@ -80,11 +92,11 @@ export const RULES: Rule[] = [
   {
     from: ['cli/audit/'],
     only: null,
-    not: ['worker/'],
+    not: ['worker/', KIND_WORKER],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
   },
 
-  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
+  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', KIND_WORKER, 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
   {
     from: ['selftest/', 'foreign-apps/', 'corpus/'],
     only: null,
@@ -93,15 +105,22 @@ export const RULES: Rule[] = [
   },
 ];
 
-/** A prefix ending in `/` is a folder; one without an extension is every file whose name starts so; anything else one file. */
+/**
+ * A prefix ending in `/` is a folder; one without an extension is every file whose name starts so;
+ * anything else one file. A `*` stands for any one folder's name (as in `KIND_WORKER`).
+ */
 const under = (file: string, prefixes: readonly string[]) =>
-  prefixes.some((prefix) => (prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? file.startsWith(prefix) : file === prefix));
+  prefixes.some((prefix) => {
+    const pattern = prefix.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+');
+    const whole = prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? pattern : `${pattern}$`;
+    return new RegExp(`^${whole}`).test(file);
+  });
 
 /** Every import that breaks a rule, as `from -> to: why`. */
 export function violations(graph: Record<string, string[]>): string[] {
   const found: string[] = [];
   for (const [from, imports] of Object.entries(graph)) {
-    for (const rule of RULES.filter((candidate) => under(from, candidate.from))) {
+    for (const rule of RULES.filter((candidate) => under(from, candidate.from) && !under(from, candidate.except ?? []))) {
       for (const to of imports) {
         const allowed = rule.only === null ? !under(to, rule.not ?? []) : under(to, rule.only);
         if (!allowed) found.push(`${from} -> ${to}: ${rule.why}`);
@@ -158,7 +177,10 @@ const SKETCH: Record<string, string[]> = {
   'verdict/verdict.ts': ['harness/target.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
-  'cli/audit/audit.ts': ['worker/audit/observe.ts', 'cli/audit/matrix.ts'],
+  'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
+  'audit/kinds/placed/kind.ts': ['worker/trigger.ts'],
+  'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit/audit.ts'],
+  'cli/audit/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/audit/matrix.ts'],
   'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
   'pages/scenarios/pages-gssp-throws.tsx': ['bundled/pages.ts', 'scenarios/golden.ts'],
@@ -206,10 +228,14 @@ describe('imports', () => {
   it('names an upward import with the rule it breaks', () => {
     expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
+      "audit/check.ts -> audit/kinds/placed/worker/drive.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+      "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+      "audit/kinds/placed/worker/drive.ts -> cli/audit/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
-      "cli/audit/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      'cli/audit/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
+      "cli/audit/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
-      'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
+      "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
       'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',

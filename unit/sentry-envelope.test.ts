@@ -4,7 +4,7 @@ import { getEnvelopeEndpointWithUrlEncodedAuth, makeDsn } from '@sentry/core';
 import { matchRequestUrl } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_INTERCEPT_PARAMS, SENTRY_ENVELOPE } from '../contract';
-import { interceptOptions } from '../harness/audit/server';
+import { interceptOptions } from '../harness/audited-app';
 
 /**
  * Sentry's envelope path is defined once (`SENTRY_ENVELOPE` in contract.ts), in the forms

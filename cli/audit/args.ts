@@ -3,7 +3,7 @@ import { catalogue } from '../../scenarios/catalogue';
 import type { AuditCheck } from '../../verdict/finding';
 import type { CheckLevel } from '../../verdict/levels';
 import type { AuditConfig } from './config';
-import { parseLimits, type Limits } from '../../harness/audit/limits';
+import { parseLimits, type Limits } from '../../harness/limits';
 import { parseCommandArgs } from '../args';
 import { nextVersions, versionProblem } from '../columns';
 import { optionValue, parseOptionsOf } from '../options';

@@ -1,5 +1,5 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { withinLimit } from '../../harness/audit/limits';
+import { withinLimit } from '../../harness/limits';
 import { appendEvent, type RunEvent } from '../../harness/events';
 import { errorLines } from './test-error';
 import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';

@@ -1,7 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
-import { AUDIT_DELIVERY_PREFIX } from '../../contract';
-import { errorBlocks } from '../../harness/server-log';
-import { digestsInLog } from '../../scenarios/golden';
+import { AUDIT_DELIVERY_PREFIX } from '../../../../contract';
+import { errorBlocks } from '../../../../harness/server-log';
+import { digestsInLog } from '../../../../scenarios/golden';
 
 /**
  * How an audit claims what the app's server sent and logged for one entry, beside the others that

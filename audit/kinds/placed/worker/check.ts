@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { reportAbort } from '../../harness/abort';
-import type { PlacedEntry } from '../../harness/audit/placement';
-import { CannotRun } from '../../harness/failures';
-import { auditEntry, eventKey, reportInBrief } from '../../verdict/audit';
-import { auditRecordAttachment, type AuditEntryRecord } from '../../verdict/attachment';
+import { reportAbort } from '../../../../harness/abort';
+import type { PlacedEntry } from '../placement';
+import { CannotRun } from '../../../../harness/failures';
+import { auditEntry, eventKey, reportInBrief } from '../../../../verdict/audit';
+import { auditRecordAttachment, type AuditEntryRecord } from '../../../../verdict/attachment';
 import { NotDriven, notDrivenRecord } from './drive';
 import { observeAuditEntry } from './observe';
-import type { AuditedSession } from './session';
+import type { AuditedSession } from '../../../../worker/audited-session';
 
 /**
  * One placed entry checked in an audit: driven and observed, judged by the audit's verdict, its

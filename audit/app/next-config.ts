@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { CannotRun } from '../failures';
+import { CannotRun } from '../../harness/failures';
 
 /** What an audit needs of the app's next.config, as Next resolves it (functions, env, top-level `await` and imports included). */
 export interface ResolvedConfig {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { CannotRun } from '../failures';
+import { CannotRun } from '../harness/failures';
 import { runInNewContext } from 'node:vm';
 
 /** A Google font an app loads with `next/font/google`, and the stylesheet URL Next asks for at build time. */

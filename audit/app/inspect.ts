@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { satisfies, valid } from 'semver';
-import { CannotRun } from '../failures';
-import { packageDir, packageVersion } from '../installed';
+import { CannotRun } from '../../harness/failures';
+import { packageDir, packageVersion } from '../../harness/installed';
 import type { ResolvedConfig } from './next-config';
-import { otherReporters, type OtherReporter } from './reporters';
+import { otherReporters, type OtherReporter } from './error-reporters';
 import { sentrySetup, type SentrySetup } from './sentry-setup';
 
 /** The `next` versions an audit supports: the App Router's `connection()` and `onRequestError` are there from 15.3. */

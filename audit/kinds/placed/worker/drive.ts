@@ -1,22 +1,22 @@
 import type { BrowserContext, Page, Request, Response } from '@playwright/test';
-import { AUDIT_SEGMENT, keepsToAuditSegment } from '../../contract';
-import { until } from '../../harness/until';
+import { AUDIT_SEGMENT, keepsToAuditSegment } from '../../../../contract';
+import { until } from '../../../../harness/until';
 import { unreached } from './reached';
 import type { ErrorEvent } from '@sentry/core';
-import { routerOf } from '../../scenarios/routes';
-import type { Scenario } from '../../scenarios/schema';
-import { bodyLines } from '../../verdict/screen-kind';
-import { PageNotSettled, SETTLE_MS, settledLines, visibleLines } from './settle';
-import { documentHtmlInPage } from '../../chromium/document';
-import { flushSentryInPage, sentryCanSendInPage } from '../../chromium/sentry';
-import { tunnelledTo } from '../browser-ingest';
-import { evaluateInPage } from '../in-page';
-import { controlIn, drivePage } from '../trigger';
-import { recordResponseBodies } from '../response-bodies';
-import type { AuditEntryRecord } from '../../verdict/attachment';
-import type { AuditCheck, AuditedSession } from './session';
-import { BODY_CUT_OFF, requestEntry, type Redirect } from '../request-entry';
-import { NAVIGATION_TIMEOUT_MS } from '../session';
+import { routerOf } from '../../../../scenarios/routes';
+import type { Scenario } from '../../../../scenarios/schema';
+import { bodyLines } from '../../../../verdict/screen-kind';
+import { PageNotSettled, SETTLE_MS, settledLines, visibleLines } from '../../../../worker/quiet-page';
+import { documentHtmlInPage } from '../../../../chromium/document';
+import { flushSentryInPage, sentryCanSendInPage } from '../../../../chromium/sentry';
+import { tunnelledTo } from '../../../../worker/browser-ingest';
+import { evaluateInPage } from '../../../../worker/in-page';
+import { controlIn, drivePage } from '../../../../worker/trigger';
+import { recordResponseBodies } from '../../../../worker/response-bodies';
+import type { AuditEntryRecord } from '../../../../verdict/attachment';
+import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { BODY_CUT_OFF, requestEntry, type Redirect } from '../../../../worker/request-entry';
+import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
 
 /**
  * Why an entry could not be driven in this app (its page never loaded, its control could not be

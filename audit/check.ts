@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditedApp, InspectedApp } from './app';
-import { buildForAudit, type BuildOptions, type BuiltForAudit } from './build-placed';
-import { DEFAULT_LIMITS } from './limits';
-import { isOpaque, sideBySideGroups } from './lanes';
-import { writeAuditPlan } from './plan';
-import { readReporters } from './reporters';
-import type { Placement } from './placement';
-import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from './server';
-import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../../contract';
-import { follow } from '../events';
-import { CannotRun, UsageError, type BrokenPart } from '../failures';
-import { faultlineRoot, ownModule } from '../root';
-import { blobReporter } from '../../outputs/reporters/blob';
-import { Checking } from '../engine';
-import type { AuditEntryRecord } from '../../verdict/attachment';
-import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../../verdict/audit';
+import type { AuditedApp, InspectedApp } from './app/inspect';
+import { buildForAudit, type BuildOptions, type BuiltForAudit } from './build';
+import { DEFAULT_LIMITS } from '../harness/limits';
+import { isOpaque, sideBySideGroups } from './kinds/placed/lanes';
+import { writeAuditPlan } from '../harness/audit-plan';
+import { readReporters } from './app/error-reporters';
+import type { Placement } from './kinds/placed/placement';
+import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from '../harness/audited-app';
+import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
+import { follow } from '../harness/events';
+import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
+import { faultlineRoot, ownModule } from '../harness/root';
+import { blobReporter } from '../outputs/reporters/blob';
+import { Checking } from '../harness/engine';
+import type { AuditEntryRecord } from '../verdict/attachment';
+import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../verdict/audit';
 
 /** What an audit's column asks: its build's options, and how its entries are checked. */
 export interface ColumnOptions extends BuildOptions {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { liveHolder } from '../lock';
+import { liveHolder } from '../harness/lock';
 import { AUDIT_LOCK, auditWorkspaces, LAST_USED } from './workspace';
 
 /**

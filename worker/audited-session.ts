@@ -1,10 +1,10 @@
 import type { Browser } from '@playwright/test';
-import { waitUntilServing } from '../../harness/app-server';
-import type { AuditPlan } from '../../harness/audit/plan';
-import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../../harness/audit/server';
-import { proxyRunsFor } from '../../harness/audit/workspace';
-import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from '../browser-ingest';
-import { Session } from '../session';
+import { waitUntilServing } from '../harness/app-server';
+import type { AuditPlan } from '../harness/audit-plan';
+import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../harness/audited-app';
+import { proxyRunsFor } from '../harness/build-manifests';
+import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from './browser-ingest';
+import { Session } from './session';
 import { closedNetwork, type ClosedNetwork } from './closed-network';
 
 /** One entry's check in an audited app's session: where the server stood when it began, and what the browser's side read since. */

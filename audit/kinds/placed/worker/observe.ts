@@ -1,13 +1,13 @@
 import type { ErrorEvent } from '@sentry/core';
-import { isOpaque } from '../../harness/audit/lanes';
-import { AUDIT_SEGMENT } from '../../contract';
-import type { PlacedEntry } from '../../harness/audit/placement';
-import { NotSettled, settleServer } from '../../harness/audit/server';
-import { until } from '../../harness/until';
-import { backgroundWorkShown } from '../background-work';
-import { eventKey, type AuditObservation, type AuditReport, type Undelivered } from '../../verdict/audit';
+import { isOpaque } from '../lanes';
+import { AUDIT_SEGMENT } from '../../../../contract';
+import type { PlacedEntry } from '../placement';
+import { NotSettled, settleServer } from '../../../../harness/audited-app';
+import { until } from '../../../../harness/until';
+import { backgroundWorkShown } from '../../../../worker/background-work';
+import { eventKey, type AuditObservation, type AuditReport, type Undelivered } from '../../../../verdict/audit';
 import { deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
-import type { AuditCheck, AuditedSession } from './session';
+import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
 import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './drive';
 
 /**

@@ -1,8 +1,8 @@
-import { checkAuditEntry } from '../worker/audit/check-entry';
-import { auditTest as test } from '../worker/audit/test';
-import { entryDetails } from '../verdict/attachment';
-import { sideBySideGroups } from '../harness/audit/lanes';
-import { readAuditPlan } from '../harness/audit/plan';
+import { checkAuditEntry } from './check';
+import { auditTest as test } from '../../../../worker/audited-test';
+import { entryDetails } from '../../../../verdict/attachment';
+import { sideBySideGroups } from '../lanes';
+import { readAuditPlan } from '../../../../harness/audit-plan';
 
 /**
  * What `faultline audit` checks: one test per entry the CLI placed in the audited app. Entries

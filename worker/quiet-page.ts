@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { documentQuiet } from '../../chromium/idle';
-import { evaluateInPage } from '../in-page';
-import { readScreen } from '../screen-reader';
-import { until } from '../../harness/until';
-import { NAVIGATION_TIMEOUT_MS } from '../session';
+import { documentQuiet } from '../chromium/idle';
+import { evaluateInPage } from './in-page';
+import { readScreen } from './screen-reader';
+import { until } from '../harness/until';
+import { NAVIGATION_TIMEOUT_MS } from './session';
 
 /** How long a page may keep changing after its network went quiet before its screen is read anyway, and how long a screen the click did not change must stay so. */
 export const SETTLE_MS = 3_000;

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ENV } from '../../contract';
-import type { PlacedEntry } from './placement';
-import type { SentrySetup } from './sentry-setup';
-import type { AuditedServerFiles } from './server';
+import { ENV } from '../contract';
+import type { PlacedEntry } from '../audit/kinds/placed/placement';
+import type { SentrySetup } from '../audit/app/sentry-setup';
+import type { AuditedServerFiles } from './audited-app';
 
 /**
  * What the Playwright workers of `faultline audit` are told by the CLI that built and started the

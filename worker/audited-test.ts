@@ -1,7 +1,7 @@
-import { reportAbort } from '../../harness/abort';
-import { readAuditPlan } from '../../harness/audit/plan';
-import { workerTest } from '../base-test';
-import { AuditedSession } from './session';
+import { reportAbort } from '../harness/abort';
+import { readAuditPlan } from '../harness/audit-plan';
+import { workerTest } from './base-test';
+import { AuditedSession } from './audited-session';
 
 /**
  * The audited target, a worker's: one `AuditedSession` on the app server the CLI started, with the

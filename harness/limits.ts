@@ -1,4 +1,4 @@
-import { UsageError } from '../failures';
+import { UsageError } from './failures';
 
 /**
  * The stages of an audit that wait on the app or on a tool, each with its limit: none of them may

@@ -1,16 +1,17 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configuredApp, type AuditedApp, type InspectedApp } from './app';
-import { DEFAULT_LIMITS, type Limits } from './limits';
-import { resolveNextConfig } from './next-config';
+import { configuredApp, type AuditedApp, type InspectedApp } from './app/inspect';
+import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
+import { resolveNextConfig } from './app/next-config';
 import { googleFonts, offlineFonts } from './fonts';
-import { configurationOfApp, entriesToPlace, placeCatalogue, type Placement } from './placement';
-import { buildHoldsPlacedRoutes, proxyRunsFor, workspaceNodePath } from './workspace';
-import { ensureBuild, forgetBuild } from '../build';
-import { AUDIT_SEGMENT } from '../../contract';
-import { CannotRun, UsageError } from '../failures';
-import { catalogue } from '../../scenarios/catalogue';
-import { comparedVersion, forNext } from '../../scenarios/versions';
+import { configurationOfApp, entriesToPlace, placeCatalogue, type Placement } from './kinds/placed/placement';
+import { buildHoldsPlacedRoutes, proxyRunsFor } from '../harness/build-manifests';
+import { workspaceNodePath } from './workspace';
+import { ensureBuild, forgetBuild } from '../harness/build';
+import { AUDIT_SEGMENT } from '../contract';
+import { CannotRun, UsageError } from '../harness/failures';
+import { catalogue } from '../scenarios/catalogue';
+import { comparedVersion, forNext } from '../scenarios/versions';
 
 /**
  * The first half of an audit's column, what only an audit does: the catalogue placed in the app's

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
-import { appAdaptationsFor } from '../../scenarios/next-adaptations';
-import { CannotRun } from '../failures';
-import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../next-workspace';
-import { packageVersion } from '../installed';
-import { faultlineCache, linkInstall, NOT_COPIED } from '../workspace';
-import { AUDIT_SEGMENT } from '../../contract';
-import type { InspectedApp } from './app';
-import { holdLock } from '../lock';
-import { DEFAULT_LIMITS, type Limits } from './limits';
-import { unreadableKind } from './tree';
+import { appAdaptationsFor } from '../scenarios/next-adaptations';
+import { CannotRun } from '../harness/failures';
+import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../harness/next-workspace';
+import { packageVersion } from '../harness/installed';
+import { faultlineCache, linkInstall, NOT_COPIED } from '../harness/workspace';
+import type { InspectedApp } from './app/inspect';
+import { holdLock } from '../harness/lock';
+import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
+import { unreadableKind } from './app/tree';
 
 /**
  * Where audit workspaces live: in the user's cache, never in the audited app, and never inside
@@ -245,37 +244,4 @@ export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?
   });
   markUsed(top);
   return held;
-}
-
-/** Whether the build in the workspace `dir` serves any route under the reserved segment (Next's manifest of the App Router's routes says). */
-export function buildHoldsPlacedRoutes(dir: string, distDir: string): boolean {
-  // Each router's manifest of the routes it built: the App Router's, and the Pages Router's.
-  return ['app-paths-manifest.json', 'pages-manifest.json'].some((name) => {
-    const manifest = join(dir, distDir, 'server', name);
-    if (!existsSync(manifest)) return false;
-    try {
-      return Object.keys(JSON.parse(readFileSync(manifest, 'utf8')) as object).some((route) => route.includes(`/${AUDIT_SEGMENT}/`));
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * Whether the built app's proxy runs for `path` (its basePath included), as its build compiled the
- * matcher: the Node.js runtime's in the functions config, the Edge runtime's in the middleware
- * manifest. True when the build records no matcher (a proxy without one runs for every path).
- */
-export function proxyRunsFor(dir: string, distDir: string, path: string, basePath: string): boolean {
-  const read = (name: string) => {
-    try {
-      return JSON.parse(readFileSync(join(dir, distDir, 'server', name), 'utf8')) as Record<string, Record<string, { matchers?: { regexp: string }[] }>>;
-    } catch {
-      return {};
-    }
-  };
-  const matchers = [read('functions-config-manifest.json').functions?.['/_middleware'], ...Object.values(read('middleware-manifest.json').middleware ?? {})]
-    .flatMap((entry) => entry?.matchers ?? [])
-    .map(({ regexp }) => new RegExp(regexp));
-  return matchers.length === 0 || matchers.some((matcher) => matcher.test(path) || matcher.test(path.slice(basePath.length) || '/'));
 }

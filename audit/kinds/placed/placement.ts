@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
-import { proxyConvention } from '../../scenarios/next-adaptations';
-import type { Scenario } from '../../scenarios/schema';
-import { asBuiltIn, CONFIGURATIONS, type Configuration } from '../../scenarios/configurations';
-import { whyNotApplicable } from '../../scenarios/versions';
-import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../../contract';
-import type { AuditedApp } from './app';
-import { readReporters } from './reporters';
-import { CannotRun } from '../failures';
+import { proxyConvention } from '../../../scenarios/next-adaptations';
+import type { Scenario } from '../../../scenarios/schema';
+import { asBuiltIn, CONFIGURATIONS, type Configuration } from '../../../scenarios/configurations';
+import { whyNotApplicable } from '../../../scenarios/versions';
+import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT, FLUSH_ROUTE } from '../../../contract';
+import type { AuditedApp } from '../../app/inspect';
+import { readReporters } from '../../app/error-reporters';
+import { CannotRun } from '../../../harness/failures';
 
 /** Where the reference app keeps each entry's route and the throwers they import. */
 const REFERENCE_ROUTES = join('app', '(site)', 'scenarios');
