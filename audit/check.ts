@@ -16,7 +16,8 @@ import { faultlineRoot, ownModule } from '../harness/root';
 import { blobReporter } from '../outputs/reporters/blob';
 import { Checking } from '../harness/engine';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, errorBeforeEveryEntry, reachedOut, unseenReporting, type AuditResult } from '../verdict/audit';
+import { appFindings, eventKey, unseenReporting } from '../verdict/audit-reporting';
+import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/audit-result';
 
 /** What an audit's column asks: its build's options, and how its entries are checked. */
 export interface ColumnOptions extends BuildOptions {

@@ -5,7 +5,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../ingest/envelope';
 import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
-import type { AuditReport } from '../verdict/audit';
+import type { AuditReport } from '../verdict/audit-reporting';
 import { AUDIT_INTERCEPT_PARAMS, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from './root';
 import { ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from './app-server';

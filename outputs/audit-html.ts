@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingCount } from '../verdict/audit';
+import { findingCount } from '../verdict/audit-result';
 import { AUDIT_CHECKS } from '../verdict/finding';
 import { groupedFindings, type AuditResult } from './audit-render';
 import { escapeMarkup } from './grid';

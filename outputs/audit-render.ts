@@ -1,4 +1,4 @@
-import type { AuditResult } from '../verdict/audit';
+import type { AuditResult } from '../verdict/audit-result';
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 import type { BaselineComparison } from '../verdict/baseline';
 import { clip, escapeMarkup } from './grid';

@@ -1,4 +1,4 @@
-import { findingCount } from '../verdict/audit';
+import { findingCount } from '../verdict/audit-result';
 import { groupedFindings, type AuditResult } from './audit-render';
 
 /** A table cell: one line, its pipes escaped. */

@@ -7,7 +7,7 @@ import { deliveriesAbout } from '../audit/kinds/placed/worker/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';
-import { auditEntry } from '../verdict/audit';
+import { auditEntry } from '../audit/kinds/placed/judge';
 
 describe("Next's hand-overs to onRequestError, counted in the audited app's instrumentation", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult } from '../verdict/audit';
+import type { AuditResult } from '../verdict/audit-result';
 import { auditBehaviour, changedAt, groupedUpgrade, upgradeBetween, upgradeHeadlines, type AuditColumn, type AuditedEntry } from '../verdict/audit-matrix';
 
 const classic = (digest: string) => [

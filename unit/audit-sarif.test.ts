@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../outputs/audit-render';
 import { auditAsSarif, fixLocation } from '../outputs/audit-sarif';
 import { auditAsSummary } from '../outputs/audit-summary';
-import { FIX } from '../verdict/audit';
+import { FIX } from '../verdict/audit-reporting';
 import { validSarif } from '../foreign-apps/sarif-schema';
 import { folderWith } from './folder-with';
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
-import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
+import { auditEntry, type AuditObservation } from '../audit/kinds/placed/judge';
+import { errorBeforeEveryEntry } from '../verdict/audit-result';
 import { digestsAbout, isAbout } from '../audit/kinds/placed/worker/claims';
 import { audited, type AuditedFields } from './observations';
 

@@ -78,6 +78,11 @@ export const RULES: Rule[] = [
     why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
   },
   {
+    from: ['audit/kinds/*/judge.ts'],
+    only: ['verdict/', 'scenarios/', 'contract.ts'],
+    why: "a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
+  },
+  {
     from: [KIND_WORKER],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'],
@@ -179,6 +184,7 @@ const SKETCH: Record<string, string[]> = {
   'harness/build.ts': ['cli/usage-error.ts'],
   'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
   'audit/kinds/placed/kind.ts': ['worker/trigger.ts'],
+  'audit/kinds/placed/judge.ts': ['verdict/finding.ts', 'harness/until.ts'],
   'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit/audit.ts'],
   'cli/audit/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/audit/matrix.ts'],
   'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
@@ -229,6 +235,7 @@ describe('imports', () => {
     expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       "audit/check.ts -> audit/kinds/placed/worker/drive.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+      "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
       "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
       "audit/kinds/placed/worker/drive.ts -> cli/audit/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',

@@ -1,6 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
-import type { AuditResult } from './audit';
+import type { AuditResult } from './audit-result';
 import { describeDifference, type Verdict } from './verdict';
 
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */

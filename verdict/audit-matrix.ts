@@ -1,4 +1,4 @@
-import type { AuditResult } from './audit';
+import type { AuditResult } from './audit-result';
 import { reportInOneLine, unhashed, type EventInBrief } from './report-event';
 import { unvarying } from './screen-kind';
 

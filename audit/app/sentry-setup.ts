@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DsnVariable, FIX, type SetupCause } from '../../verdict/audit';
+import { type DsnVariable, FIX, type SetupCause } from '../../verdict/audit-reporting';
 import { bundlerOf } from '../../scenarios/next-adaptations';
 
 /**

@@ -7,7 +7,7 @@ import { auditWorkspace, auditWorkspaces, envFilesLine, holdAuditWorkspace, prep
 import { proveChromium, resolveChromium } from '../../harness/chromium';
 import { CannotRun } from '../../harness/failures';
 import { faultlineRoot } from '../../harness/root';
-import { findingCount, reachedOutInWords } from '../../verdict/audit';
+import { findingCount, reachedOutInWords } from '../../verdict/audit-result';
 import { auditIn, incompleteness } from '../../audit/check';
 import { githubAnnotations } from '../../outputs/audit-annotations';
 import { auditAsHtml } from '../../outputs/audit-html';

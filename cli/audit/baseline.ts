@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CannotRun } from '../../harness/failures';
-import type { AuditResult } from '../../verdict/audit';
+import type { AuditResult } from '../../verdict/audit-result';
 import { AUDIT_CHECKS } from '../../verdict/finding';
 import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updatedBaseline } from '../../verdict/baseline';
 

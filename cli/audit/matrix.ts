@@ -6,7 +6,7 @@ import { auditWorkspace, envFilesLine, holdAuditWorkspace, prepareAuditWorkspace
 import { CannotRun } from '../../harness/failures';
 import { observationKey, overVersions, WorkspaceError } from '../../harness/next-workspace';
 import { catalogue } from '../../scenarios/catalogue';
-import { findingCount } from '../../verdict/audit';
+import { findingCount } from '../../verdict/audit-result';
 import { upgradeBetween, type AuditColumn, type AuditMatrix } from '../../verdict/audit-matrix';
 import type { AuditOptions } from './args';
 import type { AuditRun } from './run';

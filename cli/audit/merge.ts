@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../../scenarios/catalogue';
-import { mergeAuditShards, type AuditResult } from '../../verdict/audit';
+import { mergeAuditShards, type AuditResult } from '../../verdict/audit-result';
 import { shardSetProblem } from '../../verdict/report';
 import { writeAudit } from './audit';
 import { AUDIT_FOLDER, stagingIn } from './folder';

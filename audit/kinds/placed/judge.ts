@@ -1,33 +1,21 @@
 import type { ErrorEvent } from '@sentry/core';
-import { eventIdShown, isRedactedMessage, isSwitchedToClient, sideOf, statusNamed } from '../scenarios/golden';
-import { classifyScreen, failingSide, type ScreenKind } from './screen-kind';
-import type { BaselineComparison } from './baseline';
-import type { AuditCheck, Finding } from './finding';
-import { privacyProblems } from './privacy';
-import type { Observed } from './observation';
-import { eventInBrief, type EventInBrief, whatItSays } from './report-event';
-import { textsToHide } from './verdict';
-import type { Scenario } from '../scenarios/schema';
-import { routerOf } from '../scenarios/routes';
+import { eventIdShown, isRedactedMessage, isSwitchedToClient, sideOf, statusNamed } from '../../../scenarios/golden';
+import { routerOf } from '../../../scenarios/routes';
+import type { Scenario } from '../../../scenarios/schema';
+import { classifyScreen, failingSide, type ScreenKind } from '../../../verdict/screen-kind';
+import type { Finding } from '../../../verdict/finding';
+import { privacyProblems } from '../../../verdict/privacy';
+import type { Observed } from '../../../verdict/observation';
+import { whatItSays } from '../../../verdict/report-event';
+import { textsToHide } from '../../../verdict/verdict';
+import { FIX, noDsnCause, readers, type AuditContext, type AuditReport, type SetupCause } from '../../../verdict/audit-reporting';
+import type { EntryAudit, Refused } from '../../../verdict/audit-result';
 
 /**
- * The audit's checks of an app faultline did not write: what holds for any app, judged from what
- * was observed, each finding with its evidence and, where there is one, its fix in a line.
+ * A placed failure judged (pure: it runs in the worker that observed it): what holds for any app,
+ * from what was observed, each finding with its evidence and, where there is one, its fix in a
+ * line. The catalogue's pins for the app's `next` say what Next does by itself.
  */
-
-export interface AuditReport {
-  /** Who sent it: the server's SDK on Node.js or on the Edge runtime, or the browser's. */
-  runtime: 'node' | 'edge' | 'browser';
-  /** The reporter it went to, where it is not Sentry (a PostHog `$exception`, read as a report). */
-  reporter?: 'PostHog' | 'OpenTelemetry';
-  event: ErrorEvent;
-}
-
-/** One report as an audit's accounting knows it, whichever process read it and when. */
-export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
-
-/** A report as the audit's outputs show it: who sent it, and what it says (as a run's summary says it). */
-export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({ runtime, ...(reporter && { reporter }), ...eventInBrief(event) });
 
 /**
  * One placed entry as the audit observed it in the app: the observation both targets make (its
@@ -64,187 +52,6 @@ export interface Undelivered {
   events: number;
 }
 
-/** Hosts beyond the machine that were asked for and refused, by who asked: each once per request. */
-export interface Refused {
-  server: string[];
-  browser: string[];
-}
-
-/** What an app tried to reach beyond the machine, by host and runtime, counted: every request refused, nothing left the machine. */
-export interface ReachedOut {
-  host: string;
-  runtime: 'server' | 'browser';
-  requests: number;
-}
-
-/** The hosts of `refused` counted by host and runtime, most asked first. */
-export function reachedOut(refused: readonly Refused[]): ReachedOut[] {
-  const counts = new Map<string, ReachedOut>();
-  for (const side of refused)
-    for (const runtime of ['server', 'browser'] as const)
-      for (const host of side[runtime]) {
-        const key = `${runtime} ${host}`;
-        const seen = counts.get(key) ?? { host, runtime, requests: 0 };
-        seen.requests += 1;
-        counts.set(key, seen);
-      }
-  return [...counts.values()].sort((a, b) => b.requests - a.requests || a.host.localeCompare(b.host) || a.runtime.localeCompare(b.runtime));
-}
-
-/** Counts of the same host and runtime added up (the shards of one audit). */
-export function sumReachedOut(counted: readonly ReachedOut[]): ReachedOut[] {
-  const refused: Refused[] = counted.map(({ host, runtime, requests }) => ({
-    server: runtime === 'server' ? Array(requests).fill(host) : [],
-    browser: runtime === 'browser' ? Array(requests).fill(host) : [],
-  }));
-  return reachedOut(refused);
-}
-
-/** What the app tried to reach, in a line: `api.flags.example (server, 3 requests), www.google-analytics.com (browser, 51)`. */
-export function reachedOutInWords(reached: readonly ReachedOut[]): string {
-  return reached
-    .map(({ host, runtime, requests }, i) => `${host} (${runtime}, ${requests}${i === 0 ? ` request${requests === 1 ? '' : 's'}` : ''})`)
-    .join(', ');
-}
-
-export interface EntryAudit {
-  id: string;
-  screen: ScreenKind;
-  /** Per check: 'ok', 'finding', or why it does not apply here. */
-  checks: Record<AuditCheck, 'ok' | 'finding' | string>;
-  findings: Finding[];
-}
-
-export interface AuditContext {
-  /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
-  sentry: boolean;
-  /** Fields the team means its reports to carry, as a privacy finding's evidence names them (its config's `privacy.allow`). */
-  privacyAllow?: readonly string[];
-  /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
-  otherReporters?: readonly string[];
-  /** Those of them whose server sends faultline reads (`PostHog`): their reports are judged as Sentry's are, on the server. */
-  reads?: readonly string[];
-  /** Reporters other than Sentry whose sends arrived from the app's server in the audit, whether or not its files showed how: what arrives is judged. */
-  seen?: readonly string[];
-  /** Why each runtime's reports cannot come, as the app's files prove it (a missing instrumentation file, an init turned off), with its fix; null where its setup looks whole. */
-  setup?: { server: SetupCause | null; browser: SetupCause | null; dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null } };
-  /** The Sentry tunnel the browser's envelopes go through (a route of the app's, or a URL on another origin), read from its files. */
-  tunnel?: { to: string | null; via: string } | null;
-}
-
-/** The variable a side's `Sentry.init` reads its DSN from (`dsn: process.env.NAME`), at `file:line`. */
-export interface DsnVariable {
-  variable: string;
-  at: string;
-}
-
-/**
- * Why an SDK observed without a DSN has none, where its file reads a variable: Next writes
- * `NEXT_PUBLIC_` variables into the code when it builds, so those must be set then; any other is
- * read where the server runs.
- */
-function noDsnCause(runtime: 'server' | 'browser', from: DsnVariable | null | undefined): SetupCause {
-  if (!from)
-    return { why: `the ${runtime}'s Sentry SDK has no DSN, so it sends nothing`, fix: runtime === 'server' ? FIX.serverNoClient : FIX.browserNoClient };
-  const atBuild = from.variable.startsWith('NEXT_PUBLIC_');
-  return {
-    why: `the ${runtime}'s Sentry SDK has no DSN: ${from.at} takes it from ${from.variable}, ${
-      atBuild
-        ? 'which was not set when the app was built (Next writes NEXT_PUBLIC_ variables into the code at build time)'
-        : 'which is not set where the server runs'
-    }`,
-    fix: atBuild
-      ? `set \`${from.variable}\` where \`next build\` runs (its environment, or \`.env.production\`), not only where the app starts`
-      : `set \`${from.variable}\` where the server runs (its environment, or \`.env.production\`)`,
-  };
-}
-
-/** A line of an app's Sentry setup that keeps a runtime's reports from coming, and what to change. */
-export interface SetupCause {
-  why: string;
-  fix: string;
-}
-
-/**
- * The reporters other than Sentry whose reports are judged: those the app's files hand errors to
- * and faultline reads, those whose sends arrived in the audit, and those of `reports` (an entry's).
- */
-function readers(context: AuditContext, reports: readonly AuditReport[] = []): string[] {
-  return [...new Set([...(context.reads ?? []), ...(context.seen ?? []), ...reports.flatMap((report) => (report.reporter ? [report.reporter] : []))])];
-}
-
-const READ_ON_THE_SERVER_ONLY = "faultline reads what the server sends it, not what the browser does: whether the browser's errors reach it is not judged";
-
-/** What faultline cannot see of the app's reporting, in a line each: said instead of guessing "not reported". */
-export function unseenReporting(context: AuditContext): string[] {
-  const others = context.otherReporters ?? [];
-  const reads = readers(context);
-  const reporters = [
-    ...others.map((reporter) =>
-      reads.some((name) => reporter.startsWith(`${name} (`))
-        ? `errors are handed to ${reporter}: ${READ_ON_THE_SERVER_ONLY}`
-        : `errors are handed to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
-    ),
-    // Sends that arrived from a reporter the files did not show: read and judged, never said unread.
-    ...(context.seen ?? [])
-      .filter((name) => !others.some((reporter) => reporter.startsWith(`${name} (`)))
-      .map((name) => `errors are sent to ${name} (seen from the server; its files did not show how): ${READ_ON_THE_SERVER_ONLY}`),
-  ];
-  const { tunnel } = context;
-  if (!tunnel) return reporters;
-  // The app's own tunnel route is asked, through its proxy and server, as in production: its delivery is judged, not unseen.
-  if (!/^[a-z][\w+.-]*:/i.test(tunnel.to ?? '')) return reporters;
-  return [
-    ...reporters,
-    `the browser's reports go through a tunnel on another origin, ${tunnel.to} (${tunnel.via}), read by faultline in the page, the tunnel never asked: whether it forwards them is not judged`,
-  ];
-}
-
-export const FIX = {
-  serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
-  edgeMissing:
-    'initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` ' +
-    "when `process.env.NEXT_RUNTIME === 'edge'`, and exports `onRequestError = Sentry.captureRequestError`",
-  proxyMissing: 'catch in the proxy and call `Sentry.captureException`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
-  browserMissing: 'call `Sentry.init` in `instrumentation-client.ts`: its global handlers report uncaught client errors',
-  serverNoClient: "give the server's `Sentry.init` a DSN where it runs (its `dsn` option, or `SENTRY_DSN` in the server's environment)",
-  browserNoClient: "give the browser's `Sentry.init` a DSN when the app is built (its `dsn` option, or `NEXT_PUBLIC_SENTRY_DSN` in the build's environment)",
-  tunnelNoRoute:
-    "serve Sentry's tunnel route: tunnelRoute in withSentryConfig's options (its rewrite needs next start), or a route handler that forwards the envelope",
-  tunnelAnswered: "let the tunnel route reach Sentry's rewrite: nothing of the app's may answer it first (a page, a route handler, a rewrite of its own)",
-  twice: 'let `global-error.tsx` capture only errors without a `digest` (the server already reported those with one)',
-  switched:
-    "drop React's #419 in the browser's `beforeSend` (or `ignoreErrors: [/#419/]`): it only says the server could not finish a Suspense boundary, whose failure the server reported with its message",
-  redactedOnly: 'report server errors where they happen: export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
-  untraceable: 'put the digest on the report: in `beforeSend`, `event.tags = { ...event.tags, digest: hint.originalException?.digest }`',
-  noReference: 'show the error’s `digest` on the error screen, so a user can quote it',
-  blank: 'give the app an `app/global-error.tsx` (and `error.tsx` where a segment can fail) that renders something',
-  leak: 'never put a server error’s message in what the page renders or returns',
-  wrongSide: 'render the sentence by the side that failed: an error with a `digest` happened on the server',
-  postHogServer: "export `onRequestError` from `@posthog/next` in `instrumentation.ts`, with the project's key where the server runs",
-  postHogProxy:
-    'catch in the proxy and call `captureException` of `posthog-node`: Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
-  otelServer:
-    "record the error on the request's span in `onRequestError` in `instrumentation.ts` (`trace.getActiveSpan()?.recordException(error)`), with `OTEL_EXPORTER_OTLP_ENDPOINT` where the server runs",
-  otelProxy:
-    'catch in the proxy and record the error on its span (`trace.getActiveSpan()?.recordException(error)`): Next never passes a proxy’s error to `onRequestError` (vercel/next.js#83404)',
-  postHogUntraceable:
-    'send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
-  otelUntraceable: "put the digest on the span in `onRequestError`: `trace.getActiveSpan()?.setAttribute('next.error.digest', error.digest)`",
-  privacy: 'collect less in `Sentry.init` (`dataCollection`), or drop the fields in `beforeSend`',
-  pagesNoReference:
-    'show the event id Sentry gives the error on `_error` (`await Sentry.captureUnderscoreErrorException(context)` returns it, as `captureException` does), so a user can quote it',
-  pagesWrongStatus:
-    "name the status the failure had: in `_error`'s `getInitialProps` a crash in the browser has no response, and is no 404 (`res?.statusCode ?? err?.statusCode ?? 500`)",
-  pagesUntraceable: "show the event id of this error's own report (the one `captureUnderscoreErrorException` returns for it), not another's",
-  pagesBrowserMissing:
-    'report a crash in the browser from `pages/_error`: in its `getInitialProps`, `await ' +
-    'Sentry.captureUnderscoreErrorException(context)` (Next renders `_error` for it, which no global handler of the ' +
-    'SDK sees)',
-  underscoreTwice:
-    "report a server failure once: where `onRequestError = Sentry.captureRequestError` reports it, `_error`'s `getInitialProps` calls `captureUnderscoreErrorException` only in the browser (no `res`)",
-};
-
 /** Privacy problems by kind (a client address, headers outside the allow-list, …), each with the fields it was seen in. */
 function privacyByKind(problems: readonly string[]): Map<string, string[]> {
   const KINDS: [RegExp, string][] = [
@@ -271,12 +78,16 @@ function privacyByKind(problems: readonly string[]): Map<string, string[]> {
 }
 
 const valueOf = (event: ErrorEvent) => whatItSays(event) ?? '';
+
 /** A report of the server's, on either of its runtimes (Node.js, Edge). */
 const isServerReport = (report: AuditReport) => report.runtime !== 'browser';
+
 const isRedactedCopy = (report: AuditReport) => report.runtime === 'browser' && isRedactedMessage(valueOf(report.event));
+
 /** What Sentry's `captureUnderscoreErrorException` sends from a Pages Router app's `_error`. */
 const isUnderscoreCapture = (report: AuditReport) =>
   report.event.exception?.values?.some((value) => value.mechanism?.type === 'auto.function.nextjs.underscore_error') ?? false;
+
 /** The browser's word that a boundary the server failed was rendered there instead: that server failure again, not one of the browser's. */
 const isSwitchedCopy = (report: AuditReport) => report.runtime === 'browser' && isSwitchedToClient(valueOf(report.event));
 
@@ -628,111 +439,4 @@ export function auditEntry(scenario: Scenario, observation: AuditObservation, co
   findings.push(...departures);
 
   return { id: scenario.id, screen, checks, findings };
-}
-
-/** Findings about the app as a whole: no error reporting at all, and reports no entry claims (sent while none ran, or after its own flush). */
-export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
-  const findings: Finding[] = [];
-  // Errors handed to a reporter faultline cannot read are not "nothing": that is said, not judged (unseenReporting).
-  if (!context.sentry && (context.otherReporters ?? []).length === 0 && (context.seen ?? []).length === 0)
-    findings.push({
-      check: 'reported once',
-      what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',
-      fix: 'set up @sentry/nextjs (npx @sentry/wizard -i nextjs)',
-    });
-  if (unclaimed.length)
-    findings.push({
-      check: 'reported once',
-      what: `${unclaimed.length} report${unclaimed.length > 1 ? 's' : ''} no failure claims (sent while none ran, or after its own flush)`,
-      evidence: unclaimed.map((report) => reportInBrief(report).value).join('; '),
-    });
-  return findings;
-}
-
-/**
- * The app's own error that every checked entry met (a root layout that needs a database, a session,
- * a variable: it renders beside each placed page, whose thrower may fail too): every judged entry
- * answered 5xx, and one error the server log printed, naming no placed entry, came at least once
- * per judged entry. Its text, or null. `named`: the entries whose throwers' errors say their id
- * (a thrown value that names nothing cannot be told from the app's own, and counts for nothing).
- */
-export function errorBeforeEveryEntry(judged: readonly { status: number }[], log: string, named: readonly string[], segment: string): string | null {
-  if (judged.length < 2 || named.length === 0 || judged.some((entry) => entry.status < 500)) return null;
-  const counts = new Map<string, number>();
-  for (const line of log.split('\n')) {
-    if (!/^\s*⨯ /.test(line)) continue;
-    const error = line.replace(/^\s*⨯ /, '').trim();
-    if (named.some((id) => error.includes(`${id}:`) || error.includes(`/${segment}/${id}`))) continue;
-    counts.set(error, (counts.get(error) ?? 0) + 1);
-  }
-  // An Error the app threw, never a bare value (`⨯ null`): faultline's opaque throwers print those, some more than once.
-  const [common] = [...counts].filter(([error]) => /^\[?(?:[A-Z]\w*)?(?:Error|Exception)\b/.test(error)).sort((a, b) => b[1] - a[1]);
-  return common && common[1] >= judged.length ? common[0] : null;
-}
-
-/** What an audit writes to `report.json`: the app, what was placed and not, each entry's observation and findings. */
-export interface AuditResult {
-  app: { root: string; name: string; next: string; sentry: boolean; appDir: string; basePath: string; distDir: string; packageManager: string };
-  /** What faultline put in the app's place to build it offline (Google fonts), in words. */
-  substituted: string[];
-  /** Findings about the app as a whole (no error reporting, reports no entry claims). */
-  appFindings: Finding[];
-  /** What faultline cannot see of the app's reporting (a reporter other than Sentry), in a line each. */
-  unseen?: string[];
-  entries: (EntryAudit & {
-    title: string;
-    failureClass: string;
-    url: string;
-    status: number;
-    lines: string[];
-    screenshot: string | null;
-    trace?: string;
-    reports: (EventInBrief & { runtime: string; reporter?: string })[];
-    /** Hosts beyond the machine its server and its page asked for, refused. */
-    refused?: Refused;
-    ms: Record<string, number>;
-  })[];
-  notApplicable: { id: string; why: string }[];
-  /** What the app tried to reach beyond this machine while the audit ran, by host and runtime: refused, so nothing left the machine. */
-  reachedOut: ReachedOut[];
-  /** Placed entries that could not be driven here (their page never loaded, their control could not be clicked), with why: the audit is incomplete (exit 2). */
-  notJudged: { id: string; why: string }[];
-  /** Proven at the end: the app's files byte for byte as they were. */
-  treeUnchanged: true;
-  build: { built: boolean; seconds: number };
-  testSeconds: number;
-  /** The shard of the placed entries this audit checked (`--shard`), or null for all of them. */
-  shard: { current: number; total: number } | null;
-  /** What was audited (the app, its next, the placed entries) as a hash: every shard of one audit shares it. */
-  selection: string;
-  /** Read against the team's baseline of accepted findings: how many are new, how many accepted, which were fixed since. */
-  baseline?: BaselineComparison;
-}
-
-/** How many findings an audit has: the app's own and every judged entry's. */
-export const findingCount = (result: Pick<AuditResult, 'appFindings' | 'entries'>) =>
-  result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);
-
-/**
- * The shards of one audit joined into the audit one unsharded run would have written: every
- * entry judged or not judged, in `order` (the catalogue's), the findings about the app as a whole
- * once each (each shard's server accounted for its own reports), the test phases added up. The
- * shards are one set (`shardSetProblem`), checked before.
- */
-export function mergeAuditShards(shards: readonly AuditResult[], order: readonly string[]): AuditResult {
-  const [first] = shards;
-  const rank = (id: string) => order.indexOf(id);
-  const byRank = <T extends { id: string }>(items: T[]) => items.sort((a, b) => rank(a.id) - rank(b.id));
-  const appFindings = new Map(shards.flatMap((shard) => shard.appFindings).map((finding) => [JSON.stringify(finding), finding]));
-  return {
-    ...first,
-    appFindings: [...appFindings.values()],
-    entries: byRank(shards.flatMap((shard) => shard.entries)),
-    // What the placement ruled out is every shard's; what driving an entry ruled out, its shard's alone.
-    notApplicable: [...new Map(shards.flatMap((shard) => shard.notApplicable).map((entry) => [entry.id, entry])).values()],
-    notJudged: byRank(shards.flatMap((shard) => shard.notJudged)),
-    reachedOut: sumReachedOut(shards.flatMap((shard) => shard.reachedOut ?? [])),
-    testSeconds: Math.round(shards.reduce((sum, shard) => sum + shard.testSeconds, 0) * 10) / 10,
-    shard: null,
-  };
 }
