@@ -4,35 +4,21 @@ import { configuredApp, type AuditedApp, type InspectedApp } from './app/inspect
 import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
 import { resolveNextConfig } from './app/next-config';
 import { googleFonts, offlineFonts } from './fonts';
-import { configurationOfApp, entriesToPlace, placeCatalogue, type Placement } from './kinds/placed/placement';
-import { buildHoldsPlacedRoutes, proxyRunsFor } from '../harness/build-manifests';
+import type { KindPlacement, PlannedEntry } from './entry-kind';
+import { KINDS } from './kinds';
+import { passesFor, placePlumbing, reservedIn, type Plumbing } from './plumbing';
+import { buildHoldsPlacedRoutes } from '../harness/build-manifests';
 import { workspaceNodePath } from './workspace';
 import { ensureBuild, forgetBuild } from '../harness/build';
 import { AUDIT_SEGMENT } from '../contract';
 import { CannotRun, UsageError } from '../harness/failures';
-import { catalogue } from '../scenarios/catalogue';
-import { comparedVersion, forNext } from '../scenarios/versions';
+import { comparedVersion } from '../scenarios/versions';
 
 /**
- * The first half of an audit's column, what only an audit does: the catalogue placed in the app's
- * workspace (the entries the app cannot hold said not applicable, with why) and the app built
- * there, offline. Observing the build is the engine's (`column.ts`).
+ * The build of one version of the app, what only an audit does: what each kind of entry places in
+ * the app's workspace (the entries the app cannot hold said not applicable, with why) and the
+ * audit's own plumbing, then the app built there, offline. Checking the build is `check.ts`'s.
  */
-
-/** The part of a placement a `--scenario` selection asks for (all of it without one), without the entries the team skips (not applicable, with its reason). */
-function selected(placement: Placement, ids: readonly string[], skip: Readonly<Record<string, string>> = {}): Placement {
-  const asked = (id: string) => ids.length === 0 || ids.includes(id);
-  return {
-    ...placement,
-    placed: placement.placed.filter((entry) => asked(entry.scenario.id) && !(entry.scenario.id in skip)),
-    notApplicable: [
-      ...placement.notApplicable.filter((entry) => asked(entry.id)),
-      ...placement.placed
-        .filter((entry) => asked(entry.scenario.id) && entry.scenario.id in skip)
-        .map((entry) => ({ id: entry.scenario.id, why: skip[entry.scenario.id] })),
-    ],
-  };
-}
 
 /** What placing and building ask of an audit. */
 export interface BuildOptions {
@@ -52,7 +38,10 @@ export interface BuiltForAudit {
   /** The app with its config as Next resolved it in this workspace. */
   app: AuditedApp;
   version: string;
-  placement: Placement;
+  /** What each kind placed and plans, in the order of `KINDS`. */
+  placements: KindPlacement[];
+  /** What the audit placed for itself: its flush route, its count of Next's hand-overs. */
+  plumbing: Plumbing;
   substituted: string[];
   env: NodeJS.ProcessEnv;
   build: { built: boolean; ms: number };
@@ -86,38 +75,24 @@ export function blamePlacedFiles(error: unknown): never {
   throw error;
 }
 
-/** The placement, unless none of the selected entries can be placed in the app: one line saying why of each. */
-function refuseNothingPlaced(placement: Placement): Placement {
-  if (placement.placed.length > 0) return placement;
-  throw new UsageError(`nothing to audit: ${placement.notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
+/** Every entry the kinds plan, in their order. */
+export const plannedEntries = (placements: readonly KindPlacement[]): PlannedEntry[] => placements.flatMap((placement) => placement.entries);
+
+/** The placements, unless no kind plans any entry in the app: one line saying why of each. */
+function refuseNothingPlaced(placements: KindPlacement[]): KindPlacement[] {
+  if (plannedEntries(placements).length > 0) return placements;
+  const notApplicable = placements.flatMap((placement) => placement.notApplicable);
+  throw new UsageError(`nothing to audit: ${notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
 }
 
-/**
- * The placement with the proxy entry moved to not applicable when the app's own proxy (wrapped
- * with the entry's failure) does not run for the entry's route: its matcher leaves it out, so the
- * failure could never happen there, and the page answering would be judged as if it had.
- */
-function proxyEntryRuns(placement: Placement, app: AuditedApp, dir: string): Placement {
-  const entry = placement.placed.find((placed) => placed.scenario.failureClass === 'proxy');
-  if (!entry || !app.ownProxy || proxyRunsFor(dir, app.distDir, entry.url, app.basePath)) return placement;
-  return {
-    ...placement,
-    placed: placement.placed.filter((placed) => placed !== entry),
-    notApplicable: [
-      ...placement.notApplicable,
-      { id: entry.scenario.id, why: `the app's proxy (${app.ownProxy}) does not run for ${entry.url}: its matcher leaves it out` },
-    ],
-  };
-}
+/** Where a workspace keeps the ids of the entries a kind's last build held (its `.faultline/`, kept from one audit to the next). */
+const heldFile = (dir: string, kind: string) => join(dir, '.faultline', `${kind}.json`);
 
-/** Where a workspace keeps the ids of the entries its last build held (its `.faultline/`, kept from one audit to the next). */
-const heldFile = (dir: string) => join(dir, '.faultline', 'placed.json');
-
-/** The entries the workspace's last build held (none before its first). */
-function heldByLastBuild(dir: string): string[] {
-  if (!existsSync(heldFile(dir))) return [];
+/** The entries the workspace's last build held of a kind (none before its first). */
+function heldByLastBuild(dir: string, kind: string): string[] {
+  if (!existsSync(heldFile(dir, kind))) return [];
   try {
-    const held: unknown = JSON.parse(readFileSync(heldFile(dir), 'utf8'));
+    const held: unknown = JSON.parse(readFileSync(heldFile(dir, kind), 'utf8'));
     return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
   } catch {
     // Cut off by a stopped audit: the next build says what it holds.
@@ -126,47 +101,40 @@ function heldByLastBuild(dir: string): string[] {
 }
 
 /**
- * The app on `next` `version` in its prepared workspace `dir`, with the catalogue placed (what the
- * selection needs and what the last build held: `entriesToPlace`) and built offline, or its build
- * reused.
+ * What every kind places in the workspace `dir` for the app on `version` (the selection it asks
+ * for, what its last build held), then the audit's own plumbing; the kinds' placements unless
+ * none plans anything, each said in a line.
+ */
+function placeAll(faultlineRoot: string, app: AuditedApp, dir: string, pinnedOn: string, { scenarios, say, skip = {} }: BuildOptions) {
+  const reserved = reservedIn(dir, app);
+  const passes = passesFor(app, reserved);
+  const context = { faultlineRoot, app, pinnedOn, reserved, passes, asked: scenarios, skip };
+  const placements = KINDS.map((kind) => kind.place({ ...context, held: heldByLastBuild(dir, kind.name) }));
+  const plumbing = placePlumbing(app, reserved, { proxyWrapped: placements.some((placement) => placement.proxyWrapped) });
+  refuseNothingPlaced(placements);
+  for (const placement of placements) say(placement.said);
+  return { placements, plumbing };
+}
+
+/**
+ * The app on `next` `version` in its prepared workspace `dir`, with what every kind places (what
+ * the selection needs and what the last build held) and built offline, or its build reused.
  */
 export async function buildForAudit(
   inspected: InspectedApp,
   version: string,
   dir: string,
-  faultline: string,
-  { scenarios, say, limits = DEFAULT_LIMITS, stopping, skip }: BuildOptions,
+  faultlineRoot: string,
+  options: BuildOptions,
 ): Promise<BuiltForAudit> {
+  const { say, limits = DEFAULT_LIMITS, stopping } = options;
   const compared = comparedVersion(version);
   if (compared.outside) say(`faultline: ${compared.outside}`);
   const nodePath = workspaceNodePath(dir);
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(nodePath ? { NODE_PATH: nodePath } : {}) };
   const app = configuredApp(inspected, await resolveNextConfig(dir, baseEnv, inspected.configFile ?? 'next.config'));
-  const placing = entriesToPlace(
-    faultline,
-    catalogue.map((scenario) => scenario.id),
-    scenarios,
-    heldByLastBuild(dir),
-  );
-  // As the reference app was pinned in the app's own configuration: a streamed 200 under Cache Components is Next's doing there.
-  const configuration = configurationOfApp(app).id;
-  const entries = catalogue.filter((scenario) => placing.has(scenario.id)).map((scenario) => forNext(scenario, compared.version, configuration));
-  const placement = selected(placeCatalogue(faultline, dir, { ...app, next: version }, entries), scenarios, skip);
-  refuseNothingPlaced(placement);
-  const under = placement.under ? ` in ${placement.under}/ (its root layout),` : '';
-  say(
-    `Placed ${placement.placed.length} failures under /${AUDIT_SEGMENT}/${under} in a copy of the app (${dir}); ${placement.notApplicable.length} not applicable`,
-  );
-
-  // Anywhere in the app's sources (a `lib/fonts.ts` as much as its layout): the install and dot folders aside.
-  const fonts = googleFonts(dir, [dir]);
-  const substituted = fonts.length
-    ? [
-        `Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`,
-      ]
-    : [];
-  for (const line of substituted) say(`Substituted: ${line}`);
-  const offline = fonts.length ? await offlineFonts(fonts, join(dir, '.faultline', 'google-fonts.cjs')) : null;
+  const { placements, plumbing } = placeAll(faultlineRoot, { ...app, next: version }, dir, compared.version, options);
+  const { substituted, offline } = await fontsOffline(dir, say);
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...offline?.env };
   try {
     if (stopping) stopping.stage = 'the build';
@@ -178,10 +146,24 @@ export async function buildForAudit(
       forgetBuild(dir, app.distDir);
       build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
     }
-    writeFileSync(heldFile(dir), `${JSON.stringify([...placing])}\n`);
+    KINDS.forEach((kind, i) => writeFileSync(heldFile(dir, kind.name), `${JSON.stringify(placements[i].holds)}\n`));
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
-    return { app, version, placement: refuseNothingPlaced(proxyEntryRuns(placement, app, dir)), substituted, env, build };
+    const planned = refuseNothingPlaced(KINDS.map((kind, i) => kind.built(placements[i], { dir, app })));
+    return { app, version, placements: planned, plumbing, substituted, env, build };
   } finally {
     await offline?.stop();
   }
+}
+
+/** The app's Google fonts (anywhere in its sources: a `lib/fonts.ts` as much as its layout) answered on this machine, said as substituted. */
+async function fontsOffline(dir: string, say: (line: string) => void) {
+  const fonts = googleFonts(dir, [dir]);
+  const substituted = fonts.length
+    ? [
+        `Google fonts (${[...new Set(fonts.map((font) => font.family))].join(', ')}): next/font/google's stylesheets and files answered on this machine, so the build needs no network`,
+      ]
+    : [];
+  for (const line of substituted) say(`Substituted: ${line}`);
+  const offline = fonts.length ? await offlineFonts(fonts, join(dir, '.faultline', 'google-fonts.cjs')) : null;
+  return { substituted, offline };
 }

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditedApp, InspectedApp } from './app/inspect';
-import { buildForAudit, type BuildOptions, type BuiltForAudit } from './build';
+import { buildForAudit, plannedEntries, type BuildOptions, type BuiltForAudit } from './build';
+import type { PlannedEntry } from './entry-kind';
 import { DEFAULT_LIMITS } from '../harness/limits';
-import { isOpaque, sideBySideGroups } from './kinds/placed/lanes';
 import { writeAuditPlan } from '../harness/audit-plan';
 import { readReporters } from './app/error-reporters';
-import type { Placement } from './kinds/placed/placement';
+import { KINDS } from './kinds';
 import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from '../harness/audited-app';
 import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../harness/events';
@@ -73,7 +73,7 @@ function writePlan(
   files: PhaseFiles,
   server: PhaseServer,
   app: AuditedApp,
-  placement: Placement,
+  { placements, plumbing }: Pick<BuiltForAudit, 'placements' | 'plumbing'>,
   { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: ObserveOptions,
 ): void {
   writeAuditPlan(files.plan, {
@@ -86,9 +86,9 @@ function writePlan(
     cookies,
     privacyAllow: [...privacyAllow],
     startLimitSeconds: limits.start,
-    placed: placement.placed,
-    countsDeliveries: placement.countsDeliveries ?? false,
-    flushRoute: placement.flushes ? placement.flushRoute! : null,
+    entries: Object.fromEntries(KINDS.map((kind, i) => [kind.name, placements[i].entries])),
+    countsDeliveries: plumbing.countsDeliveries,
+    flushRoute: plumbing.flushes ? plumbing.flushRoute : null,
     screens,
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
   });
@@ -96,10 +96,10 @@ function writePlan(
 }
 
 /** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
-function followEntries(eventsFile: string, placement: Placement, tellEntry: NonNullable<ColumnOptions['onEntry']>) {
+function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<ColumnOptions['onEntry']>) {
   // This run's events alone: the last audit's are in the same file until it is emptied.
   writeFileSync(eventsFile, '');
-  const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: placement.placed.length, inFlight: '' };
+  const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: plannedEntries(placements).length, inFlight: '' };
   const events = follow<AuditEntryRecord>(eventsFile, (event) => {
     // The entries this run checks: every placed one, or this shard's (Playwright says how many).
     if ('planned' in event) seen.planned = event.planned;
@@ -143,20 +143,20 @@ function startRunner(
 }
 
 /** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
-function assertChecked(seen: Seen, placement: Placement, shard: ObserveOptions['shard'], code: number | null, runnerLog: string): void {
+function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shard: ObserveOptions['shard'], code: number | null, runnerLog: string): void {
   const { records, planned, errors } = seen;
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {
-    const groups = sideBySideGroups(placement.placed).length;
+    const groups = KINDS.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
     throw new UsageError(
-      `nothing to audit in shard ${shard.current}/${shard.total}: its ${placement.placed.length} entries run in ${groups} ` +
+      `nothing to audit in shard ${shard.current}/${shard.total}: its ${plannedEntries(placements).length} entries run in ${groups} ` +
         `group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
     );
   }
   const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
   if (records.size > 0 && unreachedAll) {
     // The first in the catalogue's order, whichever worker ended first.
-    const first = placement.placed.flatMap((placed) => records.get(placed.scenario.id) ?? [])[0] as { unreached: string };
+    const first = plannedEntries(placements).flatMap((entry) => records.get(entry.id) ?? [])[0] as { unreached: string };
     throw new CannotRun(
       'audited app',
       `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a ` +
@@ -176,7 +176,7 @@ function assertChecked(seen: Seen, placement: Placement, shard: ObserveOptions['
  */
 async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: PhaseFiles, entries: Entries, options: ObserveOptions): Promise<void> {
   const { seen } = entries;
-  const { app, placement, env } = built;
+  const { app, placements, plumbing, env } = built;
   const { stopping, shard = null, cookies = [], limits = DEFAULT_LIMITS } = options;
   const checking = new Checking(files.abort, stopping?.signal);
   checking.watchServer(server.exited, () => ({
@@ -193,9 +193,9 @@ async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: Ph
     stopping?.signal.throwIfAborted();
     const { aborted } = checking;
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
-    assertChecked(seen, placement, shard, code, files.runnerLog);
+    assertChecked(seen, placements, shard, code, files.runnerLog);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
-    await settleServer(server, placement.flushes ? placement.flushRoute! : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
+    await settleServer(server, plumbing.flushes ? plumbing.flushRoute : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
       throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
     });
@@ -228,7 +228,7 @@ function resultOf(
   shard: ObserveOptions['shard'],
   started: number,
 ): AuditResult {
-  const { app, version, placement, substituted, build } = built;
+  const { app, version, placements, substituted, build } = built;
   const { records } = seen;
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
   const reporting = {
@@ -244,12 +244,12 @@ function resultOf(
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
   const { judged, notApplicable, notJudged } = entryOutcomes(
-    placement.placed.map((placed) => placed.scenario.id),
-    placement.notApplicable,
+    plannedEntries(placements).map((entry) => entry.id),
+    placements.flatMap((placement) => placement.notApplicable),
     [...records.values()],
   );
   // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
-  const named = placement.placed.filter((placed) => !isOpaque(placed) && records.has(placed.scenario.id)).map((placed) => placed.scenario.id);
+  const named = KINDS.flatMap((kind, i) => kind.named(placements[i].entries)).filter((id) => records.has(id));
   const wall = errorBeforeEveryEntry(judged, run.log, named, AUDIT_SEGMENT);
   if (wall)
     throw new CannotRun(
@@ -279,7 +279,7 @@ function resultOf(
     build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
     testSeconds: Math.round((performance.now() - started) / 100) / 10,
     shard: shard ?? null,
-    selection: auditSelection(app.name, version, placement),
+    selection: auditSelection(app.name, version, plannedEntries(placements)),
   };
 }
 
@@ -291,7 +291,7 @@ function resultOf(
  */
 export async function observeBuilt(dir: string, built: BuiltForAudit, options: ObserveOptions): Promise<AuditResult> {
   const started = performance.now();
-  const { app, placement, env } = built;
+  const { app, placements, env } = built;
   const { screens, say, onEntry, stopping, limits = DEFAULT_LIMITS } = options;
   if (stopping) stopping.stage = 'the test phase';
   const files = phaseFiles(dir);
@@ -299,8 +299,8 @@ export async function observeBuilt(dir: string, built: BuiltForAudit, options: O
   // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
   const server = await launchAuditedServer(dir, env, { basePath: app.basePath, limitSeconds: limits.start });
   const start = { ...server.mark(), ingest: 0 };
-  writePlan(files, server, app, placement, options);
-  const entries = followEntries(files.events, placement, onEntry ?? sayEntry(say));
+  writePlan(files, server, app, built, options);
+  const entries = followEntries(files.events, placements, onEntry ?? sayEntry(say));
   try {
     await checkEntries(server, built, files, entries, options);
   } finally {
@@ -311,8 +311,8 @@ export async function observeBuilt(dir: string, built: BuiltForAudit, options: O
 }
 
 /** What an audit checked, as a short hash: every shard of one audit shares it, and `merge` checks it. */
-export function auditSelection(app: string, next: string, placement: Placement): string {
-  const what = JSON.stringify({ app, next, placed: placement.placed.map((entry) => entry.scenario.id) });
+export function auditSelection(app: string, next: string, planned: readonly PlannedEntry[]): string {
+  const what = JSON.stringify({ app, next, placed: planned.map((entry) => entry.id) });
   return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }
 

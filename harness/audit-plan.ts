@@ -1,13 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ENV } from '../contract';
-import type { PlacedEntry } from '../audit/kinds/placed/placement';
 import type { SentrySetup } from '../audit/app/sentry-setup';
 import type { AuditedServerFiles } from './audited-app';
 
 /**
  * What the Playwright workers of `faultline audit` are told by the CLI that built and started the
- * app: the audited target. The catalogue's entries travel as placed (already for the app's `next`),
- * so a worker judges exactly what the CLI placed.
+ * app: the audited target. Each kind's entries travel as planned (a placed entry already for the
+ * app's `next`), so a worker judges exactly what the CLI planned.
  */
 export interface AuditPlan {
   server: AuditedServerFiles;
@@ -26,7 +25,8 @@ export interface AuditPlan {
   privacyAllow: string[];
   /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
   startLimitSeconds: number;
-  placed: PlacedEntry[];
+  /** Each kind's planned entries, by its name (already for the app's `next`): its spec reads its own. */
+  entries: Readonly<Record<string, readonly { id: string }[]>>;
   /** Whether the app's instrumentation counts Next's hand-overs to `onRequestError` in the server log. */
   countsDeliveries: boolean;
   /** The flush route's path, where it was placed (the app has Sentry, or traces faultline reads): what its server SDKs hold is sent before an entry is judged. */

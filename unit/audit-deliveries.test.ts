@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countDeliveries, countedInstrumentation } from '../audit/kinds/placed/placement';
+import { countDeliveries, countedInstrumentation } from '../audit/plumbing';
 import { folderWith } from './folder-with';
 import { deliveriesAbout } from '../audit/kinds/placed/worker/claims';
 import { AUDIT_DELIVERY_PREFIX } from '../contract';

@@ -5,6 +5,7 @@ import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../audit/app/inspect';
 import { entriesToPlace, placeCatalogue } from '../audit/kinds/placed/placement';
+import { passesFor, placePlumbing, reservedIn } from '../audit/plumbing';
 import { proxyRunsFor } from '../harness/build-manifests';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
@@ -44,15 +45,15 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
   return { dir, app };
 }
 
-const place = (dir: string, app: AuditedApp, ids: string[]) =>
-  placeCatalogue(
-    faultline,
-    dir,
-    app,
-    catalogue
-      .filter((scenario) => ids.includes(scenario.id))
-      .map((scenario) => forNext(scenario, app.next, app.cacheComponents ? 'cache-components' : 'default')),
-  );
+/** The catalogue placed as an audit's build places it: the placed failures, then the audit's own plumbing. */
+const place = (dir: string, app: AuditedApp, ids: string[]) => {
+  const reserved = reservedIn(dir, app);
+  const entries = catalogue
+    .filter((scenario) => ids.includes(scenario.id))
+    .map((scenario) => forNext(scenario, app.next, app.cacheComponents ? 'cache-components' : 'default'));
+  const placement = placeCatalogue(faultline, reserved, app, entries, passesFor(app, reserved));
+  return { ...placement, ...placePlumbing(app, reserved, placement) };
+};
 
 describe("the catalogue placed in another app's workspace", () => {
   it('refuses an app with a route of its own under the reserved segment: its page would answer instead of what is placed', () => {

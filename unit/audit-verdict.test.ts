@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
-import { rootLayoutGroup } from '../audit/kinds/placed/placement';
+import { rootLayoutGroup } from '../audit/plumbing';
 import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';

@@ -1,4 +1,4 @@
-import type { PlacedEntry } from './placement';
+import type { PlacedEntry } from './entry';
 
 /**
  * Which placed entries may run side by side. Their server reports and the digests in the shared

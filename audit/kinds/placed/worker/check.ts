@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { reportAbort } from '../../../../harness/abort';
-import type { PlacedEntry } from '../placement';
+import { placedIn, type PlacedEntry } from '../entry';
 import { CannotRun } from '../../../../harness/failures';
 import { auditEntry } from '../judge';
 import { eventKey, reportInBrief } from '../../../../verdict/audit-reporting';
@@ -20,7 +20,9 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   const { scenario } = placed;
   const { plan } = session;
   const check = await session.begin(scenario.id);
-  const others = plan.placed.map((entry) => entry.scenario.id).filter((id) => id !== scenario.id && !placed.reaches.includes(id));
+  const others = placedIn(plan)
+    .map((entry) => entry.id)
+    .filter((id) => id !== scenario.id && !placed.reaches.includes(id));
   const attach = (record: AuditEntryRecord) => auditRecordAttachment.attach(testInfo, record);
   // Kept for an entry with a finding, or one that could not be judged: evidence a team can open (npx playwright show-trace).
   const trace = plan.traces ? { path: join(plan.traces.dir, `${scenario.id}.zip`), named: join(plan.traces.named, `${scenario.id}.zip`) } : null;

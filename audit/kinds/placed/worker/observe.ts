@@ -1,7 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
 import { isOpaque } from '../lanes';
 import { AUDIT_SEGMENT } from '../../../../contract';
-import type { PlacedEntry } from '../placement';
+import type { PlacedEntry } from '../entry';
 import { NotSettled, settleServer } from '../../../../harness/audited-app';
 import { until } from '../../../../harness/until';
 import { backgroundWorkShown } from '../../../../worker/background-work';

@@ -3,13 +3,14 @@ import { auditTest as test } from '../../../../worker/audited-test';
 import { entryDetails } from '../../../../verdict/attachment';
 import { sideBySideGroups } from '../lanes';
 import { readAuditPlan } from '../../../../harness/audit-plan';
+import { placedIn } from '../entry';
 
 /**
- * What `faultline audit` checks: one test per entry the CLI placed in the audited app. Entries
+ * The placed failures' checks: one test per entry the CLI placed in the audited app. Entries
  * whose claims could not be told apart run in order in one worker (`sideBySideGroups`); every
  * other entry runs beside any.
  */
-const { placed } = readAuditPlan();
+const placed = placedIn(readAuditPlan());
 
 for (const group of sideBySideGroups(placed)) {
   const declare = () => {
