@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditedApp, InspectedApp } from './app/inspect';
+import type { InspectedApp } from './app/inspect';
 import { buildForAudit, plannedEntries, type BuildOptions, type BuiltForAudit } from './build';
 import type { PlannedEntry } from './entry-kind';
 import { DEFAULT_LIMITS } from '../harness/limits';
-import { writeAuditPlan } from '../harness/audit-plan';
 import { readReporters } from './app/error-reporters';
 import { KINDS } from './kinds';
-import { launchAuditedServer, NotSettled, settleServer, type AuditedServerReader } from '../harness/audited-app';
+import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
+import { planTarget } from '../harness/serve';
+import { aimAt, type AppTarget } from '../harness/target';
 import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../harness/events';
 import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
@@ -47,7 +48,7 @@ const sayEntry = (say: (line: string) => void) => (done: number, total: number, 
 };
 
 /** The server of an audit's test phase: serving once `ready`, watched through `exited`. */
-type PhaseServer = Awaited<ReturnType<typeof launchAuditedServer>>;
+type PhaseServer = AuditedServer;
 
 type ObserveOptions = Pick<
   ColumnOptions,
@@ -68,16 +69,16 @@ function phaseFiles(dir: string) {
 }
 type PhaseFiles = ReturnType<typeof phaseFiles>;
 
-/** What the workers read of the audit: the server, the app's reporting, what was placed, where outputs go. */
-function writePlan(
+/** What the workers read of the audit, beside its server's files: the app's reporting, what each kind planned, where outputs go. */
+function planOf(
+  server: AuditedServerFiles,
   files: PhaseFiles,
-  server: PhaseServer,
-  app: AuditedApp,
-  { placements, plumbing }: Pick<BuiltForAudit, 'placements' | 'plumbing'>,
+  { app, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'placements' | 'plumbing'>,
   { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: ObserveOptions,
-): void {
-  writeAuditPlan(files.plan, {
-    server: { url: server.url, logFile: server.logFile, ingestLog: server.ingestLog },
+): AuditPlan {
+  if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
+  return {
+    server,
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
     reads: readReporters(app.otherReporters),
@@ -91,8 +92,7 @@ function writePlan(
     flushRoute: plumbing.flushes ? plumbing.flushRoute : null,
     screens,
     traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
-  });
-  if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
+  };
 }
 
 /** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
@@ -118,6 +118,7 @@ type Seen = Entries['seen'];
 function startRunner(
   checking: Checking,
   files: PhaseFiles,
+  target: AppTarget,
   env: NodeJS.ProcessEnv,
   { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: ObserveOptions,
 ) {
@@ -129,12 +130,9 @@ function startRunner(
   ];
   const args = ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers), '--timeout', String(limits.entry * 1000)];
   if (shard) args.push('--shard', `${shard.current}/${shard.total}`);
-  const runner = checking.start(faultlineRoot, args, {
-    ...env,
-    [ENV.auditPlan]: files.plan,
-    [ENV.reporter]: JSON.stringify(reporters),
-    [ENV.outputDir]: join(files.state, 'test-results'),
-  });
+  // The audited target, as every target reaches its workers: an enclosing run's is never inherited.
+  const runnerEnv = aimAt({ ...env, [ENV.reporter]: JSON.stringify(reporters), [ENV.outputDir]: join(files.state, 'test-results') }, target);
+  const runner = checking.start(faultlineRoot, args, runnerEnv);
   // Playwright's own output is for faultline's maintainers: every line a user reads comes from the events.
   const log = createWriteStream(files.runnerLog);
   runner.child.stdout?.pipe(log);
@@ -174,7 +172,14 @@ function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shar
  * (a worker's browser, next start, the audit's flush route) or a signal winds the runner down: the
  * checks stop, the server after them.
  */
-async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: PhaseFiles, entries: Entries, options: ObserveOptions): Promise<void> {
+async function checkEntries(
+  server: PhaseServer,
+  target: AppTarget,
+  built: BuiltForAudit,
+  files: PhaseFiles,
+  entries: Entries,
+  options: ObserveOptions,
+): Promise<void> {
   const { seen } = entries;
   const { app, placements, plumbing, env } = built;
   const { stopping, shard = null, cookies = [], limits = DEFAULT_LIMITS } = options;
@@ -184,7 +189,7 @@ async function checkEntries(server: PhaseServer, built: BuiltForAudit, files: Ph
     cause: `next start ended during the audit (${seen.inFlight || 'before its first entry'}); its log: ${server.logFile}`,
   }));
   try {
-    const runner = startRunner(checking, files, env, options);
+    const runner = startRunner(checking, files, target, env, options);
     checking.serverStarting(server.ready);
     await server.ready;
     const code = await runner.finished;
@@ -296,13 +301,21 @@ export async function observeBuilt(dir: string, built: BuiltForAudit, options: O
   if (stopping) stopping.stage = 'the test phase';
   const files = phaseFiles(dir);
   mkdirSync(screens.dir, { recursive: true });
+  const planned = await planTarget({
+    mode: 'audited',
+    workspace: dir,
+    env,
+    basePath: app.basePath,
+    limitSeconds: limits.start,
+    planFile: files.plan,
+    plan: (server) => planOf(server, files, built, options),
+  });
   // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
-  const server = await launchAuditedServer(dir, env, { basePath: app.basePath, limitSeconds: limits.start });
+  const server = await planned.launch();
   const start = { ...server.mark(), ingest: 0 };
-  writePlan(files, server, app, built, options);
   const entries = followEntries(files.events, placements, onEntry ?? sayEntry(say));
   try {
-    await checkEntries(server, built, files, entries, options);
+    await checkEntries(server, planned.target, built, files, entries, options);
   } finally {
     entries.stop();
     await server.stop();

@@ -5,10 +5,11 @@ import type { ErrorEvent } from '@sentry/core';
 import { errorEventsIn } from '../ingest/envelope';
 import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
-import type { AuditReport } from '../verdict/audit-reporting';
+import type { AuditReport, SentrySetup } from '../verdict/audit-reporting';
+import type { AppTarget } from './target';
 import { AUDIT_INTERCEPT_PARAMS, keepsToAuditSegment, SENTRY_ENVELOPE, type AuditInterceptRecord } from '../contract';
 import { faultlineRoot } from './root';
-import { ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from './app-server';
+import { appServerUrl, ExitedBeforeServing, freePort, launchAppServer, loopbackName, NotServing, type LaunchedAppServer } from './app-server';
 import { CannotRun } from './failures';
 import { withinLimit } from './limits';
 import { completeLines } from './events';
@@ -143,16 +144,26 @@ export function notStarted(error: Error, { basePath, limitSeconds, logFile }: { 
 /** Where an audited app is known to serve: any answer of its server on its basePath (its home may need a database, a login, or redirect). */
 export const auditedServerReadyUrl = (url: string, basePath: string) => `${url}${basePath}/`;
 
+/** An audited app's server chosen before it starts (`planTarget`): its port, its URL and the files it writes, which the workers read. */
+export interface AuditedServerPlan extends AuditedServerFiles {
+  workspace: string;
+  port: number;
+}
+
+/** Where the audited server of the workspace will listen, and the files it will write. */
+export async function planAuditedServer(workspace: string): Promise<AuditedServerPlan> {
+  const port = await freePort();
+  const files = { logFile: join(workspace, '.faultline', 'server.log'), ingestLog: join(workspace, '.faultline', 'ingest.jsonl') };
+  return { workspace, port, url: appServerUrl(port), ...files };
+}
+
 /** `next start` of the workspace on loopback, every request out of it intercepted, started: `ready` resolves once it serves, or rejects with one line naming the app server. */
 export async function launchAuditedServer(
-  workspace: string,
+  { workspace, port, logFile, ingestLog }: AuditedServerPlan,
   env: NodeJS.ProcessEnv,
   { basePath, limitSeconds }: { basePath: string; limitSeconds: number },
 ): Promise<AuditedServer> {
-  const logFile = join(workspace, '.faultline', 'server.log');
-  const ingestLog = join(workspace, '.faultline', 'ingest.jsonl');
   writeFileSync(ingestLog, '');
-  const port = await freePort();
   const server: LaunchedAppServer = launchAppServer({
     root: workspace,
     port,
@@ -232,4 +243,49 @@ export async function settleServer(
   if (!(await until(() => server.inFlight() === 0, LANDING_TIMEOUT_MS)))
     throw new NotSettled(`${server.inFlight()} send(s) out of the app server started and never landed within ${LANDING_TIMEOUT_MS / 1000} s`);
   return client;
+}
+
+/**
+ * What the Playwright workers of `faultline audit` are told by the CLI that built and started the
+ * app: the audited target. Each kind's entries travel as planned (a placed entry already for the
+ * app's `next`), so a worker judges exactly what the CLI planned.
+ */
+export interface AuditPlan {
+  server: AuditedServerFiles;
+  /** Whether the app has `@sentry/nextjs` at all. */
+  sentry: boolean;
+  /** Why each runtime's reports cannot come, as the app's files prove it (null: no Sentry). */
+  sentrySetup: SentrySetup | null;
+  /** The app's reporters other than Sentry whose server sends faultline reads (`PostHog`). */
+  reads: string[];
+  basePath: string;
+  /** The app's own proxy: its file as the app names it, and the built workspace whose manifests hold its matcher. Null: the app has none. */
+  proxy: { file: string; workspace: string; distDir: string } | null;
+  /** Cookies every page and request of the audit sends to the app (`--cookie`): a session past its wall. */
+  cookies: { name: string; value: string }[];
+  /** Fields the team means its reports to carry (its config's `privacy.allow`): no privacy finding. */
+  privacyAllow: string[];
+  /** How long the server may take to answer (`--limit start`): a worker waits for it a little longer, for the CLI to say why first. */
+  startLimitSeconds: number;
+  /** Each kind's planned entries, by its name (already for the app's `next`): its spec reads its own. */
+  entries: Readonly<Record<string, readonly { id: string }[]>>;
+  /** Whether the app's instrumentation counts Next's hand-overs to `onRequestError` in the server log. */
+  countsDeliveries: boolean;
+  /** The flush route's path, where it was placed (the app has Sentry, or traces faultline reads): what its server SDKs hold is sent before an entry is judged. */
+  flushRoute: string | null;
+  /** Where each entry's screenshot is written, and how the report names that folder. */
+  screens: { dir: string; named: string };
+  /** Where the trace of an entry with a finding is written, and how the report names that folder; null: no traces. */
+  traces: { dir: string; named: string } | null;
+}
+
+export function writeAuditPlan(file: string, plan: AuditPlan): void {
+  writeFileSync(file, `${JSON.stringify(plan)}\n`);
+}
+
+/** The plan of the audited target the workers check (`appTarget`, written by `planTarget`). */
+export function auditPlanOf(target: AppTarget): AuditPlan {
+  if (target.kind !== 'audited')
+    throw new Error(`the audit's checks run against an audited app, not a ${target.kind} one: they run under faultline audit only.`);
+  return JSON.parse(readFileSync(target.plan, 'utf8')) as AuditPlan;
 }

@@ -66,6 +66,22 @@ export function noDsnCause(runtime: 'server' | 'browser', from: DsnVariable | nu
   };
 }
 
+/** Why each runtime's Sentry reports cannot come, as the app's files prove it (`audit/app/sentry-setup.ts`): null where its setup looks whole. */
+export interface SentrySetup {
+  server: SetupCause | null;
+  browser: SetupCause | null;
+  /** The tunnel the browser's envelopes go through, when the app has one. */
+  tunnel?: SentryTunnel | null;
+  /** Where each side's `Sentry.init` reads its DSN from a variable: said only beside an SDK observed without one. */
+  dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null };
+}
+
+/** Where the browser's Sentry envelopes go instead of the DSN's host: a route of the app's (null: one Sentry's plugin names at build time), or a URL on another origin; and what says so. */
+export interface SentryTunnel {
+  to: string | null;
+  via: string;
+}
+
 /** A line of an app's Sentry setup that keeps a runtime's reports from coming, and what to change. */
 export interface SetupCause {
   why: string;

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { waitUntilServing } from '../harness/app-server';
-import type { AuditPlan } from '../harness/audit-plan';
+import type { AuditPlan } from '../harness/audited-app';
 import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../harness/audited-app';
 import { proxyRunsFor } from '../harness/build-manifests';
 import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from './browser-ingest';

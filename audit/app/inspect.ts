@@ -5,7 +5,8 @@ import { CannotRun } from '../../harness/failures';
 import { packageDir, packageVersion } from '../../harness/installed';
 import type { ResolvedConfig } from './next-config';
 import { otherReporters, type OtherReporter } from './error-reporters';
-import { sentrySetup, type SentrySetup } from './sentry-setup';
+import { sentrySetup } from './sentry-setup';
+import type { SentrySetup } from '../../verdict/audit-reporting';
 
 /** The `next` versions an audit supports: the App Router's `connection()` and `onRequestError` are there from 15.3. */
 export const AUDITED_NEXT = '>=15.3.0 <17.0.0-0';

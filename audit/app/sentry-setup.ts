@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DsnVariable, FIX, type SetupCause } from '../../verdict/audit-reporting';
+import { type DsnVariable, FIX, type SentrySetup, type SentryTunnel, type SetupCause } from '../../verdict/audit-reporting';
 import { bundlerOf } from '../../scenarios/next-adaptations';
 
 /**
@@ -8,20 +8,6 @@ import { bundlerOf } from '../../scenarios/next-adaptations';
  * its setup a team fixes, said beside a failure observed never reported, instead of a guess.
  * Only what the files prove is said; null where the setup looks whole.
  */
-export interface SentrySetup {
-  server: SetupCause | null;
-  browser: SetupCause | null;
-  /** The tunnel the browser's envelopes go through, when the app has one. */
-  tunnel?: SentryTunnel | null;
-  /** Where each side's `Sentry.init` reads its DSN from a variable: said only beside an SDK observed without one. */
-  dsnFrom?: { server: DsnVariable | null; browser: DsnVariable | null };
-}
-
-/** Where the browser's Sentry envelopes go instead of the DSN's host: a route of the app's (null: one Sentry's plugin names at build time), or a URL on another origin; and what says so. */
-export interface SentryTunnel {
-  to: string | null;
-  via: string;
-}
 
 const CONFIGS = ['next.config.ts', 'next.config.mjs', 'next.config.js', 'next.config.cjs', 'next.config.mts'];
 

@@ -2,7 +2,8 @@ import { checkAuditEntry } from './check';
 import { auditTest as test } from '../../../../worker/audited-test';
 import { entryDetails } from '../../../../verdict/attachment';
 import { sideBySideGroups } from '../lanes';
-import { readAuditPlan } from '../../../../harness/audit-plan';
+import { auditPlanOf } from '../../../../harness/audited-app';
+import { appTarget } from '../../../../harness/target';
 import { placedIn } from '../entry';
 
 /**
@@ -10,11 +11,12 @@ import { placedIn } from '../entry';
  * whose claims could not be told apart run in order in one worker (`sideBySideGroups`); every
  * other entry runs beside any.
  */
-const placed = placedIn(readAuditPlan());
+const placed = placedIn(auditPlanOf(appTarget()));
 
 for (const group of sideBySideGroups(placed)) {
   const declare = () => {
-    for (const entry of group) test(entry.scenario.id, entryDetails(entry.scenario), async ({ audit }, testInfo) => checkAuditEntry(audit, entry, testInfo));
+    for (const entry of group)
+      test(entry.scenario.id, entryDetails(entry.scenario), async ({ session }, testInfo) => checkAuditEntry(session, entry, testInfo));
   };
   if (group.length === 1) declare();
   else {
