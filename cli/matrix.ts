@@ -21,14 +21,14 @@ import { availableOn, CONFIGURATIONS, withConfiguration, type ConfigurationId } 
 import { cellOf, columnOutcome, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
 import { matrixAsHtml } from '../outputs/matrix-html';
 import { header, matrixAsMarkdown, matrixAsTable } from '../outputs/matrix-render';
-import { claimOutDir, MATRIX_FOLDER } from './out-dir';
+import { claimOutDir, MATRIX_FOLDER } from '../outputs/out-dir';
 import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { optionValue, parseOptionsOf } from './options';
 import { Progress } from './progress';
-import { nextVersions, oneLine, versionProblem } from './columns';
+import { nextVersions, oneLine, versionProblem } from '../harness/next-versions';
 import { ENV } from '../contract';
 import { follow } from '../harness/events';
 import { describeFailure } from './failure';

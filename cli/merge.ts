@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { shardSetProblem, type ConformanceReport } from '../verdict/report';
 import { accountFor, outcomeOf, reporters } from './run-report';
 import { auditOutputIn, mergeAudits } from './audit/merge';
-import { claimOutDir, refuseInputs } from './out-dir';
+import { claimOutDir, refuseInputs } from '../outputs/out-dir';
 import { UsageError } from './usage-error';
 import { parseCommandArgs } from './args';
 import { parseOptionsOf } from './options';

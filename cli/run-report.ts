@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { replaceEarlier, REPORT_FOLDER } from './out-dir';
+import { replaceEarlier, REPORT_FOLDER } from '../outputs/out-dir';
 import { join } from 'node:path';
 import type { Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';

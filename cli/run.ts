@@ -10,7 +10,7 @@ import { Checking } from '../harness/engine';
 import { comparedVersion, installedNext } from '../scenarios/versions';
 import { availableOn, CONFIGURATIONS, withConfiguration } from '../scenarios/configurations';
 import { holdOutput } from './held-output';
-import { claimOutDir, REPORT_FOLDER, stagingIn } from './out-dir';
+import { claimOutDir, REPORT_FOLDER, stagingIn } from '../outputs/out-dir';
 import { playwrightArgs, preflight, selectionOf, type RunOptions } from './run-args';
 import { accountFor, finishRun, reporters, TERMINAL, type Tell } from './run-report';
 import { Stopping } from './stopping';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBaseline, withBaseline } from '../cli/audit/baseline';
+import { readBaseline, withBaseline } from '../audit/baseline';
 import { auditAsJunit, baselineLine, type AuditResult } from '../outputs/audit-render';
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAuditArgs, withConfig } from '../cli/audit/args';
-import { readAuditConfig } from '../cli/audit/config';
+import { readAuditConfig } from '../audit/config';
 import type { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry } from '../audit/kinds/placed/judge';

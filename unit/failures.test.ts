@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blamePlacedFiles } from '../audit/build';
 import { describeFailure } from '../cli/failure';
-import { refuseInputs } from '../cli/out-dir';
+import { refuseInputs } from '../outputs/out-dir';
 import { visible } from '../cli/select';
 import { buildFailureCause } from '../harness/build';
 import { BrowserBrokenError } from '../harness/chromium';

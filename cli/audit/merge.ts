@@ -4,8 +4,8 @@ import { catalogue } from '../../scenarios/catalogue';
 import { mergeAuditShards, type AuditResult } from '../../verdict/audit-result';
 import { shardSetProblem } from '../../verdict/report';
 import { writeAudit } from './audit';
-import { AUDIT_FOLDER, stagingIn } from './folder';
-import { claimOutDir } from '../out-dir';
+import { AUDIT_FOLDER, stagingIn } from '../../audit/folder';
+import { claimOutDir } from '../../outputs/out-dir';
 import { UsageError } from '../usage-error';
 import { blobsIn, replayBlobs } from '../blob-reports';
 

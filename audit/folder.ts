@@ -1,4 +1,4 @@
-import type { OutFolder } from '../out-dir';
+import type { OutFolder } from '../outputs/out-dir';
 
 /** An audit's outputs folder: what marks it as faultline's, and what an audit (or an audit matrix, or a merge of shards) replaces there. */
 export const AUDIT_FOLDER: OutFolder = {
@@ -20,4 +20,4 @@ export const AUDIT_FOLDER: OutFolder = {
   ],
 };
 
-export { stagingIn } from '../out-dir';
+export { stagingIn } from '../outputs/out-dir';

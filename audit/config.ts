@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { CannotRun } from '../../harness/failures';
-import { catalogue } from '../../scenarios/catalogue';
-import { AUDIT_CHECKS, type AuditCheck } from '../../verdict/finding';
-import type { CheckLevel } from '../../verdict/levels';
-import { versionProblem } from '../columns';
+import { CannotRun } from '../harness/failures';
+import { catalogue } from '../scenarios/catalogue';
+import { AUDIT_CHECKS, type AuditCheck } from '../verdict/finding';
+import type { CheckLevel } from '../verdict/levels';
+import { versionProblem } from '../harness/next-versions';
 
 /** Where a team keeps its audit's settings in its app, the first of these that is there. */
 export const CONFIG_FILES = ['faultline.config.ts', 'faultline.config.mjs', 'faultline.config.js', 'faultline.config.json'];

@@ -1,6 +1,6 @@
 import { lt, major, valid } from 'semver';
 import { NEWEST_MAJOR, OLDEST_NEXT } from '../scenarios/next-adaptations';
-import { UsageError } from './usage-error';
+import { UsageError } from './failures';
 
 /** What the columns of both matrices share: the versions asked for, why one cannot be a column, a column's failure in one line. */
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { UsageError } from './usage-error';
+import { UsageError } from '../harness/failures';
 
 /** A kind of folder faultline writes: the file that marks it as faultline's, and what it replaces there. */
 export interface OutFolder {

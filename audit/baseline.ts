@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { CannotRun } from '../../harness/failures';
-import type { AuditResult } from '../../verdict/audit-result';
-import { AUDIT_CHECKS } from '../../verdict/finding';
-import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updatedBaseline } from '../../verdict/baseline';
+import { CannotRun } from '../harness/failures';
+import type { AuditResult } from '../verdict/audit-result';
+import { AUDIT_CHECKS } from '../verdict/finding';
+import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updatedBaseline } from '../verdict/baseline';
 
 /** The name of a team's baseline file, in its app's folder unless `--baseline` names another. */
 export const BASELINE_FILE = 'faultline-baseline.json';
