@@ -23,6 +23,13 @@ interface Variable {
  */
 export const DEFAULT_WORKERS = { run: 2, audit: 3 } as const;
 
+/**
+ * The folders each command writes its outputs to when `--out` says nothing, named once: the
+ * defaults of its options, what a copy of an app leaves out, what an audit asks a team's
+ * `.gitignore` to leave out.
+ */
+export const OUT_FOLDERS = { run: 'faultline-report', matrix: 'faultline-matrix', audit: 'faultline-audit' } as const;
+
 const variable = (name: Variable['name'], setBy: SetBy, effect: string): Variable => ({ name, setBy, effect });
 
 /** Every `FAULTLINE_*` variable, in the order of the docs table. */

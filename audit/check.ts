@@ -1,27 +1,27 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InspectedApp } from './app/inspect';
-import { buildForAudit, plannedEntries, type BuildOptions, type BuiltForAudit } from './build';
-import type { PlannedEntry } from './entry-kind';
-import { DEFAULT_LIMITS } from '../harness/limits';
+import { plannedEntries, type BuiltForAudit } from './build';
+import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
 import { readReporters } from './app/error-reporters';
 import { KINDS } from './kinds';
 import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
 import { planTarget } from '../harness/serve';
 import { aimAt, type AppTarget } from '../harness/target';
-import { AUDIT_SEGMENT, DEFAULT_WORKERS, ENV } from '../contract';
+import { DEFAULT_WORKERS, ENV } from '../contract';
 import { follow } from '../harness/events';
 import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
 import { faultlineRoot, ownModule } from '../harness/root';
 import { blobReporter } from '../outputs/reporters/blob';
 import { Checking } from '../harness/engine';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, unseenReporting } from '../verdict/audit-reporting';
-import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/audit-result';
 
-/** What an audit's column asks: its build's options, and how its entries are checked. */
-export interface ColumnOptions extends BuildOptions {
+/** How one version's built app is checked. */
+export interface CheckOptions {
+  say: (line: string) => void;
+  /** How long each stage may take. */
+  limits?: Limits;
+  /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
+  stopping?: { stage: string; readonly signal: AbortSignal };
   /** Playwright workers, each with its browser. */
   workers?: number;
   /** Check only shard `current` of `total` of the placed entries. */
@@ -50,10 +50,16 @@ const sayEntry = (say: (line: string) => void) => (done: number, total: number, 
 /** The server of an audit's test phase: serving once `ready`, watched through `exited`. */
 type PhaseServer = AuditedServer;
 
-type ObserveOptions = Pick<
-  ColumnOptions,
-  'screens' | 'say' | 'onEntry' | 'workers' | 'reportDir' | 'shard' | 'limits' | 'stopping' | 'cookies' | 'privacyAllow'
->;
+/** What the check stage saw: every entry's record, and what the server did over the whole test phase. */
+export interface Checked {
+  built: BuiltForAudit;
+  records: ReadonlyMap<string, AuditEntryRecord>;
+  /** The server's reports, what it was refused, and its log, since it started. */
+  run: ReturnType<AuditedServerReader['since']>;
+  logFile: string;
+  shard: { current: number; total: number } | null;
+  testSeconds: number;
+}
 
 /** The files an audit's test phase keeps in the workspace's `.faultline`. */
 function phaseFiles(dir: string) {
@@ -74,7 +80,7 @@ function planOf(
   server: AuditedServerFiles,
   files: PhaseFiles,
   { app, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'placements' | 'plumbing'>,
-  { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: ObserveOptions,
+  { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: CheckOptions,
 ): AuditPlan {
   if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
   return {
@@ -96,7 +102,7 @@ function planOf(
 }
 
 /** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
-function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<ColumnOptions['onEntry']>) {
+function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<CheckOptions['onEntry']>) {
   // This run's events alone: the last audit's are in the same file until it is emptied.
   writeFileSync(eventsFile, '');
   const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: plannedEntries(placements).length, inFlight: '' };
@@ -120,7 +126,7 @@ function startRunner(
   files: PhaseFiles,
   target: AppTarget,
   env: NodeJS.ProcessEnv,
-  { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: ObserveOptions,
+  { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: CheckOptions,
 ) {
   const reporters = [
     [ownModule('outputs/reporters/audit-reporter'), { eventsFile: files.events }],
@@ -141,7 +147,7 @@ function startRunner(
 }
 
 /** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
-function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shard: ObserveOptions['shard'], code: number | null, runnerLog: string): void {
+function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shard: CheckOptions['shard'], code: number | null, runnerLog: string): void {
   const { records, planned, errors } = seen;
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {
@@ -178,7 +184,7 @@ async function checkEntries(
   built: BuiltForAudit,
   files: PhaseFiles,
   entries: Entries,
-  options: ObserveOptions,
+  options: CheckOptions,
 ): Promise<void> {
   const { seen } = entries;
   const { app, placements, plumbing, env } = built;
@@ -210,91 +216,12 @@ async function checkEntries(
 }
 
 /**
- * The placed entries' outcomes in the catalogue's order, from what each recorded: judged; not
- * applicable, beside what the placement ruled out, where driving it found the app's shape rules it
- * out; not judged, where faultline failed to.
- */
-export function entryOutcomes(placed: readonly string[], ruledOut: readonly { id: string; why: string }[], records: readonly AuditEntryRecord[]) {
-  const byId = new Map(records.map((record) => [record.id, record]));
-  const inOrder = placed.flatMap((id) => byId.get(id) ?? []);
-  return {
-    judged: inOrder.flatMap((record) => ('judged' in record ? [record.judged] : [])),
-    notApplicable: [...ruledOut, ...inOrder.flatMap((record) => ('notApplicable' in record ? [{ id: record.id, why: record.notApplicable }] : []))],
-    notJudged: inOrder.flatMap((record) => ('notJudged' in record ? [{ id: record.id, why: record.notJudged }] : [])),
-  };
-}
-
-/** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
-function resultOf(
-  built: BuiltForAudit,
-  seen: Seen,
-  run: ReturnType<AuditedServerReader['since']>,
-  logFile: string,
-  shard: ObserveOptions['shard'],
-  started: number,
-): AuditResult {
-  const { app, version, placements, substituted, build } = built;
-  const { records } = seen;
-  const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
-  const reporting = {
-    sentry: app.sentry,
-    otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
-    reads: readReporters(app.otherReporters),
-    // Whoever sent what arrived is judged, whether or not the app's files showed the way (an alias, a workspace package).
-    seen: [...new Set(run.reports.flatMap((report) => (report.reporter ? [report.reporter] : [])))],
-    setup: app.sentrySetup ?? undefined,
-    tunnel: app.sentrySetup?.tunnel,
-  };
-  const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
-  // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
-  const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
-  const { judged, notApplicable, notJudged } = entryOutcomes(
-    plannedEntries(placements).map((entry) => entry.id),
-    placements.flatMap((placement) => placement.notApplicable),
-    [...records.values()],
-  );
-  // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
-  const named = KINDS.flatMap((kind, i) => kind.named(placements[i].entries)).filter((id) => records.has(id));
-  const wall = errorBeforeEveryEntry(judged, run.log, named, AUDIT_SEGMENT);
-  if (wall)
-    throw new CannotRun(
-      'audited app',
-      `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs ` +
-        `what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
-    );
-  return {
-    app: {
-      root: app.root,
-      name: app.name,
-      next: version,
-      sentry: app.sentry,
-      appDir: app.appDir,
-      basePath: app.basePath,
-      distDir: app.distDir,
-      packageManager: app.packageManager,
-    },
-    substituted,
-    appFindings: appFindings(reporting, unclaimed),
-    unseen: unseenReporting(reporting),
-    entries: judged,
-    notApplicable,
-    reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
-    notJudged,
-    treeUnchanged: true,
-    build: { built: build.built, seconds: Math.round(build.ms / 100) / 10 },
-    testSeconds: Math.round((performance.now() - started) / 100) / 10,
-    shard: shard ?? null,
-    selection: auditSelection(app.name, version, plannedEntries(placements)),
-  };
-}
-
-/**
  * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
  * test per entry, `--workers` browsers), against the app server started here; then every server
  * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
  * route) stops the audit naming it, never an entry of the app left unjudged.
  */
-export async function observeBuilt(dir: string, built: BuiltForAudit, options: ObserveOptions): Promise<AuditResult> {
+export async function checkBuilt(dir: string, built: BuiltForAudit, options: CheckOptions): Promise<Checked> {
   const started = performance.now();
   const { app, placements, env } = built;
   const { screens, say, onEntry, stopping, limits = DEFAULT_LIMITS } = options;
@@ -320,26 +247,6 @@ export async function observeBuilt(dir: string, built: BuiltForAudit, options: O
     entries.stop();
     await server.stop();
   }
-  return resultOf(built, entries.seen, server.since(start), server.logFile, options.shard, started);
-}
-
-/** What an audit checked, as a short hash: every shard of one audit shares it, and `merge` checks it. */
-export function auditSelection(app: string, next: string, planned: readonly PlannedEntry[]): string {
-  const what = JSON.stringify({ app, next, placed: planned.map((entry) => entry.id) });
-  return createHash('sha256').update(what).digest('hex').slice(0, 16);
-}
-
-/** Why part of what was placed went unjudged, in one line; null when every placed entry was judged. */
-export function incompleteness(result: AuditResult): string | null {
-  if (result.notJudged.length === 0) return null;
-  const placed = result.entries.length + result.notJudged.length;
-  return `${result.notJudged.length} of ${placed} failures could not be judged, so the audit is incomplete: ${result.notJudged
-    .slice(0, 2)
-    .map((entry) => `${entry.id} (${entry.why})`)
-    .join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`;
-}
-
-/** Audits the app on `next` `version` in its prepared workspace `dir`: built, then observed. */
-export async function auditIn(app: InspectedApp, version: string, dir: string, faultline: string, options: ColumnOptions): Promise<AuditResult> {
-  return observeBuilt(dir, await buildForAudit(app, version, dir, faultline, options), options);
+  const testSeconds = Math.round((performance.now() - started) / 100) / 10;
+  return { built, records: entries.seen.records, run: server.since(start), logFile: server.logFile, shard: options.shard ?? null, testSeconds };
 }

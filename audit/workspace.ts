@@ -245,3 +245,33 @@ export async function holdAuditWorkspace(dir: string, { signal, say }: { signal?
   markUsed(top);
   return held;
 }
+
+/** A version's workspace, ready: where it is, what was adapted for the version, and its lock, released once the audit is done with it. */
+export interface PreparedWorkspace {
+  dir: string;
+  adaptations: string[];
+  held: { release(): void };
+}
+
+/**
+ * The app on `version` in its workspace: held (one audit per workspace at a time, a second
+ * waiting, said), its sources copied afresh and the version installed. A version that cannot be
+ * installed is a `WorkspaceError`; whatever fails, the workspace is let go.
+ */
+export async function prepareWorkspace(
+  app: InspectedApp,
+  version: string,
+  { limits, stopping, say, stage }: { limits: Limits; stopping: { stage: string; readonly signal: AbortSignal }; say: (line: string) => void; stage?: string },
+): Promise<PreparedWorkspace> {
+  const { signal } = stopping;
+  const dir = auditWorkspace(app, process.env, version);
+  const held = await holdAuditWorkspace(dir, { signal, say });
+  // Said where a signal stops it, once the workspace is this audit's.
+  if (stage) stopping.stage = stage;
+  try {
+    return { dir, adaptations: await prepareAuditWorkspace(app, dir, version, { limits, signal }), held };
+  } catch (error) {
+    held.release();
+    throw error;
+  }
+}

@@ -21,8 +21,7 @@ const RUN = [
   'instrumentation.ts',
 ];
 const AUDIT = [
-  'cli/audit/audit.ts',
-  'cli/audit/matrix.ts',
+  'cli/audit.ts',
   'audit/kinds/placed/worker/placed.spec.ts',
   'outputs/reporters/audit-reporter.ts',
   'app-server/audit-intercept.mjs',

@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { STAGE_LIMITS } from '../harness/limits';
-import { DEFAULT_WORKERS, ENV } from '../contract';
+import { DEFAULT_WORKERS, ENV, OUT_FOLDERS } from '../contract';
 import { MAX_REPEAT, MAX_WORKERS, parseShard, portNumber, wholeNumber } from '../harness/settings';
 import { UsageError } from './usage-error';
 import type { ConfigurationId } from '../scenarios/configurations';
@@ -109,7 +109,7 @@ const COMMANDS = {
         'default (the default), cache-components (next 16+) or both: the catalogue checked in each, the default first, ' +
           "its reports in --out and Cache Components' in its cache-components/ folder",
       ),
-      out: { type: 'string', default: 'faultline-report', value: 'DIR', help: 'reports folder' },
+      out: { type: 'string', default: OUT_FOLDERS.run, value: 'DIR', help: 'reports folder' },
     },
     conflicts: [
       PORT_OR_BASE_URL,
@@ -121,7 +121,7 @@ const COMMANDS = {
     synopsis: 'merge DIR... [--out DIR]',
     description: 'merge the reports of shard runs (or shard audits) into one',
     options: {
-      out: { type: 'string', value: 'DIR', help: "the merged reports folder (default faultline-report; faultline-audit for an audit's shards)" },
+      out: { type: 'string', value: 'DIR', help: `the merged reports folder (default ${OUT_FOLDERS.run}; ${OUT_FOLDERS.audit} for an audit's shards)` },
     },
   },
   matrix: {
@@ -135,7 +135,7 @@ const COMMANDS = {
         default: 'default',
       },
       scenario: SCENARIO,
-      out: { type: 'string', default: 'faultline-matrix', value: 'DIR', help: 'matrix.json, matrix.md, matrix.html' },
+      out: { type: 'string', default: OUT_FOLDERS.matrix, value: 'DIR', help: 'matrix.json, matrix.md, matrix.html' },
       fresh: { type: 'boolean', default: false, help: 'observe again where nothing changed since the last matrix' },
     },
   },
@@ -145,7 +145,7 @@ const COMMANDS = {
       'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
       scenario: SCENARIO,
-      out: { type: 'string', default: 'faultline-audit', value: 'DIR', help: 'report.json, junit.xml, audit.html, screens' },
+      out: { type: 'string', default: OUT_FOLDERS.audit, value: 'DIR', help: 'report.json, junit.xml, audit.html, screens' },
       next: { type: 'string', multiple: true, default: [], value: 'V,V,...', help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': { type: 'string', value: 'V', help: "what changes for the app's users from its own next to V (adds V)" },
       fresh: { type: 'boolean', default: false, help: 'with --next: observe again where nothing changed since the last audit matrix' },

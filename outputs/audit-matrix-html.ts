@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type AuditColumn, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
+import { cellOf, changedAt, groupedUpgrade, upgradeHeadlines, type VersionAudit, type AuditMatrix, type ScreenSide } from '../verdict/audit-matrix';
 import { reportInOneLine } from '../verdict/report-event';
 import { auditCellText, columnHeader, upgradeLines } from './audit-matrix-render';
 import { escapeMarkup as escape, gridAsHtml } from './grid';
@@ -28,7 +28,7 @@ figcaption { max-width: 440px; font-size: 12px; color: #4d5761; }
 .upgrade li { margin: .5rem 0; }
 `;
 
-const anchor = (column: AuditColumn, id: string) => `cell-${column.next}-${id}`.replace(/[^\w-]/g, '_');
+const anchor = (column: VersionAudit, id: string) => `cell-${column.next}-${id}`.replace(/[^\w-]/g, '_');
 
 /** An image file of the outputs, inlined: the page makes no request. */
 function inline(dir: string, file: string | null): string | null {

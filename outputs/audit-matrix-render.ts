@@ -3,7 +3,7 @@ import {
   changedAt,
   groupedUpgrade,
   upgradeHeadlines,
-  type AuditColumn,
+  type VersionAudit,
   type AuditedEntry,
   type AuditMatrix,
   type EntryUpgrade,
@@ -29,7 +29,7 @@ export function auditCellMark(cell: AuditedEntry): string {
 }
 
 /** Why an entry has no cell in a column, in a word. */
-function missing(column: AuditColumn, id: string): string {
+function missing(column: VersionAudit, id: string): string {
   if (column.error !== undefined) return '—';
   if (column.result?.notApplicable.some((entry) => entry.id === id)) return 'n/a';
   if (column.result?.notJudged.some((entry) => entry.id === id)) return 'not judged';
@@ -43,7 +43,7 @@ export function auditCellText(matrix: AuditMatrix, index: number, id: string): s
   return markedChanged(changedAt(matrix.columns, index, id), auditCellMark(cell));
 }
 
-export const columnHeader = (column: AuditColumn) => `${column.next}${column.own ? ' (own)' : ''}`;
+export const columnHeader = (column: VersionAudit) => `${column.next}${column.own ? ' (own)' : ''}`;
 
 /** The audit matrix as a grid of marks, each said changed where it is. */
 const gridOf = (matrix: AuditMatrix): Grid => ({

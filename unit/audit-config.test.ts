@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuditArgs, withConfig } from '../cli/audit/args';
+import { parseAuditArgs } from '../cli/audit';
+import { withConfig } from '../audit/job';
 import { readAuditConfig } from '../audit/config';
 import type { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryOutcomes } from '../audit/check';
+import { entryOutcomes } from '../audit/judge';
 import { notDrivenRecord, NotDriven, RuledOutHere } from '../audit/kinds/placed/worker/drive';
 
 describe("an entry the app's own shape rules out, found while driving it", () => {

@@ -95,7 +95,7 @@ export const RULES: Rule[] = [
     why: "the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
   },
   {
-    from: ['cli/audit/'],
+    from: ['cli/audit.ts'],
     only: null,
     not: ['worker/', KIND_WORKER],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
@@ -185,9 +185,9 @@ const SKETCH: Record<string, string[]> = {
   'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
   'audit/kinds/placed/kind.ts': ['worker/trigger.ts'],
   'audit/kinds/placed/judge.ts': ['verdict/finding.ts', 'harness/until.ts'],
-  'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit/audit.ts'],
-  'cli/audit/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/audit/matrix.ts'],
-  'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
+  'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit.ts'],
+  'cli/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/merge.ts'],
+  'cli/merge.ts': ['cli/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
   'pages/scenarios/pages-gssp-throws.tsx': ['bundled/pages.ts', 'scenarios/golden.ts'],
   'selftest/load.ts': ['bench/stats.ts'],
@@ -209,13 +209,13 @@ describe('imports', () => {
 
   it('names every loop of imports, however long', () => {
     expect(circles(SKETCH)).toEqual([
-      ['cli/audit/audit.ts', 'cli/audit/matrix.ts'],
+      ['cli/audit.ts', 'cli/merge.ts'],
       ['verdict/a.ts', 'verdict/b.ts', 'verdict/c.ts'],
     ]);
   });
 
   it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
-    for (const command of ['cli/matrix.ts', 'cli/audit/matrix.ts']) {
+    for (const command of ['cli/matrix.ts', 'audit/versions.ts']) {
       const reached = Object.keys(await importGraph(root, [command]));
       expect(reached, command).toContain('harness/engine.ts');
     }
@@ -237,10 +237,10 @@ describe('imports', () => {
       "audit/check.ts -> audit/kinds/placed/worker/drive.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
       "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
       "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
-      "audit/kinds/placed/worker/drive.ts -> cli/audit/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+      "audit/kinds/placed/worker/drive.ts -> cli/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
-      'cli/audit/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
-      "cli/audit/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      'cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
+      "cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
       "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
       'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',

@@ -147,3 +147,13 @@ export function mergeAuditShards(shards: readonly AuditResult[], order: readonly
     shard: null,
   };
 }
+
+/** Why part of what was placed went unjudged, in one line; null when every placed entry was judged. */
+export function incompleteness(result: AuditResult): string | null {
+  if (result.notJudged.length === 0) return null;
+  const placed = result.entries.length + result.notJudged.length;
+  return `${result.notJudged.length} of ${placed} failures could not be judged, so the audit is incomplete: ${result.notJudged
+    .slice(0, 2)
+    .map((entry) => `${entry.id} (${entry.why})`)
+    .join('; ')}${result.notJudged.length > 2 ? '; …' : ''}`;
+}

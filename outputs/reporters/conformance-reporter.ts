@@ -15,7 +15,7 @@ import {
   type RunManifest,
 } from '../../verdict/report';
 import { reportAbort } from '../../harness/abort';
-import { ENV } from '../../contract';
+import { ENV, OUT_FOLDERS } from '../../contract';
 import { appendEvent } from '../../harness/events';
 import { errorLines, errorText } from './test-error';
 
@@ -69,7 +69,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly run: RunManifest = { planned: 0, shard: null, selection: process.env[ENV.selection] ?? '', errors: [], status: 'passed' };
 
   constructor(options: { outDir?: string; shownAs?: string } = {}) {
-    this.outDir = options.outDir ?? 'faultline-report';
+    this.outDir = options.outDir ?? OUT_FOLDERS.run;
     this.shownAs = options.shownAs ?? this.outDir;
   }
 

@@ -1,16 +1,20 @@
-import { resolve } from 'node:path';
-import { catalogue } from '../../scenarios/catalogue';
-import type { AuditCheck } from '../../verdict/finding';
-import type { CheckLevel } from '../../verdict/levels';
-import type { AuditConfig } from '../../audit/config';
-import { parseLimits, type Limits } from '../../harness/limits';
-import { parseCommandArgs } from '../args';
-import { nextVersions, versionProblem } from '../../harness/next-versions';
-import { optionValue, parseOptionsOf } from '../options';
-import { resolveScenario } from '../select';
-import { UsageError } from '../usage-error';
+import { join, resolve } from 'node:path';
+import { compare, valid } from 'semver';
+import { UsageError } from '../harness/failures';
+import type { Limits } from '../harness/limits';
+import type { AuditCheck } from '../verdict/finding';
+import type { CheckLevel } from '../verdict/levels';
+import { inspectApp, type InspectedApp } from './app/inspect';
+import { BASELINE_FILE, type BaselineRequest } from './baseline';
+import { readAuditConfig, type AuditConfig } from './config';
 
-/** What `faultline audit` was asked: the app, the selection, the versions, where its outputs go. */
+/**
+ * An audit's job, resolved once before anything is copied or built: the app as read, what was
+ * asked with the team's config applied, the versions it is audited on, the baseline it is read
+ * against. Every stage of the pipeline reads it; none resolves any of it again.
+ */
+
+/** What `faultline audit` was asked (the command line reads it: cli/audit.ts), and what the team's config adds. */
 export interface AuditOptions {
   app: string;
   scenarios: string[];
@@ -56,70 +60,13 @@ export interface AuditCookie {
 }
 
 /** `NAME=VALUE`, the name a cookie name (RFC 6265's token), the value anything but `;`. */
-function parseCookie(given: string): AuditCookie {
+export function parseCookie(given: string): AuditCookie {
   const at = given.indexOf('=');
   const name = given.slice(0, Math.max(at, 0));
   const value = given.slice(at + 1);
   if (at < 1 || !/^[!#$%&'*+\-.^_`|~\w]+$/.test(name) || /[;\r\n]/.test(value))
     throw new UsageError(`Bad --cookie "${name || given.split('=')[0]}=…": NAME=VALUE, with NAME a cookie name and VALUE without ";" or a line break`);
   return { name, value };
-}
-
-export function parseAuditArgs(argv: string[]): AuditOptions {
-  const { values, positionals } = parseCommandArgs({
-    args: argv,
-    options: parseOptionsOf('audit'),
-    strict: true,
-    allowPositionals: true,
-  });
-  // --clean takes nothing else, so every other value is its default and passes the checks below.
-  if (values.clean && argv.length > 1) throw new UsageError(`--clean removes every audit workspace and takes nothing else (got ${argv.join(' ')})`);
-  if (!values.clean && positionals.length !== 1)
-    throw new UsageError(
-      positionals.length === 0
-        ? 'audit needs the folder of the app to audit: faultline audit ../my-app'
-        : `audit takes one app folder (got ${positionals.join(' ')})`,
-    );
-  for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = nextVersions(values.next);
-  const upgradeTo = values['upgrade-to']?.trim() ?? null;
-  if (upgradeTo !== null) {
-    const problem = versionProblem(upgradeTo);
-    if (problem) throw new UsageError(`Bad --upgrade-to "${upgradeTo}": ${problem}`);
-  }
-  if (values.fresh && versions.length === 0 && upgradeTo === null)
-    throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
-  const workers = optionValue('audit', 'workers', values.workers);
-  const shard = optionValue('audit', 'shard', values.shard) ?? null;
-  if ((values['update-baseline'] || values['prune-baseline']) && (versions.length > 0 || upgradeTo !== null || shard))
-    throw new UsageError(
-      `--${values['update-baseline'] ? 'update' : 'prune'}-baseline writes the baseline from one whole audit of the app on its own next (not over versions, not a shard)`,
-    );
-  if (shard && (versions.length > 0 || upgradeTo !== null))
-    throw new UsageError('--shard splits an audit of the app on its own next; an audit over versions (--next, --upgrade-to) is not sharded');
-  return {
-    app: positionals[0] ?? '.',
-    scenarios: values.scenario,
-    out: values.out,
-    versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])],
-    upgradeTo,
-    fresh: values.fresh,
-    workers,
-    shard,
-    trace: values.trace,
-    limits: parseLimits(values.limit),
-    clean: values.clean,
-    cookies: values.cookie.map(parseCookie),
-    baseline: values.baseline ?? null,
-    updateBaseline: values['update-baseline'],
-    pruneBaseline: values['prune-baseline'],
-    outGiven: argv.some((arg) => arg === '--out' || arg.startsWith('--out=')),
-    configFile: values.config ?? null,
-    config: null,
-    skip: {},
-    privacyAllow: [],
-    levels: {},
-  };
 }
 
 /**
@@ -139,5 +86,50 @@ export function withConfig(options: AuditOptions, config: AuditConfig | null, ap
     skip: Object.fromEntries(Object.entries(config.skip).map(([id, why]) => [id, `skipped in ${config.file}: ${why}`])),
     privacyAllow: config.privacyAllow,
     levels: config.checks,
+  };
+}
+
+/** The versions' order in the matrix: the app's own and the others, each once, oldest first; what is not a version at the end, as given. */
+export function matrixVersions(own: string, others: readonly string[]): string[] {
+  const all = [...new Set([own, ...others])];
+  return [...all.filter((version) => valid(version)).sort(compare), ...all.filter((version) => !valid(version))];
+}
+
+export interface AuditJob {
+  /** The app as read before anything of it runs. */
+  app: InspectedApp;
+  /** What was asked, the team's config applied. */
+  options: AuditOptions;
+  /** Where its outputs go (`--out`, or the config's `out`), resolved, and what set it, as a line names it. */
+  out: string;
+  outSetBy: string;
+  /** The versions audited: the app's own alone, or, over versions (`--next`, `--upgrade-to`, the config's `next`), each once, oldest first. */
+  versions: string[];
+  /** Whether it is audited over versions: an audit matrix. */
+  overVersions: boolean;
+  /** The team's baseline, and what `--update-baseline` and `--prune-baseline` ask of it. */
+  baseline: BaselineRequest;
+}
+
+/** The job of `faultline audit`: the app read, the team's config read and applied, the versions and the baseline resolved. */
+export async function resolveJob(given: AuditOptions): Promise<AuditJob> {
+  const app = inspectApp(given.app);
+  const options = withConfig(given, await readAuditConfig(app.root, given.configFile), app.root);
+  const overVersions = options.versions.length > 0;
+  return {
+    app,
+    options,
+    out: resolve(options.out),
+    // The config's `out` is the folder only where it set one and the command line did not.
+    outSetBy: options.out !== given.out ? `out in ${options.config}` : '--out',
+    versions: overVersions ? matrixVersions(app.next, options.versions) : [app.next],
+    overVersions,
+    baseline: {
+      file: options.baseline ? resolve(options.baseline) : join(app.root, BASELINE_FILE),
+      named: options.baseline ?? BASELINE_FILE,
+      update: options.updateBaseline,
+      prune: options.pruneBaseline,
+      wholeApp: options.scenarios.length === 0 && !options.shard,
+    },
   };
 }
