@@ -1,19 +1,16 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { proveChromium, resolveChromium } from '../harness/chromium';
-import { CannotRun } from '../harness/failures';
 import { faultlineRoot } from '../harness/root';
-import type { AuditMatrix } from '../verdict/audit-matrix';
-import type { AuditResult } from '../verdict/audit-result';
-import { treeChanges, treeFingerprint, type TreeFingerprint } from './app/tree';
+import { treeProof } from './app/tree';
 import { buildForAudit } from './build';
 import { checkBuilt, type CheckOptions } from './check';
 import { cleanWorkspaces, UNUSED_DAYS } from './clean';
-import type { AuditJob } from './job';
+import type { AuditIO, AuditJob, AuditOutcome, Running, Started } from './job';
 import { judged, resultOf } from './judge';
 import { auditVersions } from './versions';
 import { auditWorkspaces, envFilesLine, prepareWorkspace } from './workspace';
-import { claimOutputs, writeAuditFiles, type Outputs } from './write';
+import { claimOutputs, writeAuditFiles } from './write';
 
 /**
  * `faultline audit`'s one pipeline, its job resolved once (`job.ts`): the outputs' folder claimed
@@ -24,30 +21,6 @@ import { claimOutputs, writeAuditFiles, type Outputs } from './write';
  * (`versions.ts`). The app's tree is only read, and proven unchanged before anything is written.
  * The command line (cli/audit.ts) parses what was asked and prints what came of it.
  */
-
-/** What the pipeline asks of whoever runs it (the command line): lines said, a step's live progress, and the stop. */
-export interface AuditIO {
-  say(line: string): void;
-  /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
-  stopping: { stage: string; readonly signal: AbortSignal };
-  /** An audit over versions' progress: the step under way ticking, finished steps and notes as lines above it. */
-  progress: { start(label: string): void; note(line: string): void; end(what: string): number; detail: string };
-}
-
-/** What an audit comes to, written: one audit of the app (`report.json` and the rest), or its matrix over versions. */
-export type AuditOutcome = { result: AuditResult; out: string } | { matrix: AuditMatrix; out: string; seconds: number };
-
-/** What an audit holds once it started: its outputs' folder, and the browser being proven. */
-export interface Started extends Outputs {
-  /** The browser proven to start, while the app is copied: awaited before anything is built. */
-  browser: Promise<unknown>;
-}
-
-/** An audit under way: started, and able to prove the app's tree unchanged. */
-export interface Running extends Started {
-  /** Throws when the app's files changed since the audit began (its `distDir` aside, which only Next writes). */
-  proveUnchanged(distDir: string): void;
-}
 
 /**
  * The audit started: the browser every entry needs found before anything is copied (a machine
@@ -62,27 +35,14 @@ export async function startAudit(job: AuditJob, say: (line: string) => void): Pr
   return { ...outputs, browser, stop: () => rmSync(outputs.staging, { recursive: true, force: true }) };
 }
 
-/** The app's tree proven unchanged since `before`: whoever changed it (an editor, a git checkout), what was judged is no longer there. */
-function unchangedSince(root: string, before: TreeFingerprint) {
-  return (distDir: string) => {
-    const changes = treeChanges(before, treeFingerprint(root), [distDir]);
-    if (changes.length)
-      throw new CannotRun(
-        'audited app',
-        `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), ` +
-          `so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
-      );
-  };
-}
-
 /** The app described before it is audited: its `next`, its reporter, its routers, its monorepo; the config; what was skipped of its tree. */
-function describe({ app, options }: AuditJob, before: TreeFingerprint, say: (line: string) => void): void {
+function describe({ app, options }: AuditJob, skipped: readonly { path: string; kind: string }[], say: (line: string) => void): void {
   const monorepo = app.monorepo ? `; a package of the monorepo at ${app.monorepo.root}, built in a copy of it` : '';
   // Its routers' folders: app/, pages/, or both.
   const routers = [app.appRouter ? `${app.appDir}/` : null, app.pagesDir ? `${app.pagesDir}/` : null].filter(Boolean).join(' and ');
   say(`faultline audit: ${app.root} (next ${app.next}, ${app.sentry ? '@sentry/nextjs' : 'no Sentry'}, ${routers}${monorepo})`);
   if (options.config) say(`Config: ${options.config}`);
-  for (const { path, kind } of before.skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
+  for (const { path, kind } of skipped) say(`Skipped: ${path} (${kind}: neither a file nor a folder, so neither copied nor read)`);
   const unused = cleanWorkspaces(process.env, UNUSED_DAYS * 24 * 60 * 60 * 1000).removed;
   if (unused.length > 0)
     say(`Removed ${unused.length} audit workspace${unused.length > 1 ? 's' : ''} no audit used for ${UNUSED_DAYS} days (${auditWorkspaces()})`);
@@ -90,9 +50,9 @@ function describe({ app, options }: AuditJob, before: TreeFingerprint, say: (lin
 
 /** The job audited, once or over versions, from its started state: what it comes to, written. */
 export async function runAudit(job: AuditJob, started: Started, io: AuditIO): Promise<AuditOutcome> {
-  const before = treeFingerprint(job.app.root);
-  describe(job, before, io.say);
-  const running: Running = { ...started, proveUnchanged: unchangedSince(job.app.root, before) };
+  const tree = treeProof(job.app.root);
+  describe(job, tree.skipped, io.say);
+  const running: Running = { ...started, proveUnchanged: tree.proveUnchanged };
   return job.overVersions ? auditVersions(job, running, io) : auditOwn(job, running, io);
 }
 

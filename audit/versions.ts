@@ -9,9 +9,8 @@ import { upgradeBetween, type AuditMatrix, type VersionAudit } from '../verdict/
 import { findingCount } from '../verdict/audit-result';
 import { buildForAudit } from './build';
 import { checkBuilt } from './check';
-import type { AuditJob } from './job';
 import { leveled, resultOf } from './judge';
-import type { AuditIO, AuditOutcome, Running } from './pipeline';
+import type { AuditIO, AuditJob, AuditOutcome, Running } from './job';
 import { auditWorkspace, envFilesLine, prepareWorkspace } from './workspace';
 import { writeMatrixFiles } from './write';
 

@@ -2,16 +2,13 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, wr
 import { join } from 'node:path';
 import { OUT_FOLDERS } from '../contract';
 import { faultlineRoot } from '../harness/root';
-import { auditAsHtml } from '../outputs/audit-html';
-import { auditMatrixAsHtml } from '../outputs/audit-matrix-html';
-import { auditMatrixAsMarkdown } from '../outputs/audit-matrix-render';
-import { auditAsJunit } from '../outputs/audit-render';
+import { auditMatrixAsHtml, auditMatrixAsMarkdown } from '../outputs/audit-matrix';
+import { auditAsHtml, auditAsJunit, auditAsSummary } from '../outputs/audit-report';
 import { auditAsSarif } from '../outputs/audit-sarif';
-import { auditAsSummary } from '../outputs/audit-summary';
 import { claimOutDir, realPath, refuseInputs, replaceEarlier, stagingIn, type OutFolder } from '../outputs/out-dir';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
-import type { AuditJob } from './job';
+import type { AuditJob, Outputs } from './job';
 
 /**
  * What an audit writes, the last stage of its pipeline: its folder claimed before anything is
@@ -45,12 +42,6 @@ const ignoredByGit = (root: string) =>
   readFileSync(join(root, '.gitignore'), 'utf8')
     .split('\n')
     .some((line) => /^\/?faultline-audit\/?\s*$/.test(line.trim()));
-
-/** The outputs folder an audit writes to, and where it stages its screens and traces until it is complete. */
-export interface Outputs {
-  out: string;
-  staging: string;
-}
 
 /**
  * The audit's outputs folder claimed (the earlier outputs kept until the new ones are complete),

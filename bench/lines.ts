@@ -49,9 +49,7 @@ const PARALLEL: Record<string, string> = {
   'harness/audited-app.ts': 'server reports',
   'app-server/audit-intercept.mjs': 'server reports',
   'outputs/reporters/audit-reporter.ts': 'outputs',
-  'outputs/audit-render.ts': 'outputs',
-  'outputs/audit-html.ts': 'outputs',
-  'outputs/audit-annotations.ts': 'outputs',
+  'outputs/audit-report.ts': 'outputs',
 };
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspectApp } from '../audit/app/inspect';
 import { auditWorkspacesOf } from '../audit/workspace';
-import type { AuditResult } from '../outputs/audit-render';
+import type { AuditResult } from '../verdict/audit-result';
 import { expect, test } from '../worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';

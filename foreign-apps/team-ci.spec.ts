@@ -4,7 +4,7 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import type { AuditResult } from '../outputs/audit-render';
+import type { AuditResult } from '../verdict/audit-result';
 import { inspectApp } from '../audit/app/inspect';
 import { faultlineRoot } from '../harness/root';
 import { auditWorkspace, auditWorkspacesOf } from '../audit/workspace';

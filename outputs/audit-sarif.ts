@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { kindOf } from '../verdict/baseline';
-import { groupedFindings, type AuditResult, type GroupedFinding } from './audit-render';
+import { groupedFindings, type AuditResult, type GroupedFinding } from './audit-report';
 
 /**
  * `report.sarif`: an audit's findings as SARIF 2.1.0, the format code scanning reads (GitHub's,

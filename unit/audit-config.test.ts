@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAuditArgs } from '../cli/audit';
 import { withConfig } from '../audit/job';
-import { readAuditConfig } from '../audit/config';
+import { readAuditConfig } from '../audit/job';
 import type { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
 import { auditEntry } from '../audit/kinds/placed/judge';

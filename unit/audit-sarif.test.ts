@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult } from '../outputs/audit-render';
+import { type AuditResult, auditAsSummary } from '../outputs/audit-report';
 import { auditAsSarif, fixLocation } from '../outputs/audit-sarif';
-import { auditAsSummary } from '../outputs/audit-summary';
 import { FIX } from '../verdict/audit-reporting';
 import { validSarif } from '../foreign-apps/sarif-schema';
 import { folderWith } from './folder-with';

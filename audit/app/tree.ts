@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { CannotRun } from '../../harness/failures';
 import { NOT_COPIED } from '../../harness/workspace';
 
 /** Left out of a tree's fingerprint wherever they are: installs (hard-linked, never written) and git's own store. */
@@ -59,4 +60,26 @@ export function treeChanges(before: TreeFingerprint, after: TreeFingerprint, lea
   }
   for (const path of before.files.keys()) if (counted(path) && !after.files.has(path)) changes.push(`${path} (removed)`);
   return changes.sort();
+}
+
+/**
+ * The app's tree at `root` as it is now, and the proof that it stayed so: `proveUnchanged` throws
+ * when its files changed since (its `distDir` aside, which only Next writes). Whoever changed them
+ * (an editor, a git checkout, or faultline against its every rule), what was judged is not what is
+ * there now.
+ */
+export function treeProof(root: string): { skipped: TreeFingerprint['skipped']; proveUnchanged(distDir: string): void } {
+  const before = treeFingerprint(root);
+  return {
+    skipped: before.skipped,
+    proveUnchanged: (distDir) => {
+      const changes = treeChanges(before, treeFingerprint(root), [distDir]);
+      if (changes.length)
+        throw new CannotRun(
+          'audited app',
+          `its files changed while the audit ran (${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ', …' : ''}), ` +
+            `so the audit is of a tree no longer there; faultline only reads it: if nothing else wrote there, report this`,
+        );
+    },
+  };
 }
