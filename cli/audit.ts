@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { cleanWorkspaces } from '../audit/clean';
-import { parseCookie, resolveJob, type AuditOptions, type AuditOutcome } from '../audit/job';
+import { resolveJob, type AuditOptions, type AuditOutcome } from '../audit/job';
 import { runAudit, startAudit } from '../audit/pipeline';
 import { auditWorkspaces } from '../audit/workspace';
 import { AUDIT_FOLDER } from '../audit/write';
 import { CannotRun } from '../harness/failures';
-import { parseLimits } from '../harness/limits';
-import { nextVersions, versionProblem } from '../harness/next-versions';
+import { readOptions } from '../harness/commands';
 import { githubAnnotations, auditAsTable, baselineLine } from '../outputs/audit-report';
 import { auditMatrixAsTable } from '../outputs/audit-matrix';
 import { holdsEarlier } from '../outputs/out-dir';
@@ -14,8 +13,7 @@ import { catalogue } from '../scenarios/catalogue';
 import type { VersionAudit } from '../verdict/audit-matrix';
 import { findingCount, incompleteness, reachedOutInWords, type AuditResult } from '../verdict/audit-result';
 import { failingFindings } from '../verdict/levels';
-import { parseCommandArgs } from './args';
-import { optionValue, parseOptionsOf } from './options';
+import { parseCommand } from './options';
 import { Progress } from './progress';
 import { resolveScenario } from './select';
 import { Stopping } from './stopping';
@@ -30,55 +28,21 @@ import { EXIT, UsageError } from './usage-error';
  */
 
 export function parseAuditArgs(argv: string[]): AuditOptions {
-  const { values, positionals } = parseCommandArgs({
-    args: argv,
-    options: parseOptionsOf('audit'),
-    strict: true,
-    allowPositionals: true,
-  });
-  // --clean takes nothing else, so every other value is its default and passes the checks below.
-  if (values.clean && argv.length > 1) throw new UsageError(`--clean removes every audit workspace and takes nothing else (got ${argv.join(' ')})`);
+  const { values, positionals } = parseCommand('audit', argv, { positionals: true });
+  // --clean takes nothing else (its declaration refuses the rest), an audit one app folder.
   if (!values.clean && positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
         ? 'audit needs the folder of the app to audit: faultline audit ../my-app'
         : `audit takes one app folder (got ${positionals.join(' ')})`,
     );
-  for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = nextVersions(values.next);
-  const upgradeTo = values['upgrade-to']?.trim() ?? null;
-  if (upgradeTo !== null) {
-    const problem = versionProblem(upgradeTo);
-    if (problem) throw new UsageError(`Bad --upgrade-to "${upgradeTo}": ${problem}`);
-  }
-  if (values.fresh && versions.length === 0 && upgradeTo === null)
-    throw new UsageError('--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh');
-  const workers = optionValue('audit', 'workers', values.workers);
-  const shard = optionValue('audit', 'shard', values.shard) ?? null;
-  if ((values['update-baseline'] || values['prune-baseline']) && (versions.length > 0 || upgradeTo !== null || shard))
-    throw new UsageError(
-      `--${values['update-baseline'] ? 'update' : 'prune'}-baseline writes the baseline from one whole audit of the app on its own next (not over versions, not a shard)`,
-    );
-  if (shard && (versions.length > 0 || upgradeTo !== null))
-    throw new UsageError('--shard splits an audit of the app on its own next; an audit over versions (--next, --upgrade-to) is not sharded');
+  for (const id of values.scenario as string[]) resolveScenario(catalogue, id);
+  const options = readOptions('audit', values, argv);
   return {
+    ...options,
     app: positionals[0] ?? '.',
-    scenarios: values.scenario,
-    out: values.out,
-    versions: [...new Set([...versions, ...(upgradeTo ? [upgradeTo] : [])])],
-    upgradeTo,
-    fresh: values.fresh,
-    workers,
-    shard,
-    trace: values.trace,
-    limits: parseLimits(values.limit),
-    clean: values.clean,
-    cookies: values.cookie.map(parseCookie),
-    baseline: values.baseline ?? null,
-    updateBaseline: values['update-baseline'],
-    pruneBaseline: values['prune-baseline'],
+    versions: [...new Set([...options.versions, ...(options.upgradeTo ? [options.upgradeTo] : [])])],
     outGiven: argv.some((arg) => arg === '--out' || arg.startsWith('--out=')),
-    configFile: values.config ?? null,
     config: null,
     skip: {},
     privacyAllow: [],

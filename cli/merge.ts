@@ -9,19 +9,22 @@ import { printAudit } from './audit';
 import { claimOutDir, refuseInputs, stagingIn } from '../outputs/out-dir';
 import { OUT_FOLDERS } from '../contract';
 import { UsageError } from './usage-error';
-import { parseCommandArgs } from './args';
-import { parseOptionsOf } from './options';
+import { readOptions, type OptionsOf } from '../harness/commands';
+import { parseCommand } from './options';
 import { blobsIn, refuseCutBlobs, replayBlobs } from './blob-reports';
 import { BLOB_DIR } from '../outputs/reporters/blob';
 
-export interface MergeOptions {
-  dirs: string[];
+/**
+ * What `faultline merge` was asked, as its declaration reads it (harness/commands.ts), its `--out`
+ * resolved (its default is a run's folder, or an audit's); and the folders it merges: the shards of
+ * a run or of an audit (`faultline audit --shard`), with the selection every shard shares.
+ */
+export type MergeOptions = Omit<OptionsOf<'merge'>, 'out'> & {
   out: string;
-  /** The folders are the shards of an audit (`faultline audit --shard`), not of a run. */
+  dirs: string[];
   audit: boolean;
-  /** The selection every shard shares: the merged report's too. */
   selection: string;
-}
+};
 
 function readReportOf(dir: string): ConformanceReport | undefined {
   const file = join(dir, 'report.json');
@@ -36,13 +39,14 @@ function readReportOf(dir: string): ConformanceReport | undefined {
 const manifestOf = (dir: string): ConformanceReport['run'] | undefined => readReportOf(dir)?.run;
 
 export function parseMergeArgs(argv: string[]): MergeOptions {
-  const parsed = parseCommandArgs({ args: argv, options: parseOptionsOf('merge'), strict: true, allowPositionals: true });
-  const dirs = parsed.positionals.map((dir) => resolve(dir));
+  const { values, positionals } = parseCommand('merge', argv, { positionals: true });
+  const given = readOptions('merge', values, argv);
+  const dirs = positionals.map((dir) => resolve(dir));
   if (dirs.length === 0) throw new UsageError('merge takes the --out folders of the shard runs: faultline merge DIR... [--out DIR]');
   // An audit's shards carry their audit whole; the set is checked when they are read.
   if (dirs.some((dir) => auditOutputIn(dir) !== null)) {
     for (const dir of dirs) refuseCutBlobs(dir);
-    const out = resolve(parsed.values.out ?? OUT_FOLDERS.audit);
+    const out = resolve(given.out ?? OUT_FOLDERS.audit);
     refuseInputs(out, dirs);
     return { dirs, out, selection: '', audit: true };
   }
@@ -50,7 +54,7 @@ export function parseMergeArgs(argv: string[]): MergeOptions {
     if (blobsIn(dir).length === 0) throw new UsageError(`${dir} holds no blob report (${BLOB_DIR}/*.zip); is it the --out of a faultline run?`);
     refuseCutBlobs(dir);
   }
-  const out = resolve(parsed.values.out ?? OUT_FOLDERS.run);
+  const out = resolve(given.out ?? OUT_FOLDERS.run);
   refuseInputs(out, dirs);
   const runs = dirs.map((dir) => ({ dir, run: manifestOf(dir) }));
   const problem = shardSetProblem(runs);
