@@ -221,9 +221,11 @@ export function importPath(fromDir: string, file: string): string {
 /**
  * Heads every file faultline places: the app's own checks are not for faultline's sources (already
  * type-checked and linted here), and a strict `checkJs` tsconfig or Next 15's lint in `next build`
- * would otherwise fail the app's build on them.
+ * would otherwise fail the app's build on them. The disable comes first: ESLint judges what stands
+ * before it, and typescript-eslint's `recommended` bans `@ts-nocheck` (`ban-ts-comment`), which
+ * TypeScript still reads after another comment.
  */
-const PLACED_HEADER = '// @ts-nocheck\n/* eslint-disable */\n';
+const PLACED_HEADER = '/* eslint-disable */\n// @ts-nocheck\n';
 
 export function writeSource(target: string, text: string): void {
   mkdirSync(dirname(target), { recursive: true });

@@ -36,8 +36,8 @@ import { run } from './run';
 import { parseRunArgs } from './run-args';
 import { Stopping } from './stopping';
 
-/** The newest patch of each minor from 15.5 to 16.4 that installs here. */
-export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
+/** The newest patch of each minor from 15.5 to 16.5 that installs here. */
+export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5', '16.5.0'];
 
 /** What `faultline matrix` was asked, as its declaration reads it (harness/commands.ts): its versions (the default ones where none is named), fallbacks, configurations, entries. */
 export type MatrixOptions = OptionsOf<'matrix'>;

@@ -413,8 +413,9 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   expect(code).toBe(1);
 });
 
-test("an app on next 15.5, whose client navigation rides on its link's prefetch: the failed RSC payload is the navigation's, and both RSC entries are judged", async () => {
+test("an app on next 15.5 with its own ESLint and prefetching links: what faultline placed passes the app's lint in next build, and both RSC entries are judged", async () => {
   // Next 15 navigates with the payload its link prefetched; when that prefetch failed, the click loads the document instead, asking for no payload after it.
+  // Next 15 lints during next build, here with typescript-eslint's recommended rules (ban-ts-comment among them): every placed file must pass them.
   const older = await appOf('create-next-app-15.5.29');
   const { code, stderr, report } = await auditApp(older, ['--scenario', 'navigation-rsc-500', '--scenario', 'navigation-rsc-aborted']);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);

@@ -8,6 +8,7 @@ import { catalogue } from '../scenarios/catalogue';
 import type { Matrix } from '../verdict/matrix';
 import { replaceDocsBenchFigures, type BenchResults } from '../bench/docs-figures';
 import { replaceDocsMutants, type MutantsResults } from '../selftest/mutants-docs';
+import { replaceDocsVersions, type VersionsResults } from '../bench/versions-table';
 
 const root = join(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -30,6 +31,11 @@ describe('generated blocks', () => {
     const doc = read(DOCS.matrix);
     expect(doc, 'docs/matrix.md has the matrix markers').toContain(MATRIX_BLOCK.start);
     expect(replaceDocsMatrix(doc, json<Matrix>('bench/matrix.json')), 'regenerate with npm run bench:matrix').toBe(doc);
+  });
+
+  it("the versions in docs/matrix.md are the last npm run versions' (regenerate with npm run versions)", () => {
+    const doc = read(DOCS.matrix);
+    expect(replaceDocsVersions(doc, json<VersionsResults>('bench/versions-results.json')), 'regenerate with npm run versions').toBe(doc);
   });
 
   it("the tables of docs/performance.md are the last bench's (regenerate with npm run bench)", () => {
