@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from '../worker/test';
 import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
 import { appOf } from './apps';
+import { PINNED_NEXT } from '../selftest/run-cli';
 
 /**
  * `faultline audit` on the shapes real App Router apps have (issue #41), each generated here from
@@ -79,7 +80,7 @@ test("a Pages Router app (create-next-app's Pages template): its pages' failures
     PAGES_ENTRIES.flatMap((id) => ['--scenario', id]),
   );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(stdout).toContain('(next 16.4.5, no Sentry, pages/)');
+  expect(stdout).toContain(`(next ${PINNED_NEXT}, no Sentry, pages/)`);
   const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
   // Next's own _error: the status and its words for a server failure, the classic client sentence for a crash.
   expect([judged('pages-gssp-throws').status, judged('pages-gssp-throws').screen, judged('pages-gssp-throws').checks.framework]).toEqual([
@@ -275,7 +276,9 @@ for (const [manager, shape, css] of [
     const before = tree(repo);
     const { code, stdout, stderr, report } = await auditApp(web, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-    expect(stdout).toContain(`faultline audit: ${web} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`);
+    expect(stdout).toContain(
+      `faultline audit: ${web} (next ${PINNED_NEXT}, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`,
+    );
     const findings = (id: string) => findingsOf(report!, id);
     // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
     expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);

@@ -280,7 +280,7 @@ export const SHAPES = {
     await generateApp(dest, { sentry: true, next: '16.1.7' });
     cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   },
-  /** An app on 16.4.5 that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
+  /** An app on the pinned next that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
   'offline-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });
     write(join(dest, 'app', 'status', 'offline.tsx'), [
