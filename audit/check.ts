@@ -59,6 +59,8 @@ export interface Checked {
   logFile: string;
   shard: { current: number; total: number } | null;
   testSeconds: number;
+  /** The fields the team's reports may carry (its config's `privacyAllow`), as the workers judged the entries: a kind judges one again with them. */
+  privacyAllow: readonly string[];
 }
 
 /** The files an audit's test phase keeps in the workspace's `.faultline`. */
@@ -248,5 +250,13 @@ export async function checkBuilt(dir: string, built: BuiltForAudit, options: Che
     await server.stop();
   }
   const testSeconds = Math.round((performance.now() - started) / 100) / 10;
-  return { built, records: entries.seen.records, run: server.since(start), logFile: server.logFile, shard: options.shard ?? null, testSeconds };
+  return {
+    built,
+    records: entries.seen.records,
+    run: server.since(start),
+    logFile: server.logFile,
+    shard: options.shard ?? null,
+    testSeconds,
+    privacyAllow: options.privacyAllow ?? [],
+  };
 }

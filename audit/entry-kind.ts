@@ -1,3 +1,5 @@
+import type { AuditEntryRecord } from '../verdict/attachment';
+import type { AuditContext, AuditReport } from '../verdict/audit-reporting';
 import type { AuditedApp } from './app/inspect';
 import type { Reserved } from './plumbing';
 
@@ -43,6 +45,16 @@ export interface KindPlacement<Entry extends PlannedEntry = PlannedEntry> {
   said: string;
 }
 
+/** What the pipeline gives a kind once the run has settled, to claim the reports no entry's check claimed. */
+export interface SettledRun {
+  /** The server's log over the whole run. */
+  log: string;
+  /** Whether the server log counts Next's hand-overs to the app's `onRequestError` (the audit's plumbing). */
+  countsDeliveries: boolean;
+  /** The app's reporting as the workers judged the entries by it (the plan's). */
+  reporting: AuditContext;
+}
+
 /** One kind of audit entry: what the pipeline asks of it, stage by stage. */
 export interface EntryKind<Entry extends PlannedEntry = PlannedEntry> {
   /** Its name: its folder, its entries' key in the plan, the file that keeps what its last build held. */
@@ -55,4 +67,15 @@ export interface EntryKind<Entry extends PlannedEntry = PlannedEntry> {
   groups(entries: readonly Entry[]): Entry[][];
   /** Those of its entries whose errors the server log names them by: a wall of the app's own is told apart from what they set off. */
   named(entries: readonly Entry[]): string[];
+  /**
+   * Once the run has settled: the reports no check claimed that are about one of its entries (a
+   * reporter that sent after the entry's check ended), each entry's record judged again with them;
+   * the reports about none of its entries left for the others.
+   */
+  late(
+    entries: readonly Entry[],
+    records: ReadonlyMap<string, AuditEntryRecord>,
+    unclaimed: readonly AuditReport[],
+    run: SettledRun,
+  ): { records: AuditEntryRecord[]; left: AuditReport[] };
 }

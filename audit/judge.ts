@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AUDIT_SEGMENT } from '../contract';
 import { CannotRun } from '../harness/failures';
 import type { AuditEntryRecord } from '../verdict/attachment';
-import { appFindings, eventKey, unseenReporting } from '../verdict/audit-reporting';
+import { appFindings, eventKey, unseenReporting, type AuditContext } from '../verdict/audit-reporting';
 import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/audit-result';
 import { withLevels } from '../verdict/levels';
 import { readReporters } from './app/error-reporters';
@@ -35,10 +35,31 @@ export function entryOutcomes(placed: readonly string[], ruledOut: readonly { id
   };
 }
 
-/** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
-export function resultOf({ built, records, run, logFile, shard, testSeconds }: Checked): AuditResult {
-  const { app, version, placements, substituted, build } = built;
+/**
+ * Every report no entry's check claimed, offered to each kind in turn: one about an entry of the
+ * kind is that entry's however late it came (a reporter that sent after its check ended), the
+ * entry judged again with it, as its worker judged it; only the others are nobody's.
+ */
+function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, reads, setup, tunnel }: AuditContext) {
   const claimed = new Set([...records.values()].flatMap((record) => ('claimed' in record ? record.claimed : [])));
+  const settled = {
+    log: run.log,
+    countsDeliveries: built.plumbing.countsDeliveries,
+    reporting: { sentry, reads, setup, tunnel, privacyAllow: [...privacyAllow] },
+  };
+  return KINDS.reduce(
+    (done, kind, i) => {
+      const late = kind.late(built.placements[i].entries, records, done.nobodys, settled);
+      return { records: new Map([...done.records, ...late.records.map((record) => [record.id, record] as const)]), nobodys: late.left };
+    },
+    { records: new Map(records), nobodys: run.reports.filter(({ event }) => !claimed.has(eventKey(event))) },
+  );
+}
+
+/** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
+export function resultOf(checked: Checked): AuditResult {
+  const { built, run, logFile, shard, testSeconds } = checked;
+  const { app, version, placements, substituted, build } = built;
   const reporting = {
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
@@ -48,7 +69,7 @@ export function resultOf({ built, records, run, logFile, shard, testSeconds }: C
     setup: app.sentrySetup ?? undefined,
     tunnel: app.sentrySetup?.tunnel,
   };
-  const unclaimed = run.reports.filter(({ event }) => !claimed.has(eventKey(event)));
+  const { records, nobodys } = claimedLate(checked, reporting);
   // The server's refusals of the whole run (an entry's and those between entries), the pages' of each entry.
   const browserRefused = [...records.values()].flatMap((record) => ('judged' in record ? (record.judged.refused?.browser ?? []) : []));
   const { judged, notApplicable, notJudged } = entryOutcomes(
@@ -77,7 +98,7 @@ export function resultOf({ built, records, run, logFile, shard, testSeconds }: C
       packageManager: app.packageManager,
     },
     substituted,
-    appFindings: appFindings(reporting, unclaimed),
+    appFindings: appFindings(reporting, nobodys),
     unseen: unseenReporting(reporting),
     entries: judged,
     notApplicable,

@@ -383,7 +383,8 @@ test("a CSRF guard in the app's proxy: faultline's own flush goes past it, every
 
 test("an app whose own onRequestError sends to PostHog with posthog-node: read, judged and claimed as @posthog/next's sends are, never said unread", async () => {
   const app = await appOf('posthog-node-app');
-  const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws'];
+  // robots-throws: a metadata route's report arrives after its entry's flush (issue #84, defect 2), and is that entry's all the same.
+  const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws', 'robots-throws'];
   const { code, stdout, stderr, report } = await auditApp(
     app,
     ids.flatMap((id) => ['--scenario', id]),
@@ -408,6 +409,11 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
     'a thrown null, reported to PostHog like any error',
   ).toEqual(['PostHog']);
   expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
+  expect(
+    judged('robots-throws').reports.map(({ reporter, value }) => ({ reporter, value })),
+    "a late report is its entry's",
+  ).toEqual([{ reporter: 'PostHog', value: 'robots-throws: db password hunter2' }]);
+  expect(judged('robots-throws').findings.map(({ what }) => what)).not.toContainEqual(expect.stringContaining('never reported'));
   expect(report!.appFindings, 'every report claimed by its failure').toEqual([]);
   // What is true of it: its captureException sends no digest, so what a user quotes is on no report.
   expect(judged('server-page-throws').findings.map(({ check, fix }) => `${check}: ${fix}`)).toEqual([

@@ -98,7 +98,8 @@ export interface AuditResult {
     lines: string[];
     screenshot: string | null;
     trace?: string;
-    reports: (EventInBrief & { runtime: string; reporter?: string })[];
+    /** `late`: it came after the entry's check ended, and named the entry (audit/kinds/placed/late-reports.ts). */
+    reports: (EventInBrief & { runtime: string; reporter?: string; late?: boolean })[];
     /** Hosts beyond the machine its server and its page asked for, refused. */
     refused?: Refused;
     ms: Record<string, number>;

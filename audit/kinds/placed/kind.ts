@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import { AUDIT_SEGMENT } from '../../../contract';
+import { AUDIT_DELIVERY_PREFIX, AUDIT_SEGMENT } from '../../../contract';
 import { proxyRunsFor } from '../../../harness/build-manifests';
 import { catalogue } from '../../../scenarios/catalogue';
 import { forNext } from '../../../scenarios/versions';
-import type { EntryKind, KindPlacement } from '../../entry-kind';
+import type { AuditEntryRecord } from '../../../verdict/attachment';
+import type { EntryKind, KindPlacement, SettledRun } from '../../entry-kind';
 import { isOpaque, sideBySideGroups } from './lanes';
 import type { PlacedEntry } from './entry';
+import { claimLate, handOversNaming, withLateReports, type ReportingObservation } from './late-reports';
 import { configurationOfApp, entriesToPlace, placeCatalogue, type CataloguePlacement } from './placement';
 
 /**
@@ -44,6 +46,36 @@ function proxyEntryRuns(placement: KindPlacement<PlacedEntry>, { dir, app }: Par
   };
 }
 
+/**
+ * The reports no check claimed given to the entry whose route or thrown message they name, however
+ * late they came (the entry before the pages its page leads to), each such entry judged again with
+ * them and Next's hand-overs counted over the whole run; the others are nobody's.
+ */
+function lateReports(
+  entries: readonly PlacedEntry[],
+  records: ReadonlyMap<string, AuditEntryRecord>,
+  unclaimed: Parameters<EntryKind['late']>[2],
+  { log, countsDeliveries, reporting }: SettledRun,
+) {
+  const { late, nobodys } = claimLate(unclaimed, entries, AUDIT_SEGMENT);
+  const judgedAgain = (placed: PlacedEntry, record: AuditEntryRecord): AuditEntryRecord => {
+    const reports = late.get(placed.id);
+    if (!reports || !('judged' in record)) return record;
+    const observed = record.observed as ReportingObservation;
+    const delivered = countsDeliveries
+      ? handOversNaming(log, AUDIT_DELIVERY_PREFIX, [placed.id, ...placed.reaches], AUDIT_SEGMENT)
+      : (observed.delivered ?? null);
+    return { ...record, judged: withLateReports(placed.scenario, record.judged, observed, reports, delivered, reporting) };
+  };
+  return {
+    records: entries.flatMap((placed) => {
+      const record = records.get(placed.id);
+      return record ? [judgedAgain(placed, record)] : [];
+    }),
+    left: nobodys,
+  };
+}
+
 export const placedFailures: EntryKind<PlacedEntry> = {
   name: 'placed',
   place({ faultlineRoot, app, pinnedOn, reserved, passes, asked, skip, held }) {
@@ -71,4 +103,5 @@ export const placedFailures: EntryKind<PlacedEntry> = {
   groups: sideBySideGroups,
   // A thrown value's errors name nothing (`⨯ null`): it cannot be told from the app's own.
   named: (entries) => entries.filter((entry) => !isOpaque(entry)).map((entry) => entry.id),
+  late: lateReports,
 };

@@ -59,6 +59,7 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
     screenshot = join(plan.screens.named, `${scenario.id}.png`);
   }
   const { observation } = observed;
+  const { responses: _responses, document: _document, ...reporting } = observation;
   await attach({
     id: scenario.id,
     judged: {
@@ -75,5 +76,6 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
       ms: observed.ms,
     },
     claimed: observed.claimed.map(eventKey),
+    observed: reporting,
   });
 }
