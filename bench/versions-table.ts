@@ -4,7 +4,7 @@
  * the version faultline pins and the newest its observations cover. Pure, so the docs test reads
  * the recorded results without the registry.
  */
-import { block, replaceBlock } from '../harness/outputs/docs-blocks';
+import { block, replaceBlock } from '../outputs/docs-blocks';
 
 /** One tracked package as the registry and faultline had it when `npm run versions` ran. */
 export interface TrackedVersion {

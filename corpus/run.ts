@@ -11,10 +11,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { googleFonts, offlineFonts } from '../harness/audit/fonts';
+import { googleFonts, offlineFonts } from '../audit/fonts';
 import { buildFailureCause, nextBin } from '../harness/build';
 import { faultlineCache } from '../harness/workspace';
-import { block, blockIn, replaceBlock } from '../harness/outputs/docs-blocks';
+import { block, blockIn, replaceBlock } from '../outputs/docs-blocks';
 import { corpusTable, mergeRows, rowsOf, type Row } from './table';
 import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from './truth';
 

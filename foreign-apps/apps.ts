@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
-import { ENV } from '../harness/contract';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspacesOf } from '../audit/workspace';
+import { ENV } from '../contract';
 import { holdLock } from '../harness/lock';
 import { addPackages, generateApp, generateMonorepo } from './generate';
 import { pinned } from './packages';

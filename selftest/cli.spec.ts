@@ -9,7 +9,7 @@ import { startHarnessApp } from '../harness/harness-app';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../worker/test';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { faultline, OWN_SERVER, outDir, PINNED_NEXT, runFaultline, startFaultline } from './run-cli';
 
 const root = join(import.meta.dirname, '..');

@@ -11,7 +11,7 @@ import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { type IngestState } from '../app-server/store';
 import { fetchIngestState, fetchServerEvents, onlyMarker } from '../worker/reports';
 import { median, percentile } from '../harness/stats';
-import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
+import { ENV, TEST_MARKER_HEADER } from '../contract';
 
 const root = join(import.meta.dirname, '..');
 const REQUESTS = 500;

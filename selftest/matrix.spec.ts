@@ -7,7 +7,7 @@ import { processesWith } from './processes';
 import { runFaultline, startFaultline } from './run-cli';
 import type { Matrix, MatrixColumn } from '../verdict/matrix';
 import { expect, test } from '../worker/test';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 // One after another: they share the workspaces in .faultline/matrix. Each may install and build
 // another next (one to two minutes apiece on 2 cores, more beside the other checks).

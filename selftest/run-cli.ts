@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { faultlineRoot } from '../harness/root';
 
 /** What a finished CLI process gave: its exit code and everything it printed. */

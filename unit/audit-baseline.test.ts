@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASELINE_FILE, baselineNamed, readBaseline, withBaseline } from '../cli/audit/baseline';
-import { auditAsJunit, baselineLine, type AuditResult } from '../harness/outputs/audit-render';
+import { BASELINE_FILE, baselineNamed, readBaseline, withBaseline } from '../audit/baseline';
+import { auditAsJunit, baselineLine, type AuditResult } from '../outputs/audit-report';
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';
 import { baselineOf, compareWithBaseline, prunedBaseline, WHOLE_APP, type Baseline } from '../verdict/baseline';

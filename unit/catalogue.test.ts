@@ -6,7 +6,7 @@ import { notApplicableIn } from '../scenarios/versions';
 import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError, parseCatalogue } from '../scenarios/schema';
 import { pinnedIn, pinnedWhere } from '../scenarios/active';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { config as proxyConfig } from '../proxy';
 
 const root = join(import.meta.dirname, '..');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAuditArgs } from '../cli/audit/args';
+import { parseAuditArgs } from '../cli/audit';
 import { parseBrowserArgs, parseListArgs } from '../cli/main';
 import { parseMatrixArgs } from '../cli/matrix';
 import { parseInitArgs } from '../cli/init/init';
@@ -166,12 +166,12 @@ describe('each command’s --help', () => {
 
 describe("the workers' default, declared once", () => {
   it("is what each command and the workers' variable say it is, and what the run uses when nothing is set", async () => {
-    const { DEFAULT_WORKERS, VARIABLES } = await import('../harness/contract');
+    const { DEFAULT_WORKERS, VARIABLES } = await import('../contract');
     const { workersFrom } = await import('../harness/settings');
     expect(workersFrom({})).toBe(DEFAULT_WORKERS.run);
     expect(usageOf('run')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.run})`);
     expect(usageOf('audit')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.audit})`);
     expect(VARIABLES.workers.effect).toContain(`default ${DEFAULT_WORKERS.run}`);
-    expect(readFileSync(join(root, 'cli', 'audit', 'args.ts'), 'utf8')).not.toMatch(/\(default \d\)/);
+    for (const file of ['cli/audit.ts', 'audit/job.ts']) expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\(default \d\)/);
   });
 });

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockIn, DOCS } from '../harness/outputs/docs-blocks';
+import { blockIn, DOCS } from '../outputs/docs-blocks';
 import { CATALOGUE_BLOCK, catalogueAsMarkdown } from '../cli/list';
-import { MATRIX_BLOCK, replaceDocsMatrix } from '../harness/outputs/matrix-render';
+import { MATRIX_BLOCK, replaceDocsMatrix } from '../outputs/matrix-render';
 import { catalogue } from '../scenarios/catalogue';
 import type { Matrix } from '../verdict/matrix';
 import { replaceDocsBenchFigures, type BenchResults } from '../bench/docs-figures';

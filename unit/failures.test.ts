@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamePlacedFiles } from '../harness/audit/build-placed';
+import { blamePlacedFiles } from '../audit/build';
 import { describeFailure } from '../cli/failure';
-import { refuseInputs } from '../cli/out-dir';
+import { refuseInputs } from '../outputs/out-dir';
 import { visible } from '../cli/select';
 import { buildFailureCause } from '../harness/build';
 import { BrowserBrokenError } from '../harness/chromium';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { CannotRun, UsageError } from '../harness/failures';
 import { holdLock } from '../harness/lock';
 import { portFrom, workersFrom } from '../harness/settings';

@@ -1,8 +1,13 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, reportInBrief, type AuditReport } from '../verdict/audit';
-import { claimLate, handOversNaming, withLateReports } from '../verdict/late-reports';
+import { auditEntry } from '../audit/kinds/placed/judge';
+import { placedFailures } from '../audit/kinds/placed/kind';
+import type { PlacedEntry } from '../audit/kinds/placed/entry';
+import { AUDIT_DELIVERY_PREFIX } from '../contract';
+import type { AuditEntryRecord } from '../verdict/attachment';
+import { claimLate, handOversNaming, withLateReports } from '../audit/kinds/placed/late-reports';
+import { reportInBrief, type AuditReport } from '../verdict/audit-reporting';
 import { auditedServerFailure } from './observations';
 
 /**
@@ -59,5 +64,32 @@ describe('a report that came after its entry’s check', () => {
   it('counts the hand-overs a server log names for an entry, and no other', () => {
     const log = ['[hand-over] robots-throws: db password hunter2', '[hand-over] server-page-throws: x', 'robots-throws: not a hand-over'].join('\n');
     expect(handOversNaming(log, '[hand-over] ', ['robots-throws'], SEGMENT)).toBe(1);
+  });
+});
+
+describe('the placed failures, once the run has settled (the pipeline asks every kind alike)', () => {
+  it("judge again the entry a late report names, its hand-overs counted in the whole run's log, and leave the others' reports", () => {
+    const observed = auditedServerFailure({ id: 'robots-throws', status: 500, path: '/robots.txt', lines: [], delivered: 0 });
+    const checked = auditEntry(robots, observed, context);
+    const { responses: _r, document: _d, ...reporting } = observed;
+    const records = new Map<string, AuditEntryRecord>([
+      ['robots-throws', { id: 'robots-throws', judged: { ...checked, reports: [] } as never, claimed: [], observed: reporting }],
+      ['server-page-throws', { id: 'server-page-throws', notJudged: 'its page never loaded' }],
+    ]);
+    const placed = entries.map(({ id, reaches }) => ({ id, reaches, scenario: catalogue.find((scenario) => scenario.id === id)!, url: `/${SEGMENT}/${id}` }));
+    const stray = postHog('the app’s own error');
+    const late = placedFailures.late(placed as PlacedEntry[], records, [postHog('robots-throws: db password hunter2'), stray], {
+      log: `${AUDIT_DELIVERY_PREFIX}{"path":"/robots.txt","message":"robots-throws: db password hunter2"}`,
+      countsDeliveries: true,
+      reporting: context,
+    });
+    expect(late.left).toEqual([stray]);
+    const robotsAgain = late.records.find((record) => record.id === 'robots-throws')!;
+    expect('judged' in robotsAgain && robotsAgain.judged.checks['reported once']).toBe('ok');
+    expect('judged' in robotsAgain && robotsAgain.judged.reports).toEqual([
+      expect.objectContaining({ value: 'robots-throws: db password hunter2', late: true }),
+    ]);
+    // A record no late report names comes back as it was.
+    expect(late.records.find((record) => record.id === 'server-page-throws')).toBe(records.get('server-page-throws'));
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../verdict/report';
-import { cellMark, header, matrixAsMarkdown, matrixAsTable } from '../harness/outputs/matrix-render';
-import { matrixAsHtml } from '../harness/outputs/matrix-html';
+import { cellMark, header, matrixAsMarkdown, matrixAsTable } from '../outputs/matrix-render';
+import { matrixAsHtml } from '../outputs/matrix-html';
 import { DEFAULT_VERSIONS, matrixExit, matrixPlan, parseMatrixArgs } from '../cli/matrix';
-import { versionProblem } from '../cli/columns';
+import { versionProblem } from '../harness/next-versions';
 import { npmFailure, workspaceDir } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';

@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/nextjs';
 import { edgeTunnel } from './edge-tunnel';
 import { sharedOptions } from './options';
-import { ENV, HARNESS_DSN } from '@/harness/contract';
+import { ENV, HARNESS_DSN } from '@/contract';
 
 const harness = process.env[ENV.harness] === '1';
 

@@ -1,4 +1,4 @@
-import { configKeys } from '../audit/config';
+import { configKeys } from '../../audit/job';
 
 /** A JavaScript value as a team writes it in a config: single quotes, keys bare where they can be. */
 function literal(value: unknown): string {
@@ -12,7 +12,7 @@ function literal(value: unknown): string {
 }
 
 /**
- * The `faultline.config.mjs` `faultline init` writes: every key the config takes (cli/audit/config.ts),
+ * The `faultline.config.mjs` `faultline init` writes: every key the config takes (audit/job.ts),
  * each with its default, so that the file changes nothing until the team edits it, and the comment
  * that says what it does.
  */

@@ -1,30 +1,25 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { inspectApp, type InspectedApp } from '../../harness/audit/app';
-import { parseCommandArgs } from '../args';
-import { parseAuditArgs } from '../audit/args';
-import { audit } from '../audit/audit';
-import { BASELINE_FILE } from '../audit/baseline';
-import { CONFIG_FILES, readAuditConfig } from '../audit/config';
-import { declaredOptions, parseOptionsOf, refuseConflicts } from '../options';
+import { inspectApp, type InspectedApp } from '../../audit/app/inspect';
+import { BASELINE_FILE } from '../../audit/baseline';
+import { CONFIG_FILES, readAuditConfig } from '../../audit/job';
+import { OUT_FOLDERS } from '../../contract';
+import { readOptions, type OptionsOf } from '../../harness/commands';
+import { audit, parseAuditArgs } from '../audit';
+import { parseCommand } from '../options';
 import { EXIT, UsageError } from '../usage-error';
 import { configFileText, configJsonText } from './config-file';
 import { WORKFLOW_FILE, workflowText } from './workflow';
 
-/** What `faultline init` was asked: the app, and whether it audits without asking, not at all, or writes over what is there. */
-export interface InitOptions {
-  app: string;
-  yes: boolean;
-  noAudit: boolean;
-  force: boolean;
-}
+/** What `faultline init` was asked, as its declaration reads it (harness/commands.ts: whether it audits without asking, not at all, or writes over what is there), and the app. */
+export type InitOptions = OptionsOf<'init'> & { app: string };
 
 export function parseInitArgs(argv: string[]): InitOptions {
-  const { values, positionals } = parseCommandArgs({ args: argv, options: parseOptionsOf('init'), strict: true, allowPositionals: true });
-  refuseConflicts('init', values);
+  const { values, positionals } = parseCommand('init', argv, { positionals: true });
+  const options = readOptions('init', values, argv);
   if (positionals.length > 1) throw new UsageError(`init takes one app folder (got ${positionals.join(' ')})`);
-  return { app: positionals[0] ?? '.', yes: values.yes, noAudit: values['no-audit'], force: values.force };
+  return { ...options, app: positionals[0] ?? '.' };
 }
 
 /** A yes-or-no question on the terminal: Enter or y is yes, anything else no, and so is an input that closes unanswered. */
@@ -107,13 +102,13 @@ async function auditWanted(options: InitOptions, baseline: string): Promise<bool
  * the defaults, and (asked first) the first audit, whose findings the baseline accepts, so that
  * the next pull request fails only on new ones. A file that is there is kept unless `--force`.
  */
-export async function init(options: InitOptions, faultline: string): Promise<number> {
+export async function init(options: InitOptions): Promise<number> {
   const app = inspectApp(options.app);
   const top = repositoryTop(app.root) ?? app.root;
   const ownConfig = CONFIG_FILES.find((name) => existsSync(join(app.root, name)));
   // A config kept as it is says where the audit's outputs and the baseline go; one written is at the defaults.
   const config = ownConfig && !options.force ? await readAuditConfig(app.root) : null;
-  const out = config?.out ?? String(declaredOptions('audit').out.default);
+  const out = config?.out ?? OUT_FOLDERS.audit;
   const where = { appPath: relative(top, app.root), installPath: relative(top, app.monorepo?.root ?? app.root), packageManager: app.packageManager, out };
   place(join(top, WORKFLOW_FILE), workflowText(where), options.force, 'the job that audits the app on every pull request');
   const configFile = join(app.root, ownConfig ?? 'faultline.config.mjs');
@@ -133,7 +128,7 @@ export async function init(options: InitOptions, faultline: string): Promise<num
   else if (await auditWanted(options, shown(baseline))) {
     console.log(`Auditing the app for its baseline, as npx faultline audit . --update-baseline does`);
     const given = parseAuditArgs([app.root, '--update-baseline']);
-    code = await audit({ ...given, out: join(app.root, given.out) }, faultline);
+    code = await audit({ ...given, out: join(app.root, given.out) });
   }
   if (code !== EXIT.ok) return code;
   console.log(

@@ -1,5 +1,5 @@
 import { isAbsolute, posix } from 'node:path';
-import type { InspectedApp } from '../../harness/audit/app';
+import type { InspectedApp } from '../../audit/app/inspect';
 
 /** Where `faultline init` writes the job, from the repository's top. */
 export const WORKFLOW_FILE = '.github/workflows/faultline.yml';
