@@ -52,6 +52,11 @@ export const VARIABLES = {
   harness: variable('FAULTLINE_HARNESS', 'faultline', 'harness mode in the app server (`1`): MSW intercepts Sentry, the harness endpoints answer'),
   ingestFault: variable('FAULTLINE_INGEST_FAULT', 'you', 'harness mode: the ingest fails every envelope (`500`, `429`, `stall`, `reset`)'),
   storeEvents: variable('FAULTLINE_STORE_EVENTS', 'you', 'harness mode: how many events the server store keeps (default 2,000)'),
+  sdkDedupe: variable(
+    'FAULTLINE_SDK_DEDUPE',
+    'faultline',
+    "harness mode: `0` turns the server SDK's Dedupe off (the load test, whose identical failures at once Dedupe would drop)",
+  ),
   catalogue: variable('FAULTLINE_CATALOGUE', 'you', 'a JSON catalogue to check instead of the built-in one (what `--catalogue` sets)'),
   scenarios: variable('FAULTLINE_SCENARIOS', 'faultline', 'the catalogue entries a run checks, comma-separated (what `--scenario` sets)'),
   nextVersion: variable('FAULTLINE_NEXT_VERSION', 'faultline', 'the `next` version whose expectations a run checks'),

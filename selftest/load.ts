@@ -70,8 +70,8 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
 }
 
 async function withApp<T>(env: NodeJS.ProcessEnv, body: (app: HarnessApp) => Promise<T>): Promise<T> {
-  // Lets the harness endpoint collect garbage before it reads memory (see ingestState).
-  const withGc = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' ') };
+  // Lets the harness endpoint collect garbage before it reads memory (see ingestState); the SDK's Dedupe off, so that what is measured is the ingest.
+  const withGc = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' '), [ENV.sdkDedupe]: '0' };
   const app = await startHarnessApp({ root, env: withGc, logFile: join(root, '.faultline', `load-${process.pid}-${env[ENV.ingestFault] ?? 'ok'}.log`) });
   try {
     return await body(app);
