@@ -158,7 +158,7 @@ export const COMMANDS = {
     synopsis: 'matrix [options]',
     description: 'the catalogue observed on several next versions, cell by cell',
     options: {
-      next: { ...NEXT, help: 'versions (default: newest patch of each minor, 15.5 to 16.4)' },
+      next: { ...NEXT, help: 'versions (default: newest patch of each minor, 15.5 to 16.5)' },
       fallback: {
         type: 'string',
         default: 'classic',

@@ -194,7 +194,7 @@ describe('a report no check claims in a column', () => {
 });
 
 describe('matrix input', () => {
-  it('defaults to the newest patch of each minor from 15.5 to 16.4, classic fallback', () => {
+  it('defaults to the newest patch of each minor from 15.5 to 16.5, classic fallback', () => {
     expect(parseMatrixArgs([])).toMatchObject({ versions: DEFAULT_VERSIONS, fallbacks: ['classic'], scenarios: [] });
     expect(parseMatrixArgs(['--next', '16.1.7,16.4.5', '--next', '16.1.7', '--fallback', 'both']).versions).toEqual(['16.1.7', '16.4.5']);
   });
