@@ -1,4 +1,4 @@
-import { SENTRY_ENVELOPE } from '../harness/contract';
+import { SENTRY_ENVELOPE } from '../contract';
 import { BACKEND_500, backendOf, type FaultOrder } from './protocol';
 
 /**

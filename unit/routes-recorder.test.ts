@@ -5,8 +5,8 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interceptOptions } from '../harness/audit/server';
-import { SENTRY_ENVELOPE } from '../harness/contract';
+import { interceptOptions } from '../harness/audited-app';
+import { SENTRY_ENVELOPE } from '../contract';
 import { BACKEND_500, faultHeader, recorderImport, ROUTE_HEADERS, type FaultOrder, type RecordedCall } from '../routes-kind/protocol';
 
 /**
