@@ -9,9 +9,9 @@ import { freePort, launchAppServer, type LaunchedAppServer } from '../harness/ap
 import { interceptOptions } from '../harness/audited-app';
 import { nextBin } from '../harness/build';
 import { SENTRY_ENVELOPE } from '../contract';
-import { backendsOf, readCalls, siteReader } from '../routes-kind/calls';
-import { builtRoutes, readManifests } from '../routes-kind/manifests';
-import { BACKEND_500, faultHeader, recorderImport, ROUTE_HEADERS, type FaultOrder } from '../routes-kind/protocol';
+import { backendsOf, readCalls, siteReader } from '../audit/kinds/routes/worker/calls';
+import { builtRoutes, readManifests } from '../audit/kinds/routes/manifests';
+import { BACKEND_500, faultHeader, recorderImport, ROUTE_HEADERS, type FaultOrder } from '../audit/kinds/routes/protocol';
 import { expect, test } from '@playwright/test';
 import { generateApp } from './generate';
 

@@ -31,6 +31,8 @@ interface Rule {
 
 /** What runs in Playwright's processes for a kind of audit entry: its spec and its check, in its folder's `worker/`. */
 const KIND_WORKER = 'audit/kinds/*/worker/';
+/** What a kind preloads into the audited app's server (`node --import`), in its folder's `server/`. */
+const KIND_SERVER = 'audit/kinds/*/server/';
 
 export const RULES: Rule[] = [
   {
@@ -83,6 +85,11 @@ export const RULES: Rule[] = [
     why: "a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
   },
   {
+    from: [KIND_SERVER],
+    only: [],
+    why: "what a kind preloads into the audited app's server is plain ESM loaded by its URL (after the intercept): it imports nothing of faultline",
+  },
+  {
     from: [KIND_WORKER],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'],
@@ -102,17 +109,6 @@ export const RULES: Rule[] = [
   },
 
   { from: ['cli/'], only: null, not: ['bench/', 'e2e/', KIND_WORKER, 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
-  {
-    from: ['routes-kind/server/'],
-    only: [],
-    why: "the recorder is preloaded into the audited app's server as plain ESM: it imports nothing of faultline",
-  },
-  {
-    from: ['routes-kind/'],
-    only: null,
-    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'],
-    why: "the routes' kind of entry is the audit pipeline's: it imports nothing of the CLI, the bench or the specs",
-  },
   {
     from: ['selftest/', 'foreign-apps/', 'corpus/'],
     only: null,
@@ -197,6 +193,7 @@ const SKETCH: Record<string, string[]> = {
   'audit/kinds/placed/kind.ts': ['worker/trigger.ts'],
   'audit/kinds/placed/judge.ts': ['verdict/finding.ts', 'harness/until.ts'],
   'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit.ts'],
+  'audit/kinds/routes/server/recorder.mjs': ['contract.ts'],
   'cli/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/merge.ts'],
   'cli/merge.ts': ['cli/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
@@ -249,6 +246,7 @@ describe('imports', () => {
       "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
       "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
       "audit/kinds/placed/worker/drive.ts -> cli/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+      "audit/kinds/routes/server/recorder.mjs -> contract.ts: what a kind preloads into the audited app's server is plain ESM loaded by its URL (after the intercept): it imports nothing of faultline",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       'cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
       "cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserCalls, browserFaultAction, browserFaultHandler, type FaultableRoute } from '../routes-kind/browser';
-import { BACKEND_500 } from '../routes-kind/protocol';
+import { browserCalls, browserFaultAction, browserFaultHandler, type FaultableRoute } from '../audit/kinds/routes/worker/browser';
+import { BACKEND_500 } from '../audit/kinds/routes/protocol';
 
 const APP = 'http://localhost:41234';
 

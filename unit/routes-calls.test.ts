@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { backendsOf, readCalls, siteReader } from '../routes-kind/calls';
-import type { RecordedCall } from '../routes-kind/protocol';
+import { backendsOf, readCalls, siteReader } from '../audit/kinds/routes/worker/calls';
+import type { RecordedCall } from '../audit/kinds/routes/protocol';
 
 const call = (more: Partial<RecordedCall>): RecordedCall => ({
   at: 0,

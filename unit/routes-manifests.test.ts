@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMetadataRoute } from 'next/dist/lib/metadata/is-metadata-route';
 import { describe, expect, it } from 'vitest';
-import { builtRoutes, isMetadataEntry, type BuildManifests } from '../routes-kind/manifests';
+import { builtRoutes, isMetadataEntry, type BuildManifests } from '../audit/kinds/routes/manifests';
 
 /**
  * The app's routes from the manifests of real builds: the `create-next-app` template with a route

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interceptOptions } from '../harness/audited-app';
 import { SENTRY_ENVELOPE } from '../contract';
-import { BACKEND_500, faultHeader, recorderImport, ROUTE_HEADERS, type FaultOrder, type RecordedCall } from '../routes-kind/protocol';
+import { BACKEND_500, faultHeader, recorderImport, ROUTE_HEADERS, type FaultOrder, type RecordedCall } from '../audit/kinds/routes/protocol';
 
 /**
  * The recorder in a server as an audited app's runs (the intercept preloaded first, the recorder

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuiltRoute } from '../routes-kind/manifests';
-import { pathWith, planRoutes, RoutesConfigSchema } from '../routes-kind/select';
+import type { BuiltRoute } from '../audit/kinds/routes/manifests';
+import { pathWith, planRoutes, RoutesConfigSchema } from '../audit/kinds/routes/select';
 
 const route = (name: string, more: Partial<BuiltRoute> = {}): BuiltRoute => ({
   route: name,

@@ -1,13 +1,13 @@
 /**
  * `tsx unit/data/routes-manifests/trim.ts DIST VERSION-BUNDLER`: the manifests of the build in
- * DIST (an app's `.next`), trimmed to what routes-kind/manifests.ts reads, written to
+ * DIST (an app's `.next`), trimmed to what audit/kinds/routes/manifests.ts reads, written to
  * `VERSION-BUNDLER.json` beside this file. The app is the `create-next-app` template with a route of
  * each shape (`probe-routes.mjs APP`), built with `next build` (Turbopack on 16, webpack on 15.5)
  * and `next build --webpack` (16) or `--turbopack` (15.5).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifests } from '../../../routes-kind/manifests';
+import { readManifests } from '../../../audit/kinds/routes/manifests';
 
 const [dist, tag] = process.argv.slice(2);
 const manifests = readManifests(dist);

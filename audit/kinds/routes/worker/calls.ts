@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKEND_FAULTS, type BackendFault, type Frame, type RecordedCall } from './protocol';
+import { BACKEND_FAULTS, type BackendFault, type Frame, type RecordedCall } from '../protocol';
 
 /**
  * What a route called, from the recorder's log: its calls for one page load, the backends they

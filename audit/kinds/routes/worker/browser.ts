@@ -1,5 +1,5 @@
-import { SENTRY_ENVELOPE } from '../contract';
-import { BACKEND_500, backendOf, type FaultOrder } from './protocol';
+import { SENTRY_ENVELOPE } from '../../../../contract';
+import { BACKEND_500, backendOf, type FaultOrder } from '../protocol';
 
 /**
  * The browser's side of a route's backends: which of a page's requests (Playwright's `request`

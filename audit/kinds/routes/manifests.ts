@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIT_SEGMENT } from '../contract';
+import { AUDIT_SEGMENT } from '../../../contract';
 
 /**
  * The app's own routes as its build lists them: the pages and route handlers of both routers,

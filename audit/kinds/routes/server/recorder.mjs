@@ -1,6 +1,6 @@
 /**
  * Preloaded into an audited app's server after the audit's intercept (`node --import`, its URL
- * from `recorderImport` in routes-kind/protocol.ts): every outbound call a request's server side
+ * from `recorderImport` in audit/kinds/routes/protocol.ts): every outbound call a request's server side
  * makes is written down under the page load that request belongs to, and the one fault that
  * request ordered is applied to its calls alone, so that several browsers load routes side by side.
  *
@@ -29,7 +29,7 @@ const need = (name) => {
   if (!value) throw new Error(`recorder: no ${name} in its URL`);
   return value;
 };
-/** `RECORDER_PARAMS` of routes-kind/protocol.ts, spelled as it spells them. */
+/** `RECORDER_PARAMS` of audit/kinds/routes/protocol.ts, spelled as it spells them. */
 const LOG = need('log');
 const LOAD_HEADER = need('load');
 const FAULT_HEADER = need('fault');
@@ -78,7 +78,8 @@ http.Server.prototype.emit = function servedEmit(event, request, response) {
 };
 
 /** Frames of faultline's hooks, MSW's, Next's own and Node's: never where the app called. */
-const NOT_THE_APP = /(^node:|\(node:|routes-kind\/server\/recorder\.mjs|app-server\/audit-intercept\.mjs|@mswjs|\/msw\/|\/next\/dist\/|\/node_modules\/next\/)/;
+const NOT_THE_APP =
+  /(^node:|\(node:|audit\/kinds\/routes\/server\/recorder\.mjs|app-server\/audit-intercept\.mjs|@mswjs|\/msw\/|\/next\/dist\/|\/node_modules\/next\/)/;
 const FRAME = /^at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
 
 /** The stack where this is called, as frames, without the hooks' own and the framework's. */

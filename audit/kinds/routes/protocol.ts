@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * What a Playwright worker and the recorder preloaded into the audited app's server
- * (`routes-kind/server/recorder.mjs`) say to each other, per incoming request: which page load a
+ * (`server/recorder.mjs`) say to each other, per incoming request: which page load a
  * request belongs to, and which backend to fail for it, how. Named here once; the recorder is plain
  * ESM and gets every value as a search parameter of its `--import` URL (`recorderImport`).
  */

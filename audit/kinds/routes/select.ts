@@ -26,7 +26,7 @@ export const DEFAULT_ROUTE_LIMIT = 50;
 
 const routeName = z.string().regex(/^\//, 'a route or path, from its leading /');
 const params = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-/** `routes` as `faultline.config.*` may give it: what cli/audit/config.ts's schema takes in (every problem named by its field, as the rest of the config's). */
+/** `routes` as `faultline.config.*` may give it: what its key in audit/job.ts's `KEYS` will take in (every problem named by its field, as the rest of the config's). */
 export const RoutesConfigSchema = z.strictObject({
   include: z.array(routeName).optional(),
   exclude: z.array(routeName).optional(),

@@ -1,0 +1,24 @@
+import type { BuiltRoute } from './manifests';
+import type { RoutePick } from './select';
+
+/** A route of the app's own as the CLI planned it and its workers will read it: both sides of the kind share it. */
+
+/** The kind's name: its entries' key in the plan (`kind.ts`). */
+export const ROUTES_KIND = 'routes';
+
+/** The routes of the plan the workers read. */
+export const routesIn = (plan: { entries: Readonly<Record<string, readonly { id: string }[]>> }) => (plan.entries[ROUTES_KIND] ?? []) as RouteEntry[];
+
+export interface RouteEntry {
+  /** The route as the app names it (`/products/[id]`): its findings stay its own whatever params it is loaded with, and whatever the app's other routes do. */
+  id: string;
+  router: BuiltRoute['router'];
+  kind: BuiltRoute['kind'];
+  runtime: BuiltRoute['runtime'];
+  /** The route's file in the app, without its extension (`app/dashboard/page`): where SARIF locates a finding with no calling line. */
+  entry: string;
+  /** Where the browser loads it: the app's basePath and the path picked (`select.ts`). */
+  url: string;
+  /** Where that path came from. */
+  from: RoutePick['from'];
+}

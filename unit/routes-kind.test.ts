@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditedApp } from '../audit/app/inspect';
+import type { PlacingContext } from '../audit/entry-kind';
+import { KINDS } from '../audit/kinds';
+import { routesOfApp } from '../audit/kinds/routes/kind';
+import { MANIFEST_FILES, type BuildManifests } from '../audit/kinds/routes/manifests';
+import { UsageError } from '../harness/failures';
+
+/**
+ * The routes' kind as the pipeline will ask it (not wired yet: not in `KINDS`): nothing placed
+ * before the build, its entries from the build's manifests (next 16.5.0's Turbopack build of the
+ * probe app, `unit/data/routes-manifests/`), every route beside any.
+ */
+
+const { manifests } = JSON.parse(readFileSync(join(import.meta.dirname, 'data', 'routes-manifests', '16.5.0-turbopack.json'), 'utf8')) as {
+  manifests: BuildManifests;
+};
+const dir = mkdtempSync(join(tmpdir(), 'faultline-routes-kind-'));
+for (const [name, file] of Object.entries(MANIFEST_FILES) as [keyof BuildManifests, string][]) {
+  mkdirSync(dirname(join(dir, '.next', file)), { recursive: true });
+  writeFileSync(join(dir, '.next', file), JSON.stringify(manifests[name] ?? {}));
+}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const app = (basePath = '') => ({ distDir: '.next', basePath }) as AuditedApp;
+const builtFor = (kind: ReturnType<typeof routesOfApp>, basePath = '') => kind.built(kind.place({} as PlacingContext), { dir, app: app(basePath) });
+
+describe("the routes' kind (not wired)", () => {
+  it('is not among the kinds an audit runs', () => {
+    expect(KINDS.map((kind) => kind.name)).not.toContain('routes');
+  });
+
+  it("places nothing: its entries are the build's routes, pages first, each dynamic one at a path its build prerendered", () => {
+    const kind = routesOfApp();
+    const placed = kind.place({} as PlacingContext);
+    expect(placed.entries).toEqual([]);
+    expect(placed.holds).toEqual([]);
+    const { entries, notApplicable } = builtFor(kind);
+    expect(entries.slice(0, 3).map(({ id, url, from }) => `${id} ${url} ${from}`)).toEqual(['/ / static', '/about /about static', '/dash /dash static']);
+    expect(entries.find((entry) => entry.id === '/products/[id]')).toMatchObject({ url: '/products/1', from: 'prerendered', entry: 'app/products/[id]/page' });
+    expect(notApplicable.find((entry) => entry.id === '/sitemap.xml')?.why).toMatch(/^a metadata route/);
+    expect(notApplicable.find((entry) => entry.id === '/photo/[id]')?.why).toMatch(/prerendered no params/);
+  });
+
+  it('loads under the basePath, runs every route beside any, and names none by its errors', () => {
+    const kind = routesOfApp({ picks: ['/products/7'] });
+    const { entries } = builtFor(kind, '/shop');
+    expect(entries.map(({ id, url }) => `${id} ${url}`)).toEqual(['/products/[id] /shop/products/7']);
+    expect(kind.groups([...entries, ...entries])).toEqual([[entries[0]], [entries[0]]]);
+    expect(kind.named(entries)).toEqual([]);
+  });
+
+  it('refuses a pick that names no route of the build', () => {
+    expect(() => builtFor(routesOfApp({ picks: ['/nowhere'] }))).toThrow(UsageError);
+    expect(() => builtFor(routesOfApp({ config: { include: ['/nowhere'] } }))).toThrow(/routes.include names no route of the app's build: \/nowhere/);
+  });
+});
