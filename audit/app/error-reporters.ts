@@ -20,6 +20,29 @@ const KNOWN_REPORTERS: readonly { name: string; packages: readonly RegExp[] }[] 
 
 const INSTRUMENTATION = ['instrumentation.ts', 'instrumentation.js', 'instrumentation.mjs'];
 
+/** Reporters whose SDK an app runs in the browser, by the package it depends on: what they send from the page faultline does not read. */
+const BROWSER_REPORTERS: readonly { name: string; packages: readonly string[] }[] = [
+  { name: 'PostHog', packages: ['posthog-js'] },
+  { name: 'Rollbar', packages: ['rollbar', '@rollbar/react'] },
+  { name: 'Bugsnag', packages: ['@bugsnag/js', '@bugsnag/browser'] },
+  { name: 'Datadog', packages: ['@datadog/browser-rum', '@datadog/browser-logs'] },
+  { name: 'LogRocket', packages: ['logrocket'] },
+  { name: 'Honeybadger', packages: ['@honeybadger-io/js', '@honeybadger-io/react'] },
+];
+
+/**
+ * The reporters the app depends on (its package.json) that report from the browser, which its
+ * instrumentation does not hand the server's errors to (`posthog-js (a dependency)`): the app may
+ * report its browser's errors, so "nothing in the app reports errors" would be a guess.
+ */
+export function browserReporters(packageJson: { dependencies?: Record<string, string> }, others: readonly OtherReporter[]): OtherReporter[] {
+  const dependencies = Object.keys(packageJson.dependencies ?? {});
+  return BROWSER_REPORTERS.flatMap(({ name, packages }) => {
+    const used = packages.find((name) => dependencies.includes(name));
+    return used && !others.some((other) => other.name === name) ? [{ name, via: `package.json depends on ${used}` }] : [];
+  });
+}
+
 /** Reporters whose server sends faultline reads (PostHog's captures by shape, OpenTelemetry's trace exports over HTTP): judged on the server as Sentry is. */
 const READ_ON_THE_SERVER: ReadonlySet<string> = new Set(['PostHog', 'OpenTelemetry']);
 
