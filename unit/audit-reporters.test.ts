@@ -69,16 +69,17 @@ describe('reporters other than Sentry: where errors go that faultline cannot rea
 
   // ts-eslint-strict-next15 (PostHog's own example, posthog-js only): npm run corpus said "nothing in the app reports errors" and no server failure never reported (issue #84).
   it('an app whose only reporter runs in the browser (posthog-js): not "nothing reports", its server failures never reported, its browser failures not judged', () => {
-    const browser = browserReporters({ dependencies: { next: '15.5.29', 'posthog-js': '^1.280.0' } }, []);
-    expect(browser).toEqual([{ name: 'PostHog', via: 'package.json depends on posthog-js' }]);
+    const manifest = { dependencies: { next: '15.5.29', 'posthog-js': '^1.280.0' } };
+    const capturing = appWith({ 'src/app/posthog.tsx': 'posthog.init(key, { api_host: host, capture_exceptions: { capture_unhandled_errors: true } })\n' });
+    expect(browserReporters(capturing, manifest, [])).toEqual([{ name: 'PostHog', via: 'src/app/posthog.tsx turns on its error capture' }]);
+    // Set up without its error capture (a PostHog demo of the corpus), it reports no error: the app still reports nothing.
+    expect(browserReporters(appWith({ 'src/components/provider.tsx': 'posthog.init(key, { api_host: host })\n' }), manifest, [])).toEqual([]);
     // Where PostHog also takes the server's errors, the browser's SDK is no second reporter of its own.
-    expect(
-      browserReporters({ dependencies: { 'posthog-js': '1', 'posthog-node': '5' } }, [{ name: 'PostHog', via: 'instrumentation.ts imports posthog-node' }]),
-    ).toEqual([]);
-    const context = { sentry: false, browserReporters: ['PostHog (package.json depends on posthog-js)'] };
+    expect(browserReporters(capturing, manifest, [{ name: 'PostHog', via: 'instrumentation.ts imports posthog-node' }])).toEqual([]);
+    const context = { sentry: false, browserReporters: ['PostHog (src/app/posthog.tsx turns on its error capture)'] };
     expect(appFindings(context, [])).toEqual([]);
     expect(unseenReporting(context)).toEqual([
-      'errors in the browser may go to PostHog (package.json depends on posthog-js), which faultline does not read: whether they arrive there is not judged',
+      'errors in the browser may go to PostHog (src/app/posthog.tsx turns on its error capture), which faultline does not read: whether they arrive there is not judged',
     ]);
     const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
     const server = auditEntry(entry('server-page-throws'), auditedServerFailure({ delivered: 1 }), context);

@@ -25,7 +25,7 @@ export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({ r
 export interface AuditContext {
   /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
   sentry: boolean;
-  /** Reporters the app runs in the browser only, in words (`PostHog (package.json depends on posthog-js)`): not read; the server still sends nothing. */
+  /** Reporters the app runs in the browser only, in words (`PostHog (src/app/posthog.tsx turns on its error capture)`): not read; the server still sends nothing. */
   browserReporters?: readonly string[];
   /** Fields the team means its reports to carry, as a privacy finding's evidence names them (its config's `privacy.allow`). */
   privacyAllow?: readonly string[];

@@ -189,7 +189,7 @@ export function inspectApp(dir: string): InspectedApp {
     packageManager: packageManagerOf(installRoot),
     configFile,
     otherReporters: others,
-    browserReporters: browserReporters(manifest, others),
+    browserReporters: browserReporters(root, manifest, others),
     sentrySetup: sentry ? sentrySetup(root, appDir, next) : null,
     monorepo,
   };
