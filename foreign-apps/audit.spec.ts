@@ -97,7 +97,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({
     browser,
   }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     const { code, report, out } = await audit(guide, ['--trace', ...GUIDE_ENTRIES.flatMap((id) => ['--scenario', id])]);
     expect(code).toBe(1);
     expect(report.appFindings).toEqual([]);
@@ -154,7 +154,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   });
 
   test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async ({ browser }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     // Thrown values run in order in one worker, a navigation with the entry it leads to: shards keep those groups whole.
     const ids = ['server-page-throws', 'navigate-to-failing-route', 'throws-null', 'throws-string', 'client-effect-throws'];
     const args = ids.flatMap((id) => ['--scenario', id]);
