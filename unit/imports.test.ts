@@ -36,6 +36,11 @@ export const RULES: Rule[] = [
   { from: ['chromium/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
   {
+    from: ['source-kind/'],
+    only: ['source-kind/'],
+    why: "resolving a report's frames reads the build's files and judges them: nothing of the harness, the fixtures or the CLI",
+  },
+  {
     from: ['scenarios/'],
     only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'],
     why: 'the catalogue imports only its golden words and the contract',
@@ -149,6 +154,7 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
+  'source-kind/resolve.ts': ['verdict/audit.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
   'cli/audit/audit.ts': ['worker/audit/observe.ts', 'cli/audit/matrix.ts'],
@@ -205,6 +211,7 @@ describe('imports', () => {
       'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
       'pages/scenarios/pages-gssp-throws.tsx -> verdict/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
+      "source-kind/resolve.ts -> verdict/audit.ts: resolving a report's frames reads the build's files and judges them: nothing of the harness, the fixtures or the CLI",
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });
