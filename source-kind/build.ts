@@ -61,14 +61,25 @@ export const debugIdOfMap = (map: ReadMap) => {
   return typeof id === 'string' ? id.toLowerCase() : null;
 };
 
+/** The maps read last, by file: an audit resolves many reports through the same few chunks' maps, some megabytes each. */
+const recentMaps = new Map<string, ReadMap>();
+const RECENT_MAPS = 16;
+
 function readMap(build: Build, path: string): ReadMap | null {
   const file = join(build.root, path);
+  const known = recentMaps.get(file);
+  if (known) return known;
   if (!existsSync(file)) return null;
+  let json: ReadMap['json'];
   try {
-    return { path: posix(path), json: JSON.parse(readFileSync(file, 'utf8')), inline: false };
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
+  const map = { path: posix(path), json, inline: false };
+  recentMaps.set(file, map);
+  if (recentMaps.size > RECENT_MAPS) recentMaps.delete(recentMaps.keys().next().value!);
+  return map;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FlattenMap, originalPositionFor, traceSegment, type TraceMap } from '@jridgewell/trace-mapping';
-import { type Build, chunkOf, commentsOf, debugIdOfMap, isServed, mapBeside, mapNamedBy, mapWithDebugId, type ReadMap } from './build';
+import { type Build, type ChunkComments, chunkOf, commentsOf, debugIdOfMap, isServed, mapBeside, mapNamedBy, mapWithDebugId, type ReadMap } from './build';
 import type { Frame, NoFrames, Stack } from './frames';
 
 /**
@@ -75,8 +75,7 @@ export function sourcePath(source: string): string {
 const isLibrary = (file: string) => /(^|\/)node_modules\/|^\[turbopack\]|^webpack\/|^\(webpack\)/.test(file);
 
 /** The map the frame's chunk resolves through, by debug ID where the report has one, else by the chunk's file. */
-function mapOf(build: Build, chunk: string, debugId: string | null): { map: ReadMap; via: Via } | Why {
-  const comments = commentsOf(readFileSync(join(build.root, chunk), 'utf8'));
+function mapOf(build: Build, chunk: string, comments: ChunkComments, debugId: string | null): { map: ReadMap; via: Via } | Why {
   const named = comments.sourceMappingUrl ? mapNamedBy(build, chunk, comments.sourceMappingUrl) : null;
   const beside = mapBeside(build, chunk);
   const referenced = named && 'json' in named ? named : beside;
@@ -129,9 +128,9 @@ function originalName(chunkText: string, map: TraceMap, minified: string | null,
 /** One frame of the build resolved through the map its reporter would use. */
 export function resolveFrame(build: Build, frame: Frame, chunk: string): Resolved | Unresolved {
   const text = readFileSync(join(build.root, chunk), 'utf8');
-  const chunkId = commentsOf(text).debugId?.toLowerCase() ?? null;
-  const debugIds = { report: frame.debugId?.toLowerCase() ?? null, chunk: chunkId };
-  const found = mapOf(build, chunk, frame.debugId);
+  const comments = commentsOf(text);
+  const debugIds = { report: frame.debugId?.toLowerCase() ?? null, chunk: comments.debugId?.toLowerCase() ?? null };
+  const found = mapOf(build, chunk, comments, frame.debugId);
   if ('cause' in found) return { frame, chunk, why: found, debugIds };
   const map = traced(found.map);
   const column = (frame.column ?? 1) - 1;
@@ -147,7 +146,7 @@ export function resolveFrame(build: Build, frame: Frame, chunk: string): Resolve
     column: original.column + 1,
     name: originalName(text, map, frame.function, frame.line, column),
     mapHasNames: map.names.length > 0,
-    served: !found.map.inline && commentsOf(text).sourceMappingUrl !== null && isServed(build, found.map.path),
+    served: !found.map.inline && comments.sourceMappingUrl !== null && isServed(build, found.map.path),
     debugIds: { ...debugIds, map: debugIdOfMap(found.map) },
   };
 }

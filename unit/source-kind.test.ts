@@ -8,6 +8,7 @@ import { postHogStack, sentryStack, v8Stack, type PostHogException, type Stack }
 import { resolveStack, type Resolution, type Resolved } from '../source-kind/resolve';
 import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../source-kind/judge';
 import type { Build } from '../source-kind/build';
+import { sourceSetupOf } from '../source-kind/setup';
 
 /**
  * Builds of apps generated from registry packages, as `faultline audit` placed, built and
@@ -275,5 +276,34 @@ describe('judged against where faultline placed the thrower', () => {
       seen: 'the reporter sent no frames',
       findings: [],
     });
+  });
+});
+
+describe("what the app's files say of its maps", () => {
+  const guide = readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8');
+
+  it("reads Sentry's guide as written: its plugin's line, no map options, no token", () => {
+    expect(sourceSetupOf({ name: 'next.config.ts', text: guide }, 'turbopack')).toEqual({
+      config: 'next.config.ts',
+      bundler: 'turbopack',
+      productionBrowserSourceMaps: null,
+      serverMinification: null,
+      sentry: { at: 'next.config.ts:8', disable: null, deleteSourcemapsAfterUpload: null, authToken: false },
+    });
+  });
+
+  it('reads each setting with its line, and the token Sentry’s wizard writes into an env file', () => {
+    const text = guide
+      .replace('/* config options here */', 'productionBrowserSourceMaps: false,')
+      .replace('tunnelRoute: true,', 'tunnelRoute: true,\n  sourcemaps: { disable: true, deleteSourcemapsAfterUpload: false },');
+    const setup = sourceSetupOf({ name: 'next.config.mjs', text }, 'webpack', ['# sentry\nSENTRY_AUTH_TOKEN=sntrys_x\n']);
+    expect(setup.productionBrowserSourceMaps).toEqual({ value: false, at: 'next.config.mjs:5' });
+    expect(setup.sentry).toEqual({
+      at: 'next.config.mjs:8',
+      disable: { value: true, at: 'next.config.mjs:13' },
+      deleteSourcemapsAfterUpload: { value: false, at: 'next.config.mjs:13' },
+      authToken: true,
+    });
+    expect(sourceSetupOf({ name: 'next.config.ts', text: 'export default {};' }, 'turbopack').sentry).toBeNull();
   });
 });
