@@ -235,12 +235,13 @@ export function judgeSource(thrower: Thrower, report: SourceReport, setup: Sourc
     const at = `${frame.file}:${frame.line}${frame.column === null ? '' : `:${frame.column}`}`;
     if (why.cause === 'not in the build') return { traced: false, seen: `${at}: names no file of the build`, findings: [] };
     if (why.cause === 'no mapping') return { traced: false, seen: `${at}: ${why.map} maps nothing there`, findings: [] };
-    const finding = noMapCause(setup, report.runtime, report.reporter);
-    return {
-      traced: false,
-      seen: `${at}: ${chunk} has no map${why.cause === 'no map' && why.pointsTo ? ` (it names ${why.pointsTo}, which the build does not hold)` : ''}`,
-      findings: [stamp(finding)],
-    };
+    const missing =
+      why.cause === 'no map with the debug ID'
+        ? `no map of the build has its debug ID ${why.debugId}`
+        : why.pointsTo
+          ? `it names ${why.pointsTo}, which the build does not hold`
+          : 'the build holds no map for it';
+    return { traced: false, seen: `${at}: ${chunk}: ${missing}`, findings: [stamp(noMapCause(setup, report.runtime, report.reporter))] };
   }
   const resolved = resolution.resolved;
   const findings = resolvedFindings(thrower, resolved, report, setup).map(stamp);

@@ -220,6 +220,9 @@ describe('judged against where faultline placed the thrower', () => {
       SENTRY_GUIDE,
     );
     expect(judged.traced).toBe(false);
+    expect(judged.seen).toBe(
+      'app:///_next/static/chunks/19ggnq3clghx_.js:2:313: .next/static/chunks/19ggnq3clghx_.js: no map of the build has its debug ID d202fa23-9195-387b-09e2-6e1b63176a3c',
+    );
     expect(judged.findings).toHaveLength(1);
     expect(judged.findings[0]).toMatchObject({ kind: 'maps deleted', runtime: 'browser', at: 'next.config.ts:9' });
     expect(judged.findings[0].cause).toContain('not seen: whether your CI sets SENTRY_AUTH_TOKEN');
