@@ -37,7 +37,7 @@ export function chunkOf(build: Build, file: string): string | null {
   return existsSync(join(build.root, path)) && statSync(join(build.root, path)).isFile() ? posix(path) : null;
 }
 
-/** What a chunk says of its map at its end: its debug ID (`//# debugId=`) and its `sourceMappingURL`, each null where it has none. */
+/** What a chunk says of its map: its debug ID (`//# debugId=` at its end, else the one its snippet registers) and its `sourceMappingURL`, each null where it has none. */
 export interface ChunkComments {
   debugId: string | null;
   sourceMappingUrl: string | null;
@@ -46,7 +46,17 @@ export interface ChunkComments {
 /** The last `//# name=value` of a chunk's text (what the bundler and Sentry's plugin append), or null. */
 const lastComment = (text: string, name: string) => [...text.matchAll(new RegExp(`^//[#@] ${name}=(\\S+)\\s*$`, 'gm'))].at(-1)?.[1] ?? null;
 
-export const commentsOf = (text: string): ChunkComments => ({ debugId: lastComment(text, 'debugId'), sourceMappingUrl: lastComment(text, 'sourceMappingURL') });
+/**
+ * The debug ID a snippet registers at run time: Sentry's webpack plugin injects
+ * `_sentryDebugIds[stack]="…"` and no comment (seen on 15.5); Turbopack's `_debugIds` snippet
+ * repeats its comment.
+ */
+const registered = (text: string) => /\b_(?:sentryD|d)ebugIds\)?\[\w+\]\s*=\s*"([0-9a-f-]{36})"/i.exec(text)?.[1] ?? null;
+
+export const commentsOf = (text: string): ChunkComments => ({
+  debugId: lastComment(text, 'debugId') ?? registered(text),
+  sourceMappingUrl: lastComment(text, 'sourceMappingURL'),
+});
 
 /** A map as read from the build: its path (or the chunk's, for an inline map) and its JSON. */
 export interface ReadMap {

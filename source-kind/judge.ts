@@ -139,6 +139,13 @@ function noDebugId(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pi
       fix: `${config}: turbopack: { debugIds: true } (posthog-node reads Turbopack's _debugIds), and upload the maps with posthog-cli`,
       at: setup.config,
     };
+  if (runtime === 'edge' && setup.bundler === 'turbopack' && setup.sentry && !setup.sentry.disable?.value)
+    return {
+      kind: 'no debug ID',
+      cause: `${side} chunks carry no debug ID though Sentry's plugin turns on turbopack.debugIds (seen on 16.4.5 and 16.5.0): Sentry cannot find their uploaded maps`,
+      fix: "none in the app's files: Turbopack writes debug IDs into the Node.js and browser chunks only",
+      at: null,
+    };
   if (setup.sentry?.disable?.value)
     return {
       kind: 'no debug ID',

@@ -63,12 +63,15 @@ export type Resolution =
   /** Every frame resolved into a library's code (React's, Next's): the report names no line of the app's. */
   | { none: 'no app frame'; frames: Resolved[] };
 
-/** A source as the map names it, made comparable: no bundler scheme, no `./` or `../`, decoded. */
+/** A source as the map names it, made comparable: no bundler scheme or namespace, no `./` or `../`, decoded. */
 export function sourcePath(source: string): string {
-  return decodeURIComponent(source)
-    .replace(/^(?:webpack|turbopack):\/\/\/?(?:_N_E\/|\[project\]\/)?/, '')
-    .replace(/^(?:\.\.?\/)+/, '')
-    .replace(/\?.*$/, '');
+  return (
+    decodeURIComponent(source)
+      // webpack's namespace (the package's name, `_N_E` for the browser's), Turbopack's project root.
+      .replace(/^(?:webpack:\/\/[^/]*\/|turbopack:\/\/\/(?:\[project\]\/)?)/, '')
+      .replace(/^(?:\.\.?\/)+/, '')
+      .replace(/\?.*$/, '')
+  );
 }
 
 /** A library's code, not the app's: installed packages, and what bundlers add (Turbopack's runtime, webpack's). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postHogStack, sentryStack, v8Stack, type PostHogException, type Stack } from '../source-kind/frames';
+import { postHogStack, sentryStack, v8Stack, type Frame, type PostHogException, type Stack } from '../source-kind/frames';
 import { resolveStack, type Resolution, type Resolved } from '../source-kind/resolve';
 import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../source-kind/judge';
 import type { Build } from '../source-kind/build';
@@ -308,5 +308,115 @@ describe("what the app's files say of its maps", () => {
       authToken: true,
     });
     expect(sourceSetupOf({ name: 'next.config.ts', text: 'export default {};' }, 'turbopack').sentry).toBeNull();
+  });
+});
+
+describe("Sentry's guide on 16.5.0 with @sentry/nextjs 11.11.0, its maps kept (sourcemaps: { deleteSourcemapsAfterUpload: false })", () => {
+  const app = 'sentry-keep-maps-16.5.0';
+  const sent = reports<{ runtime: 'node' | 'edge' | 'browser'; event: ErrorEvent }>(app);
+  const of = (runtime: string) => sent.find((report) => report.runtime === runtime)!.event;
+  // The scratch build's config: the guide's, with the line the build was made with.
+  const setup = sourceSetupOf(
+    {
+      name: 'next.config.ts',
+      text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8').replace(
+        'tunnelRoute: true,',
+        'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },',
+      ),
+    },
+    'turbopack',
+  );
+  const judged = (runtime: 'node' | 'edge' | 'browser', expected: Thrower) =>
+    judgeSource(expected, { entry: runtime, runtime, reporter: 'Sentry', resolution: resolveStack(built(app), sentryStack(of(runtime))) }, setup);
+
+  it('the Node.js report: by debug ID to the thrower’s line, its name lost as on 16.4.5', () => {
+    const result = judged('node', thrower(app, SERVER_THROWER, 'ThrowingServerComponent'));
+    expect(result.traced).toBe(true);
+    expect(result.findings.map((finding) => finding.kind)).toEqual(['names lost']);
+  });
+
+  it("the Edge runtime's report: its chunk carries no debug ID, so Sentry finds no map for it, though its own map resolves it", () => {
+    const expected = thrower(app, SERVER_THROWER, 'ThrowingServerComponent');
+    const result = judged('edge', expected);
+    expect((sentryStack(of('edge')) as { frames: Frame[] }).frames[0]).toMatchObject({
+      file: expect.stringContaining('/_next/server/edge/chunks/'),
+      debugId: null,
+    });
+    expect(result.seen).toContain(`-> ${expected.file}:${expected.line}:`);
+    expect(result.traced).toBe(false);
+    expect(result.findings.find((finding) => finding.kind === 'no debug ID')).toMatchObject({ runtime: 'edge', at: null });
+  });
+
+  it("the browser's report: by debug ID through the map its chunk names (16.5.0 names maps apart from their chunks), which the app serves to anyone", () => {
+    // V8 names the click handler's arrow by its property: `onClick`.
+    const expected = { ...thrower(app, 'app/faultline-audit/_throwers/client.jsx', 'ThrowsInEventHandler'), function: 'onClick' };
+    const resolution = resolvedOf(resolveStack(built(app), sentryStack(of('browser'))));
+    expect(resolution).toMatchObject({
+      via: 'debug ID',
+      map: '.next/static/chunks/41y_6f3jebl2d.js.map',
+      file: expected.file,
+      line: expected.line,
+      served: true,
+    });
+    const result = judged('browser', expected);
+    expect(result.traced).toBe(true);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'map served',
+        runtime: 'browser',
+        fix: 'next.config.ts:13: sourcemaps: { deleteSourcemapsAfterUpload: true }',
+        at: 'next.config.ts:13',
+      }),
+    ]);
+  });
+
+  it('a minifier that inlined the thrower into its caller is no finding: the name is then the caller’s', () => {
+    const expected = thrower(app, SERVER_THROWER, 'ThrowingServerComponent');
+    const resolution = resolvedOf(resolveStack(built(app), sentryStack(of('node'))));
+    // The same resolved frame, as a map that restores the caller's name would give it.
+    const inlined: Resolution = { resolved: { ...resolution, name: 'Page' } };
+    const report: SourceReport = { entry: 'server-page-throws', runtime: 'node', reporter: 'Sentry', resolution: inlined };
+    expect(judgeSource({ ...expected, inlinedInto: ['Page'] }, report, setup).findings).toEqual([]);
+    expect(judgeSource(expected, report, setup).findings.map((finding) => finding.kind)).toEqual(['wrong place']);
+  });
+});
+
+describe("Sentry's guide on next 15.5 (webpack) with @sentry/nextjs 11.1.0", () => {
+  const app = 'sentry-guide-webpack-15.5';
+  const sent = reports<{ runtime: 'node' | 'browser'; event: ErrorEvent }>(app);
+  const of = (runtime: string) => sent.find((report) => report.runtime === runtime)!.event;
+  const setup = sourceSetupOf(
+    { name: 'next.config.ts', text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8') },
+    'webpack',
+  );
+
+  it("the Node.js report: the debug ID Sentry's snippet registers finds the chunk's map, which points past the thrower: the map leaves out what Sentry put before the chunk's code", () => {
+    const expected = thrower(app, SERVER_THROWER, 'ThrowingServerComponent');
+    const build = built(app);
+    const resolution = resolveStack(build, sentryStack(of('node')));
+    const resolved = resolvedOf(resolution);
+    expect(resolved).toMatchObject({
+      via: 'debug ID',
+      file: 'external commonjs2 "util"',
+      debugIds: { report: '99dc272d-58ca-40a1-b932-b4472dce7080', chunk: '99dc272d-58ca-40a1-b932-b4472dce7080', map: null },
+    });
+    const judged = judgeSource(expected, { entry: 'server-page-throws', runtime: 'node', reporter: 'Sentry', resolution }, setup);
+    expect(judged.traced).toBe(false);
+    expect(judged.findings.map((finding) => finding.kind)).toEqual(['wrong place']);
+    // The cause, seen: the chunk opens with Sentry's `__SENTRY_ORCHESTRION__` statement, which the map does not count; the frame moved back by its length resolves to the thrower.
+    const chunk = readFileSync(join(build.root, resolved.chunk), 'utf8');
+    const prefix = chunk.indexOf('!function(){try');
+    expect(chunk.slice(0, prefix)).toContain('__SENTRY_ORCHESTRION__');
+    const frame = { ...resolved.frame, column: resolved.frame.column! - prefix };
+    expect(resolvedOf(resolveStack(build, { frames: [frame] }))).toMatchObject({ file: expected.file, line: expected.line });
+  });
+
+  it("the browser's report: the chunk keeps Sentry's debug ID snippet, its map deleted as Turbopack's builds lose theirs", () => {
+    const judged = judgeSource(
+      thrower(app, 'app/faultline-audit/_throwers/client.jsx', 'ThrowsInEventHandler'),
+      { entry: 'client-event-handler-throws', runtime: 'browser', reporter: 'Sentry', resolution: resolveStack(built(app), sentryStack(of('browser'))) },
+      setup,
+    );
+    expect(judged.findings.map((finding) => finding.kind)).toEqual(['maps deleted']);
   });
 });
