@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
-import { ENV } from '@/harness/contract';
+import { ENV } from '@/contract';
 import { countingDeliveries } from '@/app-server/deliveries';
 
 export async function register() {

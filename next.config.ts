@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
 import { buildFailureConfig, configurationOf, nextConfigFor } from './scenarios/configurations';
-import { ENV } from './harness/contract';
+import { ENV } from './contract';
 import { installedNext } from './scenarios/versions';
 
 // The same app under Cache Components when the environment asks for it (scenarios/configurations.ts).

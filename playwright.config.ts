@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
 import { BrowserNotFoundError, findChromium, launchOptions } from './harness/chromium';
-import { ENV } from './harness/contract';
+import { ENV } from './contract';
 import { exitWithLauncher } from './harness/lifeline';
 import { UsageError } from './harness/failures';
 import { globalSetupsFor, workersFrom } from './harness/settings';

@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
-import { ENV, HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER, TEST_MARKER_HEADER } from '../harness/contract';
+import { ENV, HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER, TEST_MARKER_HEADER } from '../contract';
 import type { Delivery } from './store';
 
 /** What Next passes to `onRequestError` (its `Instrumentation.onRequestError`), as far as the count reads it. */

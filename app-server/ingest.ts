@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { FAULT_IN_WORDS, parseIngestFault } from '../ingest/faults';
 import { ingestHandlers } from '../ingest/handlers';
 import { serverStore, storeEnvelope, storeMalformed } from './store';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 /** Harness mode, Next server process: every envelope the Node SDK sends lands in the store. */
 export function interceptIngest(): void {

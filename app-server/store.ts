@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
+import { ENV, TEST_MARKER_HEADER } from '../contract';
 import { markerOf } from '../ingest/marker';
 import { StalledRequests, type IngestFault } from '../ingest/faults';
 

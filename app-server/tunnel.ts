@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { ingestHandlers } from '../ingest/handlers';
 import { serverStore, storeEnvelope, storeMalformed } from './store';
-import { HARNESS_DSN, SENTRY_ENVELOPE } from '../harness/contract';
+import { HARNESS_DSN, SENTRY_ENVELOPE } from '../contract';
 
 /** The envelope endpoint of the harness DSN: where MSW answers the Node SDK. */
 const ENVELOPE_URL = SENTRY_ENVELOPE.urlOf(HARNESS_DSN)!;

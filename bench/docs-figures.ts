@@ -4,7 +4,7 @@
  * docs/verdicts.md from bench/mutants-results.json (written by `npm run mutants`); both are
  * checked by unit/docs.test.ts, so a figure in them is always the last recorded one.
  */
-import { block, DOCS, replaceBlock } from '../harness/outputs/docs-blocks';
+import { block, DOCS, replaceBlock } from '../outputs/docs-blocks';
 import { CPU_PARTS } from './process-cpu';
 import { EXCESS_PARTS, RATIO_LIMIT, type Excess } from './excess';
 import { median } from '../harness/stats';

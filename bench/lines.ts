@@ -17,16 +17,15 @@ const RUN = [
   'cli/matrix.ts',
   'e2e/catalogue.spec.ts',
   'e2e/global-setup.ts',
-  'harness/outputs/reporters/conformance-reporter.ts',
+  'outputs/reporters/conformance-reporter.ts',
   'instrumentation.ts',
 ];
 const AUDIT = [
-  'cli/audit/audit.ts',
-  'cli/audit/matrix.ts',
-  'audit/entries.spec.ts',
-  'harness/outputs/reporters/audit-reporter.ts',
+  'cli/audit.ts',
+  'audit/kinds/placed/worker/placed.spec.ts',
+  'outputs/reporters/audit-reporter.ts',
   'app-server/audit-intercept.mjs',
-  'harness/audit/next-config.cjs',
+  'audit/app/next-config.cjs',
 ];
 /** Shared by construction: the project's config (the command line, `cli/main.ts`, reaches every command and is left out). */
 const COMMON = ['playwright.config.ts'];
@@ -38,21 +37,19 @@ const COMMON = ['playwright.config.ts'];
  */
 const PARALLEL: Record<string, string> = {
   // The runner's result composed, where cli/run.ts stands; placing and building (build-placed.ts) is the audit's own.
-  'harness/audit/column.ts': 'orchestration',
-  'worker/audit/drive.ts': 'trigger',
-  'worker/audit/settle.ts': 'a page settled',
-  'worker/audit/observe.ts': 'observation',
-  'worker/audit/check-entry.ts': 'observation',
-  'worker/audit/test.ts': 'session',
-  'worker/audit/session.ts': 'session',
-  'worker/audit/claims.ts': 'claiming a report',
-  'harness/audit/lanes.ts': 'claiming a report',
-  'harness/audit/server.ts': 'server reports',
+  'audit/check.ts': 'orchestration',
+  'audit/kinds/placed/worker/drive.ts': 'trigger',
+  'worker/quiet-page.ts': 'a page settled',
+  'audit/kinds/placed/worker/observe.ts': 'observation',
+  'audit/kinds/placed/worker/check.ts': 'observation',
+  'worker/audited-test.ts': 'session',
+  'worker/audited-session.ts': 'session',
+  'audit/kinds/placed/worker/claims.ts': 'claiming a report',
+  'audit/kinds/placed/lanes.ts': 'claiming a report',
+  'harness/audited-app.ts': 'server reports',
   'app-server/audit-intercept.mjs': 'server reports',
-  'harness/outputs/reporters/audit-reporter.ts': 'outputs',
-  'harness/outputs/audit-render.ts': 'outputs',
-  'harness/outputs/audit-html.ts': 'outputs',
-  'harness/outputs/audit-annotations.ts': 'outputs',
+  'outputs/reporters/audit-reporter.ts': 'outputs',
+  'outputs/audit-report.ts': 'outputs',
 };
 
 /**

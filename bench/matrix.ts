@@ -11,8 +11,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_VERSIONS } from '../cli/matrix';
-import { replaceDocsMatrix } from '../harness/outputs/matrix-render';
-import { DOCS } from '../harness/outputs/docs-blocks';
+import { replaceDocsMatrix } from '../outputs/matrix-render';
+import { DOCS } from '../outputs/docs-blocks';
 import { MATRIX_WORKSPACES, nextPackages } from '../harness/next-workspace';
 import type { Matrix } from '../verdict/matrix';
 

@@ -26,8 +26,8 @@ import { EXCESS_PARTS, RATIO_LIMIT, excessOf, fixedPartsRatio, medianExcess, rep
 import type { CheckTrace } from '../worker/check-trace';
 import { TRACE_ANNOTATION, type BareTrace } from './worker/annotations';
 import { replaceDocsBenchFigures } from './docs-figures';
-import { DOCS } from '../harness/outputs/docs-blocks';
-import { ENV } from '../harness/contract';
+import { DOCS } from '../outputs/docs-blocks';
+import { ENV } from '../contract';
 import { workersFrom } from '../harness/settings';
 
 const root = join(import.meta.dirname, '..');

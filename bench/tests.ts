@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import type { Timing } from '../harness/timings';
 
 const root = join(import.meta.dirname, '..');

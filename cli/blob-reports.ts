@@ -3,9 +3,9 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CannotRun } from '../harness/failures';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { ownModule, playwrightCli } from '../harness/root';
-import { BLOB_DIR } from '../harness/outputs/reporters/blob';
+import { BLOB_DIR } from '../outputs/reporters/blob';
 import { UsageError } from './usage-error';
 
 /** The blob reports a shard's out folder holds. */
@@ -69,7 +69,7 @@ export async function replayBlobs(
     let errors = '';
     let progress = '';
     const code = await new Promise<number | null>((done, fail) => {
-      const child = spawn(process.execPath, [playwrightCli(), 'merge-reports', '--config', ownModule('harness/outputs/reporters/merge.config'), gathered], {
+      const child = spawn(process.execPath, [playwrightCli(), 'merge-reports', '--config', ownModule('outputs/reporters/merge.config'), gathered], {
         cwd: root,
         env: { ...process.env, [ENV.reporter]: JSON.stringify(reporters), [ENV.selection]: selection },
         stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],

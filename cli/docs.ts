@@ -1,20 +1,20 @@
 /**
  * `npm run docs`: writes the docs blocks derived from code, in place: the catalogue's tables
  * (docs/catalogue.md, from the catalogue and its build-time part) and the environment table (docs/harness.md, from
- * `VARIABLES` in harness/contract.ts). The other blocks come from recorded results and are written
+ * `VARIABLES` in contract.ts). The other blocks come from recorded results and are written
  * by what records them (`npm run bench`, `npm run bench:matrix`, `npm run mutants`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VARIABLES } from '../harness/contract';
+import { VARIABLES } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
-import { block, DOCS, replaceBlock, type Block } from '../harness/outputs/docs-blocks';
+import { block, DOCS, replaceBlock, type Block } from '../outputs/docs-blocks';
 import { buildFailures } from '../scenarios/build-failures';
 import { BUILD_FAILURES_BLOCK, buildFailuresAsMarkdown, CATALOGUE_BLOCK, catalogueAsMarkdown } from './list';
 
 /** The environment table of docs/harness.md. */
-export const ENVIRONMENT_BLOCK = block('environment', '`npm run docs` from harness/contract.ts');
+export const ENVIRONMENT_BLOCK = block('environment', '`npm run docs` from contract.ts');
 
 /** Every `VARIABLES` entry as a table row, in its order: the name, who sets it, what it does. */
 export function environmentTable(variables: Record<string, { name: string; setBy: string; effect: string }> = VARIABLES): string {

@@ -2,7 +2,7 @@ import type { Scenario } from '../scenarios/schema';
 import type { BuildFailure } from '../scenarios/build-failures';
 import { CONFIGURATIONS } from '../scenarios/configurations';
 import { expectedOutcome } from '../scenarios/outcome';
-import { block } from '../harness/outputs/docs-blocks';
+import { block } from '../outputs/docs-blocks';
 
 export function catalogueAsJson(catalogue: readonly Scenario[]): string {
   return JSON.stringify(catalogue, null, 2);

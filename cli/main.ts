@@ -80,8 +80,12 @@ async function dispatch(argv: string[]): Promise<number> {
       return matrix(parseMatrixArgs(rest), root);
     }
     case 'audit': {
-      const [{ audit }, { parseAuditArgs }] = await Promise.all([import('./audit/audit'), import('./audit/args')]);
-      return audit(parseAuditArgs(rest), root);
+      const { audit, parseAuditArgs } = await import('./audit');
+      return audit(parseAuditArgs(rest));
+    }
+    case 'init': {
+      const { init, parseInitArgs } = await import('./init/init');
+      return init(parseInitArgs(rest));
     }
     case 'repro': {
       const { parseReproArgs, repro } = await import('./repro');

@@ -19,56 +19,33 @@ import type { FallbackKind } from '../scenarios/next-adaptations';
 import { comparedVersion } from '../scenarios/versions';
 import { availableOn, CONFIGURATIONS, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
 import { cellOf, columnOutcome, drift, markChanges, missingEntries, type Matrix, type MatrixColumn } from '../verdict/matrix';
-import { matrixAsHtml } from '../harness/outputs/matrix-html';
-import { header, matrixAsMarkdown, matrixAsTable } from '../harness/outputs/matrix-render';
-import { claimOutDir, MATRIX_FOLDER } from './out-dir';
+import { matrixAsHtml } from '../outputs/matrix-html';
+import { header, matrixAsMarkdown, matrixAsTable } from '../outputs/matrix-render';
+import { claimOutDir, MATRIX_FOLDER } from '../outputs/out-dir';
 import type { ConformanceReport } from '../verdict/report';
 import { resolveScenario } from './select';
-import { EXIT, UsageError } from './usage-error';
-import { parseCommandArgs } from './args';
-import { optionValue, parseOptionsOf } from './options';
+import { EXIT } from './usage-error';
+import { readCommand } from './options';
+import type { OptionsOf } from '../harness/commands';
 import { Progress } from './progress';
-import { nextVersions, oneLine, versionProblem } from './columns';
-import { ENV } from '../harness/contract';
+import { oneLine, versionProblem } from '../harness/next-versions';
+import { ENV } from '../contract';
 import { follow } from '../harness/events';
 import { describeFailure } from './failure';
 import { run } from './run';
 import { parseRunArgs } from './run-args';
 import { Stopping } from './stopping';
 
-/** The newest patch of each minor from 15.5 to 16.4 that installs here. */
-export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5'];
+/** The newest patch of each minor from 15.5 to 16.5 that installs here. */
+export const DEFAULT_VERSIONS = ['15.5.29', '16.0.11', '16.1.7', '16.2.12', '16.3.8', '16.4.5', '16.5.0'];
 
-export interface MatrixOptions {
-  versions: string[];
-  fallbacks: FallbackKind[];
-  /** The reference app's configurations, each a column per version that has it. */
-  configurations: ConfigurationId[];
-  scenarios: string[];
-  out: string;
-  /** Observe again even where nothing changed since the last matrix. */
-  fresh: boolean;
-}
+/** What `faultline matrix` was asked, as its declaration reads it (harness/commands.ts): its versions (the default ones where none is named), fallbacks, configurations, entries. */
+export type MatrixOptions = OptionsOf<'matrix'>;
 
 export function parseMatrixArgs(argv: string[]): MatrixOptions {
-  const { values } = parseCommandArgs({
-    args: argv,
-    options: parseOptionsOf('matrix'),
-    strict: true,
-    allowPositionals: false,
-  });
-  const fallbacks: Record<string, FallbackKind[]> = { classic: ['classic'], builtin: ['builtin'], both: ['classic', 'builtin'] };
-  if (!fallbacks[values.fallback]) throw new UsageError(`Bad --fallback "${values.fallback}": use classic, builtin or both`);
-  for (const id of values.scenario) resolveScenario(catalogue, id);
-  const versions = nextVersions(values.next);
-  return {
-    versions: versions.length > 0 ? versions : DEFAULT_VERSIONS,
-    fallbacks: fallbacks[values.fallback],
-    configurations: [...optionValue('matrix', 'configuration', values.configuration)!],
-    scenarios: values.scenario,
-    out: values.out,
-    fresh: values.fresh,
-  };
+  const options = readCommand('matrix', argv);
+  for (const id of options.scenarios) resolveScenario(catalogue, id);
+  return { ...options, versions: options.versions.length > 0 ? options.versions : DEFAULT_VERSIONS };
 }
 
 /** One column to observe: a version, in a fallback and a configuration. */

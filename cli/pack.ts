@@ -18,12 +18,12 @@ const ENTRIES = [
   'cli/main.ts',
   'playwright.config.ts',
   'e2e/global-setup.ts',
-  'audit/entries.spec.ts',
-  'harness/outputs/reporters/audit-reporter.ts',
-  'harness/outputs/reporters/merge.config.ts',
+  'audit/kinds/placed/worker/placed.spec.ts',
+  'outputs/reporters/audit-reporter.ts',
+  'outputs/reporters/merge.config.ts',
   'app-server/audit-intercept.mjs',
   'harness/in-group.mjs',
-  'harness/audit/next-config.cjs',
+  'audit/app/next-config.cjs',
 ];
 
 /** Files read by path rather than imported: the sources placed in an audited app, the intercept's certificate, the launcher, the README. */

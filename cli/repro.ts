@@ -8,7 +8,7 @@ import { observeEntry } from '../worker/observe-entry';
 import { loadIngestCode } from '../worker/browser-ingest';
 import { HarnessedSession } from '../worker/session';
 import { readFallback } from '../worker/scenario-driver';
-import { digestOf } from '../verdict/golden';
+import { digestOf } from '../scenarios/golden';
 import { reportInOneLine } from '../verdict/report-event';
 import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join, relative } from 'node:path';
@@ -23,64 +23,52 @@ import { buildErrorLines, buildFailureDifferences } from '../verdict/build-failu
 import { preflight } from './run-args';
 import { resolveScenario } from './select';
 import { EXIT, UsageError } from './usage-error';
-import { parseCommandArgs } from './args';
-import { optionValue, parseOptionsOf, refuseConflicts } from './options';
+import { readOptions, type OptionsOf } from '../harness/commands';
+import { parseCommand } from './options';
 
-export interface ReproOptions {
+/**
+ * What `faultline repro` was asked, as its declaration reads it (harness/commands.ts), headed where
+ * there is a screen; and what it replays: a catalogue entry for the app's `next`, or a build-time
+ * entry (replayed by the build it stops, not in a browser), in the configuration the reference app
+ * is built and replayed in (`--cache-components`).
+ */
+export type ReproOptions = Omit<OptionsOf<'repro'>, 'cacheComponents'> & {
   scenario?: Scenario;
-  path?: string;
-  dev: boolean;
-  headed: boolean;
-  json: boolean;
-  baseUrl?: string;
-  port?: number;
-  /** The configuration the reference app is built and replayed in (`--cache-components`). */
   configuration: ConfigurationId;
-  /** A build-time entry: replayed by the build it stops, not in a browser. */
   buildFailure?: BuildFailure;
-}
+};
 
 const root = join(import.meta.dirname, '..');
 
 export function parseReproArgs(argv: string[], env: Record<string, string | undefined> = process.env): ReproOptions {
-  const parsed = parseCommandArgs({
-    args: argv,
-    options: parseOptionsOf('repro'),
-    strict: true,
-    allowPositionals: true,
-  });
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommand('repro', argv, { positionals: true });
   if (positionals.length + (values.path === undefined ? 0 : 1) !== 1) {
     throw new UsageError('repro takes one scenario id or --path /route (faultline list shows the ids)');
   }
-  const pathWrong = values.path === undefined ? null : pathProblem(values.path);
+  const pathWrong = values.path === undefined ? null : pathProblem(values.path as string);
   if (pathWrong) throw new UsageError(`Bad --path ${JSON.stringify(values.path)}: ${pathWrong}`);
-  refuseConflicts('repro', values);
-  const configuration = values['cache-components'] ? 'cache-components' : configurationOf(env).id;
+  const { cacheComponents, ...options } = readOptions('repro', values, argv);
+  const configuration = cacheComponents ? 'cache-components' : configurationOf(env).id;
   const buildFailure = buildFailures.find((candidate) => candidate.id === positionals[0]);
-  if (buildFailure) assertReplayableBuild(buildFailure, configuration, values);
+  if (buildFailure) assertReplayableBuild(buildFailure, configuration, options);
   const entry = positionals[0] === undefined || buildFailure ? undefined : resolveScenario(activeCatalogue(env), positionals[0]);
   const notApplicable = entry && notApplicableIn(entry, configuration);
   if (notApplicable) throw new UsageError(`${entry.id} is ${notApplicable}`);
   return {
+    ...options,
     scenario: entry && forNext(entry, comparedVersion(installedNext(root)).version, configuration),
     configuration,
-    path: values.path,
-    dev: values.dev,
     // Headed where there is a screen to show it on.
-    headed: values.headed || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
-    json: values.json,
-    baseUrl: values['base-url'],
-    port: optionValue('repro', 'port', values.port),
+    headed: options.headed || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY),
     ...(buildFailure && { buildFailure }),
   };
 }
 
 /** A build-time entry is replayed by building the reference app here, in its configuration. */
-function assertReplayableBuild(entry: BuildFailure, configuration: ConfigurationId, values: { dev?: boolean; 'base-url'?: string }): void {
+function assertReplayableBuild(entry: BuildFailure, configuration: ConfigurationId, values: { dev?: boolean; baseUrl?: string }): void {
   const notApplicable = buildFailureNotApplicable(entry, configuration);
   if (notApplicable) throw new UsageError(`${entry.id} is ${notApplicable}`);
-  if (values.dev || values['base-url'] !== undefined)
+  if (values.dev || values.baseUrl !== undefined)
     throw new UsageError(`${entry.id} stops next build: it is replayed by building the reference app here, without --dev or --base-url`);
 }
 

@@ -9,30 +9,22 @@ import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { configurationOf, type ConfigurationId } from '../scenarios/configurations';
 import { isBuildFailure } from '../scenarios/build-failures';
-import { parseCommandArgs } from './args';
-import { optionValue, parseOptionsOf, refuseConflicts } from './options';
+import type { OptionsOf } from '../harness/commands';
+import { readCommand } from './options';
 import { resolveScenario } from './select';
 import { UsageError } from './usage-error';
 
 /** What `faultline run` was asked, checked before anything starts, and the Playwright arguments it becomes. */
 
-export interface RunOptions {
-  scenarios: string[];
-  grep?: string;
-  baseUrl?: string;
-  shard?: string;
-  workers?: number;
-  port?: number;
-  /** Runs every check this many times (flake hunting). */
-  repeat?: number;
-  /** A JSON catalogue to check instead of the built-in one. */
-  catalogue?: string;
-  /** The configuration the reference app is built and checked in (`--cache-components`, or its variable set to 1). */
+/**
+ * What `faultline run` was asked, as its declaration reads it (harness/commands.ts), its catalogue
+ * a path; and the configurations it runs in, read from `--configuration`, `--cache-components` or
+ * the environment: `configuration` the first of them, each a run of its own (`runEach`).
+ */
+export type RunOptions = Omit<OptionsOf<'run'>, 'configuration' | 'cacheComponents'> & {
   configuration: ConfigurationId;
-  /** Every configuration asked for (`--configuration both`), `configuration` the first: each a run of its own (`runEach`). */
   configurations: ConfigurationId[];
-  out: string;
-}
+};
 
 /** `--workers -1` reads as two options to parseArgs; joined (`--workers=-1`), it gets the range message it deserves. */
 function joinNegativeValues(argv: string[]): string[] {
@@ -46,42 +38,22 @@ function joinNegativeValues(argv: string[]): string[] {
 }
 
 export function parseRunArgs(argv: string[]): RunOptions {
-  const { values } = parseCommandArgs({
-    args: joinNegativeValues(argv),
-    options: parseOptionsOf('run'),
-    strict: true,
-    allowPositionals: false,
-  });
-  refuseConflicts('run', values);
+  const { configuration, cacheComponents, ...options } = readCommand('run', joinNegativeValues(argv));
   // A catalogue file is validated here, so a malformed entry stops the run before anything starts.
-  const catalogue = values.catalogue === undefined ? builtInCatalogue : readCatalogueFile(values.catalogue);
-  if (catalogue.length === 0) throw new UsageError(`${values.catalogue} holds no entry: a run of it would check nothing`);
+  const catalogue = options.catalogue === undefined ? builtInCatalogue : readCatalogueFile(options.catalogue);
+  if (catalogue.length === 0) throw new UsageError(`${options.catalogue} holds no entry: a run of it would check nothing`);
   // A build-time entry is selected by its id as a catalogue entry is (scenarios/build-failures.ts).
-  for (const id of values.scenario) if (!isBuildFailure(id)) resolveScenario(catalogue, id);
-  optionValue('run', 'shard', values.shard);
+  for (const id of options.scenarios) if (!isBuildFailure(id)) resolveScenario(catalogue, id);
   // The worker count Playwright's config reads (`ENV.workers`) under the same rule, so a bad value stops here, not in the runner.
-  if (values.workers === undefined) workersFrom(process.env);
-  const workers = optionValue('run', 'workers', values.workers);
-  const repeat = optionValue('run', 'repeat', values.repeat);
+  if (options.workers === undefined) workersFrom(process.env);
+  // The configurations asked for: `--configuration`, else `--cache-components`, else what the environment says (its variable).
+  const configurations = configuration ? [...configuration] : [cacheComponents ? 'cache-components' : configurationOf(process.env).id];
   return {
-    scenarios: values.scenario,
-    repeat,
-    grep: values.grep,
-    baseUrl: values['base-url'],
-    shard: values.shard,
-    workers,
-    port: optionValue('run', 'port', values.port),
-    catalogue: values.catalogue === undefined ? undefined : resolve(values.catalogue),
-    ...configurationsAsked(values),
-    out: values.out,
+    ...options,
+    catalogue: options.catalogue === undefined ? undefined : resolve(options.catalogue),
+    configuration: configurations[0],
+    configurations,
   };
-}
-
-/** The configurations asked for: `--configuration`, else `--cache-components`, else what the environment says (its variable). */
-function configurationsAsked(values: { configuration?: string; 'cache-components'?: boolean }): Pick<RunOptions, 'configuration' | 'configurations'> {
-  const asked = optionValue('run', 'configuration', values.configuration);
-  const configurations = asked ? [...asked] : [values['cache-components'] ? 'cache-components' : configurationOf(process.env).id];
-  return { configuration: configurations[0], configurations };
 }
 
 /** The checks a conformance run needs before it starts: a browser and, if given, a reachable URL. */
@@ -121,7 +93,7 @@ export function playwrightArgs(options: RunOptions): string[] {
   if (options.scenarios.some((id) => !isBuildFailure(id))) args.push(CATALOGUE_SPEC);
   if (options.scenarios.some(isBuildFailure)) args.push(BUILD_FAILURES_SPEC);
   if (options.grep) args.push('--grep', options.grep);
-  if (options.shard) args.push('--shard', options.shard);
+  if (options.shard) args.push('--shard', `${options.shard.current}/${options.shard.total}`);
   if (options.workers) args.push('--workers', String(options.workers));
   if (options.repeat) args.push('--repeat-each', String(options.repeat));
   return args;

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { replaceEarlier, REPORT_FOLDER } from './out-dir';
+import { replaceEarlier, REPORT_FOLDER } from '../outputs/out-dir';
 import { join } from 'node:path';
 import type { Abort } from '../harness/abort';
 import { incompleteness, markAborted, summaryLine, withUnaccounted, type ConformanceReport } from '../verdict/report';
 import { EXIT } from './usage-error';
 import { ownModule } from '../harness/root';
-import { blobReporter } from '../harness/outputs/reporters/blob';
+import { blobReporter } from '../outputs/reporters/blob';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
@@ -32,7 +32,7 @@ export function reporters(
     // Where CI users look first: every deviation as an annotation on the run.
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
     // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder); `root`: the tree the runner runs in.
-    [ownModule('harness/outputs/reporters/conformance-reporter', root), { outDir, shownAs }],
+    [ownModule('outputs/reporters/conformance-reporter', root), { outDir, shownAs }],
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.

@@ -9,8 +9,19 @@ export class Stopping {
   private readonly controller = new AbortController();
   /** The signal that stopped the command, once one did. */
   by: NodeJS.Signals | undefined;
-  /** What the command was doing, in words ("the build"): what the line says was stopped. */
-  stage = 'the start';
+  private current = 'the start';
+  /** Told of each stage as the command enters it: what its progress says is under way. */
+  onStage: ((stage: string) => void) | undefined;
+
+  /** What the command is doing, in words ("the build"): what the line says was stopped. */
+  get stage(): string {
+    return this.current;
+  }
+
+  set stage(stage: string) {
+    this.current = stage;
+    this.onStage?.(stage);
+  }
 
   constructor() {
     process.once('SIGINT', this.stop).once('SIGTERM', this.stop);

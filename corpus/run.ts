@@ -11,10 +11,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { googleFonts, offlineFonts } from '../harness/audit/fonts';
+import { googleFonts, offlineFonts } from '../audit/fonts';
 import { buildFailureCause, nextBin } from '../harness/build';
 import { faultlineCache } from '../harness/workspace';
-import { block, blockIn, replaceBlock } from '../harness/outputs/docs-blocks';
+import { block, blockIn, replaceBlock } from '../outputs/docs-blocks';
 import { corpusTable, mergeRows, rowsOf, type Row } from './table';
 import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from './truth';
 
@@ -22,17 +22,32 @@ const root = join(import.meta.dirname, '..');
 const DOCS_PAGE = join(root, 'docs', 'audit.md');
 export const CORPUS_BLOCK = block('corpus', '`npm run corpus`');
 /**
- * What every app's audit is asked for beside what its truth names: a server, a client and a route
- * handler failure, and the control, of each router (those of a router the app lacks are not applicable).
+ * What every app's audit is asked for beside what its truth names: ten failures of each router
+ * (those of a router the app lacks are not applicable), since a few entries hide what the others
+ * claim (issue #84).
  */
 const BASE_ENTRIES = [
+  // The App Router's: a server page, a client effect, a route handler, a Server Action, a layout, not-found, a metadata route, an Edge route, streaming, the healthy page.
   'server-page-throws',
   'client-effect-throws',
   'route-handler-throws',
+  'action-form-throws',
+  'nested-layout-throws',
+  'not-found-signal',
+  'robots-throws',
+  'edge-route-handler-throws',
+  'suspense-streamed-throws',
   'healthy',
+  // The Pages Router's, the same ten kinds where it has them.
   'pages-gssp-throws',
+  'pages-render-throws',
   'pages-client-effect-throws',
   'pages-api-throws',
+  'pages-edge-api-throws',
+  'pages-not-found',
+  'pages-gip-throws',
+  'pages-api-handled-500',
+  'pages-redirect',
   'pages-healthy',
 ];
 

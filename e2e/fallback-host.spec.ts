@@ -1,4 +1,4 @@
-import { CLASSIC_SENTENCE, expectedHost } from '../verdict/golden';
+import { CLASSIC_SENTENCE, expectedHost } from '../scenarios/golden';
 import { fallbackHeading } from '../worker/scenario-driver';
 import { TEST_DOMAIN } from '../harness/chromium';
 import { entryUnderTest } from '../scenarios/active';

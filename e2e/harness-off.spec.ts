@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { freePort, startAppServer } from '../harness/app-server';
 import { readFileSync } from 'node:fs';
 import { expect, skipUnlessStarted, test } from '../worker/test';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { entryUnderTest } from '../scenarios/active';
 
 const root = join(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 import { fallbackHeading } from '../worker/scenario-driver';
 import { privacyProblems } from '../verdict/privacy';
 import { expect, skipUnlessStarted, test } from '../worker/test';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 
 /** Values that identify a user, under names Sentry filters, names it does not, and names no list has ever seen. */
 const secrets = {

@@ -1,4 +1,4 @@
-import type { AuditResult } from '../harness/outputs/audit-render';
+import type { AuditResult } from '../verdict/audit-result';
 import type { ConformanceReport } from '../verdict/report';
 import type { EventInBrief } from '../verdict/report-event';
 import { unvarying } from '../verdict/screen-kind';

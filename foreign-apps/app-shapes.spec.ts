@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from '../worker/test';
 import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
 import { appOf } from './apps';
+import { PINNED_NEXT } from '../selftest/run-cli';
 
 /**
  * `faultline audit` on the shapes real App Router apps have (issue #41), each generated here from
@@ -79,7 +80,7 @@ test("a Pages Router app (create-next-app's Pages template): its pages' failures
     PAGES_ENTRIES.flatMap((id) => ['--scenario', id]),
   );
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-  expect(stdout).toContain('(next 16.4.5, no Sentry, pages/)');
+  expect(stdout).toContain(`(next ${PINNED_NEXT}, no Sentry, pages/)`);
   const judged = (id: string) => report!.entries.find((entry) => entry.id === id)!;
   // Next's own _error: the status and its words for a server failure, the classic client sentence for a crash.
   expect([judged('pages-gssp-throws').status, judged('pages-gssp-throws').screen, judged('pages-gssp-throws').checks.framework]).toEqual([
@@ -275,7 +276,9 @@ for (const [manager, shape, css] of [
     const before = tree(repo);
     const { code, stdout, stderr, report } = await auditApp(web, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
     expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
-    expect(stdout).toContain(`faultline audit: ${web} (next 16.4.5, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`);
+    expect(stdout).toContain(
+      `faultline audit: ${web} (next ${PINNED_NEXT}, @sentry/nextjs, app/; a package of the monorepo at ${repo}, built in a copy of it)\n`,
+    );
     const findings = (id: string) => findingsOf(report!, id);
     // What the Sentry-guide app alone is found to do (audit.spec.ts): the monorepo changes nothing of it.
     expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
@@ -380,7 +383,8 @@ test("a CSRF guard in the app's proxy: faultline's own flush goes past it, every
 
 test("an app whose own onRequestError sends to PostHog with posthog-node: read, judged and claimed as @posthog/next's sends are, never said unread", async () => {
   const app = await appOf('posthog-node-app');
-  const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws'];
+  // robots-throws: a metadata route's report arrives after its entry's flush (issue #84, defect 2), and is that entry's all the same.
+  const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws', 'robots-throws'];
   const { code, stdout, stderr, report } = await auditApp(
     app,
     ids.flatMap((id) => ['--scenario', id]),
@@ -405,6 +409,11 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
     'a thrown null, reported to PostHog like any error',
   ).toEqual(['PostHog']);
   expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
+  expect(
+    judged('robots-throws').reports.map(({ reporter, value }) => ({ reporter, value })),
+    "a late report is its entry's",
+  ).toEqual([{ reporter: 'PostHog', value: 'robots-throws: db password hunter2' }]);
+  expect(judged('robots-throws').findings.map(({ what }) => what)).not.toContainEqual(expect.stringContaining('never reported'));
   expect(report!.appFindings, 'every report claimed by its failure').toEqual([]);
   // What is true of it: its captureException sends no digest, so what a user quotes is on no report.
   expect(judged('server-page-throws').findings.map(({ check, fix }) => `${check}: ${fix}`)).toEqual([
@@ -413,8 +422,9 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   expect(code).toBe(1);
 });
 
-test("an app on next 15.5, whose client navigation rides on its link's prefetch: the failed RSC payload is the navigation's, and both RSC entries are judged", async () => {
+test("an app on next 15.5 with its own ESLint and prefetching links: what faultline placed passes the app's lint in next build, and both RSC entries are judged", async () => {
   // Next 15 navigates with the payload its link prefetched; when that prefetch failed, the click loads the document instead, asking for no payload after it.
+  // Next 15 lints during next build, here with typescript-eslint's recommended rules (ban-ts-comment among them): every placed file must pass them.
   const older = await appOf('create-next-app-15.5.29');
   const { code, stderr, report } = await auditApp(older, ['--scenario', 'navigation-rsc-500', '--scenario', 'navigation-rsc-aborted']);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);

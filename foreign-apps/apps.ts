@@ -1,13 +1,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
-import { ENV } from '../harness/contract';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspacesOf } from '../audit/workspace';
+import { ENV } from '../contract';
 import { holdLock } from '../harness/lock';
 import { addPackages, generateApp, generateMonorepo } from './generate';
-
-/** The `posthog-node` the app that calls it from its own `onRequestError` is generated with (the major `@posthog/next` 0.8 depends on). */
-const POSTHOG_NODE = '5.63.1';
+import { pinned } from './packages';
 
 /**
  * The apps faultline's own tests audit, by shape: each generated once in a test run, by whichever
@@ -96,7 +94,7 @@ export const SHAPES = {
    */
   'posthog-node-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });
-    addPackages(dest, { 'posthog-node': POSTHOG_NODE });
+    addPackages(dest, pinned('posthog-node'));
     write(join(dest, 'lib', 'posthog-server.ts'), [
       "import { PostHog } from 'posthog-node';",
       '',
@@ -269,8 +267,11 @@ export const SHAPES = {
   },
   /** The template on next 16.1.7 (`create-next-app@16.1`'s), to upgrade. */
   'create-next-app-16.1.7': (dest: string) => generateApp(dest, { sentry: false, next: '16.1.7' }),
-  /** The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2). */
-  'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29' }),
+  /**
+   * The template on next 15.5.29, whose client navigations ride on their link's prefetch (issue #67, defect 2),
+   * with its own ESLint setup installed: `next build` lints with typescript-eslint's `recommended` (issue #84, defect 1).
+   */
+  'create-next-app-15.5.29': (dest: string) => generateApp(dest, { sentry: false, next: '15.5.29', lint: true }),
   /**
    * Sentry's guide on next 16.1.7, to upgrade: a hybrid app, with the guide's `pages/_error.tsx`
    * beside `app/` (as the guide sets up an app that has both routers).
@@ -279,7 +280,7 @@ export const SHAPES = {
     await generateApp(dest, { sentry: true, next: '16.1.7' });
     cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   },
-  /** An app on 16.4.5 that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
+  /** An app on the pinned next that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
   'offline-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });
     write(join(dest, 'app', 'status', 'offline.tsx'), [

@@ -3,13 +3,13 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspacesOf } from '../harness/audit/workspace';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspacesOf } from '../audit/workspace';
+import type { AuditResult } from '../verdict/audit-result';
 import { expect, test } from '../worker/test';
 import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
-import { AUDIT_SEGMENT, ENV } from '../harness/contract';
+import { AUDIT_SEGMENT, ENV } from '../contract';
 import { appOf } from './apps';
 import { catalogue } from '../scenarios/catalogue';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import type { AuditResult } from '../verdict/audit-result';
 import { withoutTarget } from '../harness/target';
 import { runBin, runFaultline, startFaultline, type CliResult } from '../selftest/run-cli';
 

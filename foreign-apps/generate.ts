@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { major, minor } from 'semver';
 import { faultlineRoot } from '../harness/root';
 import { installNext } from '../harness/next-workspace';
 import { timedSync } from '../harness/timings';
+import { OPENTELEMETRY_PEERS, pinned } from './packages';
 
 /**
  * Apps faultline did not write, made in the test setup from registry packages: the App Router
@@ -14,10 +16,11 @@ import { timedSync } from '../harness/timings';
  */
 
 /**
- * The `create-next-app` whose template an app on `next` `version` starts from: the newest of the
- * same minor the registry has (there is none for every `next` patch: 16.4.3 for 16.4.5).
+ * The `create-next-app` whose template an app on `next` `version` starts from: the newest the
+ * registry has up to that minor (there is none for every `next` patch, nor for every minor:
+ * 16.4.3 for 16.4.5 and for 16.5.0, whose create-next-app is not released).
  */
-export const createNextApp = (version: string) => `create-next-app@~${version.split('.').slice(0, 2).join('.')}.0`;
+export const createNextApp = (version: string) => `create-next-app@<${major(version)}.${minor(version) + 1}.0`;
 
 const installed = (name: string) =>
   (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -73,7 +76,8 @@ export async function generateApp(
     intl = false,
     otel = false,
     router = 'app',
-  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router },
+    lint = false,
+  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router; lint?: boolean },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
@@ -114,14 +118,36 @@ export async function generateApp(
   if (posthog) addPostHog(dest);
   if (intl) addIntl(dest);
   if (otel) addOpenTelemetry(dest);
+  if (lint) addLint(dest, next);
   return dest;
+}
+
+/**
+ * The template's own ESLint setup installed, as `create-next-app` installs it when asked for ESLint:
+ * its `eslint.config.mjs` extends `next/typescript`, which is typescript-eslint's `recommended`
+ * (`@typescript-eslint/ban-ts-comment` among its rules), and Next 15 lints during `next build`.
+ */
+function addLint(dest: string, next: string): void {
+  // ESLint's own dependencies (ajv 6 among them) differ from the ones faultline's install holds at the top: each kept beneath its package.
+  addPackages(dest, { ...pinned('eslint', '@eslint/eslintrc'), 'eslint-config-next': next }, [], { ownVersions: true });
+  // An ESLint that cannot load its config lints nothing and fails no build: prove it judges the app's files with the rule on.
+  const config = JSON.parse(
+    execFileSync(process.execPath, [join(dest, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--print-config', 'app/page.tsx'], {
+      cwd: dest,
+      encoding: 'utf8',
+    }),
+  ) as { rules: Record<string, unknown> };
+  const rule = JSON.stringify(config.rules['@typescript-eslint/ban-ts-comment'] ?? 'off');
+  if (!/^\["?(error|2)\b/.test(rule)) throw new Error(`the generated app's ESLint does not ban @ts-nocheck: ${rule}`);
 }
 
 /**
  * Registry packages installed aside (npm's cache when it has them) and copied into the app's
  * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its package.json.
+ * A dependency the install already holds at its top in another version is kept beneath each package
+ * of theirs that asks for it (`ownVersions`: ESLint needs its ajv 6 where faultline's tests hold ajv 8).
  */
-export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = []): void {
+export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = [], { ownVersions = false } = {}): void {
   const aside = mkdtempSync(join(tmpdir(), 'faultline-packages-'));
   writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
   timedSync('install', Object.keys(packages).join(' '), () =>
@@ -139,44 +165,49 @@ export function addPackages(dest: string, packages: Record<string, string>, also
       { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
     ),
   );
-  const installed = readdirSync(join(aside, 'node_modules'))
-    .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(aside, 'node_modules', name)).map((scoped) => join(name, scoped)) : [name]));
-  for (const name of installed)
-    if (!existsSync(join(dest, 'node_modules', name))) cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  const installed = packagesIn(join(aside, 'node_modules'));
+  const taken = installed.filter((name) => existsSync(join(dest, 'node_modules', name)));
+  for (const name of installed.filter((name) => !taken.includes(name)))
+    cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
+  const ownVersion = (name: string) => ownVersions && versionOf(join(dest, 'node_modules', name)) !== versionOf(join(aside, 'node_modules', name));
+  for (const name of taken.filter(ownVersion))
+    for (const dependent of installed.filter((other) => dependsOn(join(aside, 'node_modules', other), name)))
+      cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', dependent, 'node_modules', name), { recursive: true });
   rmSync(aside, { recursive: true, force: true });
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   Object.assign(manifest.dependencies, packages);
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** The PostHog version the app that reports to PostHog is generated with: its `onRequestError`, as PostHog's docs set it up. */
-const POSTHOG_NEXT = '0.8.4';
+/** The packages at the top of a `node_modules` folder, scoped ones as `@scope/name`. */
+const packagesIn = (modules: string) =>
+  readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((scoped) => join(name, scoped)) : [name]));
+
+const manifestOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+const versionOf = (dir: string) => manifestOf(dir).version;
+/** Whether the package in `dir` asks for `name`, and has no copy of its own beneath it. */
+const dependsOn = (dir: string, name: string) =>
+  existsSync(join(dir, 'package.json')) && name in { ...manifestOf(dir).dependencies } && !existsSync(join(dir, 'node_modules', name));
 
 /**
  * Errors handed to PostHog instead of Sentry, as `@posthog/next` documents it: its
  * `onRequestError` re-exported from `instrumentation.ts`, a project key in `.env`.
  */
 function addPostHog(dest: string): void {
-  addPackages(dest, { '@posthog/next': POSTHOG_NEXT }, ['@vercel/functions']);
+  addPackages(dest, pinned('@posthog/next', 'posthog-js', 'posthog-node'), ['@vercel/functions']);
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   manifest.name = 'posthog-app';
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dest, 'instrumentation.ts'), "export { onRequestError } from '@posthog/next';\n");
   writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\n');
 }
-
-/** The `@vercel/otel` version the app that traces with OpenTelemetry is generated with, and the OpenTelemetry packages it takes as peers. */
-const VERCEL_OTEL = '2.1.3';
-const OPENTELEMETRY = {
-  '@opentelemetry/api': '1.9.0',
-  '@opentelemetry/api-logs': '0.205.0',
-  '@opentelemetry/instrumentation': '0.205.0',
-  '@opentelemetry/resources': '2.1.0',
-  '@opentelemetry/sdk-logs': '0.205.0',
-  '@opentelemetry/sdk-metrics': '2.1.0',
-  '@opentelemetry/sdk-trace-base': '2.1.0',
-};
 
 /**
  * Errors recorded on OpenTelemetry spans instead of sent to Sentry, as Next's guide and many apps
@@ -185,7 +216,7 @@ const OPENTELEMETRY = {
  * protobuf: `@vercel/otel`'s default).
  */
 function addOpenTelemetry(dest: string): void {
-  addPackages(dest, { '@vercel/otel': VERCEL_OTEL, ...OPENTELEMETRY });
+  addPackages(dest, pinned('@vercel/otel', ...OPENTELEMETRY_PEERS));
   const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
   manifest.name = 'opentelemetry-app';
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -212,9 +243,6 @@ function addOpenTelemetry(dest: string): void {
   writeFileSync(join(dest, '.env'), 'OTEL_EXPORTER_OTLP_ENDPOINT=https://otel-collector.example.com:4318\n');
 }
 
-/** The next-intl version the localised app is generated with. */
-const NEXT_INTL = '4.15.0';
-
 /**
  * Localised as next-intl's guide for the App Router with i18n routing sets it up: the root layout
  * (`<html lang={locale}>`) under `app/[locale]/`, no `app/layout.tsx`, messages per locale, and
@@ -222,7 +250,7 @@ const NEXT_INTL = '4.15.0';
  * its proxy rewrites `/about` to `/en/about` at the request's own URL, and redirects `/en/about` to `/about`.
  */
 function addIntl(dest: string): void {
-  addPackages(dest, { 'next-intl': NEXT_INTL });
+  addPackages(dest, pinned('next-intl'));
   const write = (file: string, lines: string[]) => {
     mkdirSync(join(dest, file, '..'), { recursive: true });
     writeFileSync(join(dest, file), `${lines.join('\n')}\n`);
@@ -324,20 +352,17 @@ function tailwindFromPackage(dest: string, web: string): void {
       version: '0.0.0',
       private: true,
       exports: { './postcss': './postcss.config.mjs' },
-      devDependencies: { '@tailwindcss/postcss': TAILWIND, tailwindcss: TAILWIND },
+      devDependencies: pinned('@tailwindcss/postcss', 'tailwindcss'),
     }),
   );
   writeFileSync(join(config, 'postcss.config.mjs'), "export const postcssConfig = { plugins: { '@tailwindcss/postcss': {} } };\n");
   const manifest = JSON.parse(readFileSync(join(web, 'package.json'), 'utf8'));
-  manifest.devDependencies = { ...manifest.devDependencies, '@acme/tailwind-config': 'workspace:*', tailwindcss: TAILWIND };
+  manifest.devDependencies = { ...manifest.devDependencies, '@acme/tailwind-config': 'workspace:*', ...pinned('tailwindcss') };
   writeFileSync(join(web, 'package.json'), json(manifest));
   writeFileSync(join(web, 'postcss.config.mjs'), "import { postcssConfig } from '@acme/tailwind-config/postcss';\nexport default postcssConfig;\n");
   const css = join(web, 'app', 'globals.css');
   writeFileSync(css, `@import 'tailwindcss';\n${readFileSync(css, 'utf8')}`);
 }
-
-/** Tailwind 4, as the registry has it. */
-const TAILWIND = '4.1.18';
 
 /**
  * A monorepo at `dest`: the template as `apps/web`, a package of its own shipped as TypeScript

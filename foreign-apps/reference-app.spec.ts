@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inspectApp } from '../harness/audit/app';
-import { auditWorkspace } from '../harness/audit/workspace';
+import { inspectApp } from '../audit/app/inspect';
+import { auditWorkspace } from '../audit/workspace';
 import { faultlineRoot } from '../harness/root';
 import { expect, test } from '../worker/test';
 import { catalogue } from '../scenarios/catalogue';

@@ -4,10 +4,11 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import type { AuditResult } from '../harness/outputs/audit-render';
-import { inspectApp } from '../harness/audit/app';
+import type { AuditResult } from '../verdict/audit-result';
+import { inspectApp } from '../audit/app/inspect';
 import { faultlineRoot } from '../harness/root';
-import { auditWorkspace, auditWorkspacesOf } from '../harness/audit/workspace';
+import { auditWorkspace, auditWorkspacesOf } from '../audit/workspace';
+import { withoutTarget } from '../harness/target';
 import { expect, test } from '../worker/test';
 import { pack } from '../cli/pack';
 import { installedFaultlineIn, stderrLines, tree } from './faultline-cli';
@@ -251,4 +252,94 @@ test("the GitHub Action: its declared steps, and its audit step run as Actions r
   expect(judged.entries.length, 'the whole catalogue, as a job audits it').toBeGreaterThan(40);
   expect([ran, judged.baseline!.new > 0], 'findings beyond the two entries the baseline accepted fail the job').toEqual([1, true]);
   expect(readFileSync(job.summary, 'utf8')).toContain(`**${judged.baseline!.new} new**`);
+});
+
+/** A step of a GitHub Actions workflow, as far as these tests read one. */
+interface WorkflowStep {
+  id?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+
+/** A `run` step as the runner runs it: bash as Actions starts it, in the job's working directory, in a made-up job's environment. */
+async function runStep(step: WorkflowStep, cwd: string, env: Record<string, string>) {
+  return promisify(execFile)('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+    cwd,
+    env: { ...withoutTarget(), ...env, ...step.env },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+test('faultline init in the app, then the job it wrote, its audit step run as the runner runs it: green on the baseline, red on a regression', async () => {
+  // A team that has none of it yet: what the tests above left is taken away; the last test's build of the whole catalogue stays in the audit's workspace.
+  for (const file of ['faultline.config.mjs', 'faultline-baseline.json', 'faultline-audit']) rmSync(join(app, file), { recursive: true, force: true });
+  const before = tree(app);
+  const set = await installedFaultlineIn(app, ['init', '--yes']);
+  expect(stderrLines(set.stderr)).toEqual([]);
+  expect(set.code).toBe(0);
+  const said = set.stdout.split('\n');
+  expect(said.slice(0, 4)).toEqual([
+    'Wrote .github/workflows/faultline.yml: the job that audits the app on every pull request',
+    'Wrote faultline.config.mjs: every setting of the audit at its default, with what it does',
+    "Added faultline-audit/ to .gitignore: the audit's reports stay out of the repository",
+    'Auditing the app for its baseline, as npx faultline audit . --update-baseline does',
+  ]);
+  expect(said.filter(Boolean).at(-1)).toBe(
+    'Commit what faultline init wrote: from the next pull request on, the job fails only on findings faultline-baseline.json does not accept',
+  );
+  const changed = tree(app, app, ['faultline-audit']).filter((file) => !before.includes(file));
+  expect(changed.map((file) => file.split(' ')[0]).sort()).toEqual([
+    '.github/workflows/faultline.yml',
+    '.gitignore',
+    'faultline-baseline.json',
+    'faultline.config.mjs',
+  ]);
+
+  // The job as the runner runs it: its audit step in the job's working directory, the SARIF where its upload step looks.
+  const workflow = parse(readFileSync(join(app, '.github', 'workflows', 'faultline.yml'), 'utf8')) as {
+    jobs: { audit: { defaults?: { run: { 'working-directory': string } }; steps: WorkflowStep[] } };
+  };
+  const { defaults, steps } = workflow.jobs.audit;
+  const step = steps.find((candidate) => candidate.id === 'audit')!;
+  const sarifFile = join(app, steps.find((candidate) => candidate.uses?.startsWith('github/codeql-action/upload-sarif'))!.with!.sarif_file);
+  const job = () => {
+    const { env, summary } = actions();
+    return { env: { ...env, GITHUB_WORKSPACE: app }, summary };
+  };
+  const cwd = join(app, defaults?.run['working-directory'] ?? '.');
+
+  const green = job();
+  const accepted = await runStep(step, cwd, green.env);
+  expect(accepted.code, accepted.stderr).toBe(0);
+  expect(accepted.stdout).toMatch(/^Baseline faultline-baseline\.json: 0 new, \d+ accepted, 0 fixed since$/m);
+  expect(readFileSync(green.summary, 'utf8')).toContain('**0 new**');
+  expect(validSarif(JSON.parse(readFileSync(sarifFile, 'utf8'))), JSON.stringify(validSarif.errors)).toBe(true);
+
+  // The next pull request takes the app's onRequestError away: the job fails, naming what is new and only that. Every server
+  // failure loses its report: those global-error.tsx copies are reported only as that copy, the others never (the Node.js
+  // runtime's with the cause read from instrumentation.ts; the Edge runtime's, whose cause is not read, without).
+  const instrumentation = join(app, 'instrumentation.ts');
+  writeFileSync(instrumentation, readFileSync(instrumentation, 'utf8').replace('export const onRequestError = Sentry.captureRequestError;\n', ''));
+  const red = job();
+  const regressed = await runStep(step, cwd, red.env);
+  expect(regressed.code, regressed.stderr).toBe(1);
+  const judged = report(app);
+  const added = [...judged.appFindings, ...judged.entries.flatMap((entry) => entry.findings)].filter((finding) => finding.baseline === 'new');
+  const kinds = [...new Set(added.map(({ check, what }) => `${check}: ${what}`))].sort();
+  expect(kinds).toEqual([
+    'reported once: a server failure is never reported',
+    'reported once: a server failure is never reported: instrumentation.ts exports no onRequestError, so Next hands Sentry no server error',
+    "reported once: a server failure is reported only as the browser's redacted copy",
+  ]);
+  // An error annotation for each new finding (one per fix it names), and none for what the baseline accepts.
+  const errors = (regressed.stdout.match(/^::error .*$/gm) ?? []).map((line) => line.slice(line.indexOf('::', 2) + 2));
+  const whats = kinds.map((kind) => kind.replace(/^reported once: /, ''));
+  expect(errors.map((message) => whats.filter((what) => message.startsWith(`${what} (`)).length)).toEqual(errors.map(() => 1));
+  expect(whats.filter((what) => !errors.some((message) => message.startsWith(`${what} (`)))).toEqual([]);
+  expect(readFileSync(red.summary, 'utf8')).toContain(`**${judged.baseline!.new} new**`);
 });

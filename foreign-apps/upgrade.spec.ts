@@ -9,7 +9,7 @@ import { appOf } from './apps';
 
 /**
  * `faultline audit --upgrade-to`: apps generated on next 16.1.7 (from `create-next-app@16.1`'s
- * template), audited on their own next and on 16.4.5; what changes for their users and their
+ * template), audited on their own next and on 16.5.0; what changes for their users and their
  * reports is pinned from what was observed and checked by hand (docs/audit.md says how).
  */
 
@@ -35,15 +35,15 @@ const SERVER_SCREENS = ['server-page-throws', 'nested-layout-throws', 'async-com
 const UPGRADED = [...SERVER_SCREENS, 'client-effect-throws', 'route-handler-throws'];
 const scenarios = (ids: readonly string[]) => ids.flatMap((id) => ['--scenario', id]);
 
-test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the screen of every server and client failure, said on top with both screenshots', async ({
+test('the default create-next-app app on 16.1.7: upgrading to 16.5.0 changes the screen of every server and client failure, said on top with both screenshots', async ({
   browser,
 }) => {
   const plain = await appOf('create-next-app-16.1.7');
-  const { code, stdout, out, matrix } = await upgrade(plain, ['--upgrade-to', '16.4.5', ...scenarios(UPGRADED)]);
+  const { code, stdout, out, matrix } = await upgrade(plain, ['--upgrade-to', '16.5.0', ...scenarios(UPGRADED)]);
   expect(code, 'the one finding on both versions: nothing reports errors').toBe(1);
   expect(matrix.columns.map((column) => [column.next, column.own, column.error ?? null])).toEqual([
     ['16.1.7', true, null],
-    ['16.4.5', false, null],
+    ['16.5.0', false, null],
   ]);
   expect(upgradeHeadlines(matrix.upgrade!)).toEqual([
     `the screen changes (classic fallback → Next's built-in screen): 5 entries (${SERVER_SCREENS.join(', ')}, …)`,
@@ -63,9 +63,9 @@ test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the
   const page = await (await browser.newContext()).newPage();
   await page.goto(pathToFileURL(join(out, 'audit-matrix.html')).href);
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings[0]).toBe('Upgrading from next 16.1.7 to 16.4.5');
+  expect(headings[0]).toBe('Upgrading from next 16.1.7 to 16.5.0');
   await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.1.7' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.4.5' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The screen of server-page-throws on next 16.5.0' })).toBeVisible();
   const images = await page.locator('img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth));
   expect(
     images.every((width) => width > 0),
@@ -77,7 +77,7 @@ test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the
   for (const file of ['audit-matrix.md', 'audit-matrix.html']) expect(existsSync(join(out, file)), file).toBe(true);
 
   // Nothing changed: both columns reused, build and observation.
-  const again = await upgrade(plain, ['--upgrade-to', '16.4.5', ...scenarios(UPGRADED)]);
+  const again = await upgrade(plain, ['--upgrade-to', '16.5.0', ...scenarios(UPGRADED)]);
   expect(again.matrix.columns.map((column) => [column.reused.build, column.reused.observation])).toEqual([
     [true, true],
     [true, true],
@@ -87,9 +87,9 @@ test('the default create-next-app app on 16.1.7: upgrading to 16.4.5 changes the
 /** The Pages Router's half of a hybrid app: a data function's failure and a client crash. */
 const PAGES_HALF = ['pages-gssp-throws', 'pages-client-effect-throws'];
 
-test('the Sentry-guide app on 16.1.7, a hybrid one: upgrading to 16.4.5 changes the value of the browser’s redacted copy (a new issue in Sentry), and a thrown string’s server report', async () => {
+test('the Sentry-guide app on 16.1.7, a hybrid one: upgrading to 16.5.0 changes the value of the browser’s redacted copy (a new issue in Sentry), and a thrown string’s server report', async () => {
   const guide = await appOf('sentry-guide-app-16.1.7');
-  const { code, matrix } = await upgrade(guide, ['--upgrade-to', '16.4.5', ...scenarios([...UPGRADED, 'throws-string', ...PAGES_HALF])]);
+  const { code, matrix } = await upgrade(guide, ['--upgrade-to', '16.5.0', ...scenarios([...UPGRADED, 'throws-string', ...PAGES_HALF])]);
   // Both halves in one audit, on both versions.
   for (const column of matrix.columns) expect(column.result!.entries.map((entry) => entry.id)).toEqual(expect.arrayContaining([...UPGRADED, ...PAGES_HALF]));
   expect(code).toBe(1);
@@ -135,7 +135,7 @@ test('a version that cannot be installed, and one the app cannot be built on, ar
   expect(code).toBe(2);
   expect(matrix.columns.map((column) => [column.next, column.error === undefined, column.result?.entries.length ?? 0])).toEqual([
     ['16.1.7', false, 0],
-    ['16.4.5', true, 1],
     ['16.4.99', false, 0],
+    ['16.5.0', true, 1],
   ]);
 });

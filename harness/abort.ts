@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 
 export interface Abort {
   cause: string;

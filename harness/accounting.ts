@@ -1,4 +1,4 @@
-import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from './contract';
+import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../contract';
 import { CannotRun } from './failures';
 import type { HarnessEndpoints } from './target';
 import type { Unclaimed } from '../app-server/store';

@@ -4,7 +4,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { dirname } from 'node:path';
 import { nextBin } from './build';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { lastError } from './server-log';
 
 /** Where a server faultline starts listens: this machine only, never another interface. */
@@ -168,7 +168,7 @@ export interface ServerExit {
 
 /**
  * The one interface of a server faultline checks, whichever way it is served (`harness/serve.ts`:
- * the reference app started or in dev, a deployment; `harness/audit/server.ts`: an audited app).
+ * the reference app started or in dev, a deployment; `harness/audited-app.ts`: an audited app).
  */
 export interface TargetServer {
   url: string;

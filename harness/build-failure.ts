@@ -4,7 +4,7 @@ import type { BuildFailure } from '../scenarios/build-failures';
 import { BUILD_FAILURE_DIST_DIR, withConfiguration } from '../scenarios/configurations';
 import type { BuildObservation } from '../verdict/build-failure';
 import { spawnNextBuild } from './build';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { holdLock } from './lock';
 
 /** A route built alone compiles in 3 to 22 s here; a build still going after this is stuck. */

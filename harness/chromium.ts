@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Browser, LaunchOptions } from '@playwright/test';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { CannotRun } from './failures';
 
 const systemChromiums = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];

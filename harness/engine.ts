@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { serverFirst, watchAborts, type Abort } from './abort';
 import type { ServerExit } from './app-server';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { discard, startRunner, windDown, type Runner } from './runner';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { appServerUrl, assertPortFree, freePort, launchAppServer, type LaunchedAppServer } from './app-server';
 import { ensureBuild, hasBuild, type BuildResult } from './build';
-import { ENV, HARNESS_DSN } from './contract';
+import { ENV, HARNESS_DSN } from '../contract';
 import { distDirOf } from '../scenarios/configurations';
 
 /** The environment of a harness-mode app: MSW intercepts, and the browser bundle reports to the harness host. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { adaptationsFor, type Adaptation, type FallbackKind } from '../scenarios/next-adaptations';
 import { installedNext } from '../scenarios/versions';
 import type { ConfigurationId } from '../scenarios/configurations';
-import { withinLimit } from './audit/limits';
+import { withinLimit } from './limits';
 import { buildFingerprint, lastBuildFingerprint } from './build';
 import { filesUnder } from './build-inputs';
 import { holdLock } from './lock';

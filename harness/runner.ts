@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 import { endGroup, spawnInGroup } from './process-group';
 import { playwrightCli } from './root';
 

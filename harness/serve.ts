@@ -1,34 +1,50 @@
 import type { TargetServer } from './app-server';
+import { launchAuditedServer, planAuditedServer, writeAuditPlan, type AuditedServer, type AuditedServerFiles, type AuditPlan } from './audited-app';
 import { hasBuild } from './build';
 import { distDirOf } from '../scenarios/configurations';
 import { launchHarnessApp, planHarnessApp, type HarnessAppOptions, type HarnessPlan } from './harness-app';
 import { targetOf, type AppTarget } from './target';
 
 /**
- * How the reference app is served for a run or a repro, as Next's own test harness names its modes
- * (`test/lib/next-modes`: start, dev, deploy): a production build started here, `next dev`, or a
- * deployment faultline only loads. An audited app is the fourth target, started by its own launch
- * (`harness/audit/server.ts`) behind the same server interface (`TargetServer`).
+ * The app a command checks, as Next's own test harness names its modes (`test/lib/next-modes`:
+ * start, dev, deploy): the reference app's production build started here, `next dev`, a
+ * deployment faultline only loads; or an audited app, its built copy started with the intercept
+ * (`harness/audited-app.ts`). Each behind the one server interface (`TargetServer`).
  */
-export type TargetMode = 'start' | 'dev' | 'deployed';
+export type TargetMode = 'start' | 'dev' | 'deployed' | 'audited';
+
+/** An audited app's built workspace, to be started, and the plan its workers read, made once its server's place and files are chosen. */
+export interface AuditedSpec {
+  mode: 'audited';
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  basePath: string;
+  /** How long its server may take to answer (`--limit start`). */
+  limitSeconds: number;
+  /** Where the plan is written. */
+  planFile: string;
+  plan(server: AuditedServerFiles): AuditPlan;
+}
 
 export type TargetSpec =
   | ({ mode: 'start' | 'dev' } & Omit<HarnessAppOptions, 'dev' | 'plan'>)
   | {
       mode: 'deployed';
       url: string;
-    };
+    }
+  | AuditedSpec;
 
 /** A target chosen, before anything starts: what the workers are told, and how its server comes up. */
-export interface PlannedTarget {
+export interface PlannedTarget<Server extends TargetServer = TargetServer> {
   target: AppTarget;
   /** Whether launching it may build first (a production start with no build there): what checks it waits for that build. */
   mayBuild: boolean;
-  launch(): Promise<TargetServer>;
+  launch(): Promise<Server>;
 }
 
 /** The mode a command's options ask for: a deployment given by URL, else `next dev` when asked, else a production start. */
-export const modeOf = ({ baseUrl, dev = false }: { baseUrl?: string; dev?: boolean }): TargetMode => (baseUrl ? 'deployed' : dev ? 'dev' : 'start');
+export const modeOf = ({ baseUrl, dev = false }: { baseUrl?: string; dev?: boolean }): Exclude<TargetMode, 'audited'> =>
+  baseUrl ? 'deployed' : dev ? 'dev' : 'start';
 
 /** The target a command's options choose (`--base-url`, `--dev`), with how the reference app is started where it is. */
 export function targetSpecOf(asked: { baseUrl?: string; dev?: boolean }, start: Omit<HarnessAppOptions, 'dev' | 'plan'>): TargetSpec {
@@ -46,7 +62,10 @@ const deployedServer = (url: string): TargetServer => ({ url, ready: Promise.res
  * The one place a target is chosen: where it will serve and what the workers read, known before
  * its build is checked (a fixed port proven free), and its launch.
  */
+export async function planTarget(spec: AuditedSpec): Promise<PlannedTarget<AuditedServer>>;
+export async function planTarget(spec: TargetSpec): Promise<PlannedTarget>;
 export async function planTarget(spec: TargetSpec): Promise<PlannedTarget> {
+  if (spec.mode === 'audited') return planAudited(spec);
   if (spec.mode === 'deployed') {
     const server = deployedServer(spec.url);
     return { target: { kind: 'deployed', url: spec.url }, mayBuild: false, launch: async () => server };
@@ -66,4 +85,15 @@ export async function startTarget(spec: TargetSpec): Promise<{ target: AppTarget
   const server = await planned.launch();
   await server.ready;
   return { target: planned.target, server };
+}
+
+/** An audited app's server placed (a free port, its files), its plan written where the workers read it, its launch. */
+async function planAudited({ workspace, env, basePath, limitSeconds, planFile, plan }: AuditedSpec): Promise<PlannedTarget<AuditedServer>> {
+  const server = await planAuditedServer(workspace);
+  writeAuditPlan(planFile, plan({ url: server.url, logFile: server.logFile, ingestLog: server.ingestLog }));
+  return {
+    target: { kind: 'audited', url: server.url, plan: planFile },
+    mayBuild: false,
+    launch: () => launchAuditedServer(server, env, { basePath, limitSeconds }),
+  };
 }

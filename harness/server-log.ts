@@ -1,4 +1,4 @@
-import { digestsInLog } from '../verdict/golden';
+import { digestsInLog } from '../scenarios/golden';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 /** Reads the app server's output; checks look only at the slice written since a mark. */

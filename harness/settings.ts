@@ -1,5 +1,5 @@
 import { CHROMIUM_UNSAFE_PORTS } from './chromium';
-import { DEFAULT_WORKERS, ENV } from './contract';
+import { DEFAULT_WORKERS, ENV } from '../contract';
 import { UsageError } from './failures';
 
 /** More browsers than this only queue on the CPU; more rounds than this belong in `npm run flake`. */
@@ -49,4 +49,20 @@ export function portFrom(env: Record<string, string | undefined>): number | unde
 export function globalSetupsFor(env: Record<string, string | undefined>, { checkout }: { checkout: boolean }): string[] {
   if (env[ENV.auditPlan]) return [];
   return ['e2e/global-setup', ...(checkout ? ['foreign-apps/global-setup'] : [])];
+}
+
+/** A cookie `--cookie` gives the audit's visits to the app. */
+export interface AuditCookie {
+  name: string;
+  value: string;
+}
+
+/** `NAME=VALUE`, the name a cookie name (RFC 6265's token), the value anything but `;`. */
+export function parseCookie(given: string): AuditCookie {
+  const at = given.indexOf('=');
+  const name = given.slice(0, Math.max(at, 0));
+  const value = given.slice(at + 1);
+  if (at < 1 || !/^[!#$%&'*+\-.^_`|~\w]+$/.test(name) || /[;\r\n]/.test(value))
+    throw new UsageError(`Bad --cookie "${name || given.split('=')[0]}=…": NAME=VALUE, with NAME a cookie name and VALUE without ";" or a line break`);
+  return { name, value };
 }

@@ -1,12 +1,14 @@
-import { ENV } from './contract';
+import { ENV } from '../contract';
 
 /**
- * The app a run's Playwright workers check, as every process reads it from the environment: one
- * that faultline started (its log and the secret of its harness endpoints are the checks'), or a
- * deployment (`--base-url`: only what a browser sees). The CLI, or the global setup under
- * `npm test`, writes it (`aimAt`); the workers read it (`appTarget`).
+ * The app the Playwright workers check, as every process reads it from the environment: the
+ * reference app that faultline started (its log and the secret of its harness endpoints are the
+ * checks'), a deployment (`--base-url`: only what a browser sees), or an audited app (its server
+ * read through its files, and the audit's plan). The process that chose it (`harness/serve.ts`:
+ * the CLI, or the global setup under `npm test`) writes it (`aimAt`); the workers read it
+ * (`appTarget`).
  */
-export type AppTarget = StartedTarget | DeployedTarget;
+export type AppTarget = StartedTarget | DeployedTarget | AuditedTarget;
 
 export interface StartedTarget {
   kind: 'started';
@@ -22,6 +24,13 @@ export interface DeployedTarget {
   url: string;
 }
 
+/** An audited app: its server's URL, and the file of the audit's plan (its server's files, what its entries are). */
+export interface AuditedTarget {
+  kind: 'audited';
+  url: string;
+  plan: string;
+}
+
 /** A harness server's endpoints, and what they ask of a request. */
 export interface HarnessEndpoints {
   url: string;
@@ -29,7 +38,7 @@ export interface HarnessEndpoints {
 }
 
 /** The variables that carry a target from the process that chose it to the workers. */
-export const TARGET_VARIABLES = [ENV.baseUrl, ENV.serverLog, ENV.targetSecret] as const;
+export const TARGET_VARIABLES = [ENV.baseUrl, ENV.serverLog, ENV.targetSecret, ENV.auditPlan] as const;
 
 /** Whether faultline started the target: its server's log and reports are the checks' too. */
 export const isStarted = (target: AppTarget): target is StartedTarget => target.kind === 'started';
@@ -38,6 +47,8 @@ export const isStarted = (target: AppTarget): target is StartedTarget => target.
 export function givenTarget(env: NodeJS.ProcessEnv = process.env): AppTarget | null {
   const url = env[ENV.baseUrl];
   if (!url) return null;
+  const plan = env[ENV.auditPlan];
+  if (plan) return { kind: 'audited', url, plan };
   const serverLog = env[ENV.serverLog];
   if (!serverLog) return { kind: 'deployed', url };
   const secret = env[ENV.targetSecret];
@@ -58,6 +69,7 @@ export function aimAt(env: NodeJS.ProcessEnv, target: AppTarget | null): NodeJS.
   if (!target) return env;
   env[ENV.baseUrl] = target.url;
   if (isStarted(target)) Object.assign(env, { [ENV.serverLog]: target.serverLog, [ENV.targetSecret]: target.harness.secret });
+  if (target.kind === 'audited') env[ENV.auditPlan] = target.plan;
   return env;
 }
 

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { ENV } from './contract';
+import { ENV } from '../contract';
 
 /** What `npm run bench:tests` counts: the slow steps whose number a test run can change. */
 export type TimedStep = 'next build' | 'install';

@@ -1,4 +1,4 @@
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 /** How a Sentry ingest can fail a report: the harness makes MSW answer this way in both runtimes. */
 export const INGEST_FAULTS = ['500', '429', 'stall', 'reset'] as const;
 export type IngestFault = (typeof INGEST_FAULTS)[number];

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { SENTRY_ENVELOPE } from '../harness/contract';
+import { SENTRY_ENVELOPE } from '../contract';
 import type { ErrorEvent } from '@sentry/core';
 import { EnvelopeError, errorEventsIn } from './envelope';
 import { markerOf } from './marker';

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 
 export function markerOf(event: ErrorEvent): string | undefined {
   const headers = event.request?.headers ?? {};

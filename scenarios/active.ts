@@ -4,7 +4,7 @@ import { CatalogueError, parseCatalogue, type Scenario } from './schema';
 import { comparedVersion, forNext, installedNext, notApplicableIn } from './versions';
 import { configurationOf } from './configurations';
 import { buildFailureNotApplicable, buildFailureOn, buildFailures, type BuildFailure } from './build-failures';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 /** A catalogue from a JSON file: an array of entries, validated like the built-in one. */
 export function readCatalogueFile(file: string): Scenario[] {

@@ -22,8 +22,8 @@ export { THROWN_SECRET, thrownMessage } from './entries/shared';
 
 /**
  * Every way the reference app fails, with what a user sees: one file per failure class in
- * `entries/`, in this order. Pinned against Next.js 16.4.5 production builds (other versions as
- * `overrides`); `note` says why where the outcome surprises.
+ * `entries/`, in this order. Pinned against Next.js 16.4.5 production builds, and observed alike on 16.5.0
+ * (other versions as `overrides`); `note` says why where the outcome surprises.
  */
 export const catalogue = parseCatalogue([
   ...serverComponent,

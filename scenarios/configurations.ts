@@ -1,5 +1,5 @@
 import { satisfies } from 'semver';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 /**
  * The configurations the reference app is built in: the same app and the same catalogue under

@@ -9,7 +9,7 @@ import type { Scenario } from './schema';
  * hold for the first, their `overrides` for the others. A version of another minor is compared
  * with the nearest of these, and the run says so.
  */
-export const OBSERVED_ON = ['16.4.5', '16.3.8', '16.2.12', '16.1.7', '16.0.11', '15.5.29'] as const;
+export const OBSERVED_ON = ['16.5.0', '16.4.5', '16.3.8', '16.2.12', '16.1.7', '16.0.11', '15.5.29'] as const;
 
 /** The `next` installed for the app at `root`, or null when none is. */
 export function installedNext(root: string): string | null {

@@ -9,8 +9,8 @@ import { startHarnessApp } from '../harness/harness-app';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';
 import { expect, test } from '../worker/test';
-import { ENV } from '../harness/contract';
-import { faultline, OWN_SERVER, outDir, runFaultline, startFaultline } from './run-cli';
+import { ENV } from '../contract';
+import { faultline, OWN_SERVER, outDir, PINNED_NEXT, runFaultline, startFaultline } from './run-cli';
 
 const root = join(import.meta.dirname, '..');
 
@@ -195,7 +195,7 @@ test('a run against a broken expectation exits 1 and says what deviated', async 
   // The reference app is faultline's own: the fix names where the entry is pinned, never a change to a team's app.
   const lines = stdout.split('\n').map((line) => line.trim());
   expect(lines).toContain(
-    `fix: if next 16.4.5 changed this on purpose, pin the change as an override of healthy in ${file} (docs/catalogue.md); if not, the reference app or faultline broke it`,
+    `fix: if next ${PINNED_NEXT} changed this on purpose, pin the change as an override of healthy in ${file} (docs/catalogue.md); if not, the reference app or faultline broke it`,
   );
   expect(lines).toContain(`replay: ${ENV.catalogue}=${file} npx faultline repro healthy`);
   expect(stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, skipUnlessStarted, test } from '../worker/test';
-import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../harness/contract';
+import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../contract';
 
 /** The local addresses of the sockets listening on `port`, from the kernel's own tables. */
 function listeningAddresses(port: number): string[] {

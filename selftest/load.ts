@@ -11,7 +11,7 @@ import { startHarnessApp, type HarnessApp } from '../harness/harness-app';
 import { type IngestState } from '../app-server/store';
 import { fetchIngestState, fetchServerEvents, onlyMarker } from '../worker/reports';
 import { median, percentile } from '../harness/stats';
-import { ENV, TEST_MARKER_HEADER } from '../harness/contract';
+import { ENV, TEST_MARKER_HEADER } from '../contract';
 
 const root = join(import.meta.dirname, '..');
 const REQUESTS = 500;
@@ -70,8 +70,8 @@ async function eventsPerMarker(app: HarnessApp, markers: string[]): Promise<numb
 }
 
 async function withApp<T>(env: NodeJS.ProcessEnv, body: (app: HarnessApp) => Promise<T>): Promise<T> {
-  // Lets the harness endpoint collect garbage before it reads memory (see ingestState).
-  const withGc = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' ') };
+  // Lets the harness endpoint collect garbage before it reads memory (see ingestState); the SDK's Dedupe off, so that what is measured is the ingest.
+  const withGc = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' '), [ENV.sdkDedupe]: '0' };
   const app = await startHarnessApp({ root, env: withGc, logFile: join(root, '.faultline', `load-${process.pid}-${env[ENV.ingestFault] ?? 'ok'}.log`) });
   try {
     return await body(app);

@@ -1,4 +1,4 @@
-import { block, DOCS, replaceBlock } from '../harness/outputs/docs-blocks';
+import { block, DOCS, replaceBlock } from '../outputs/docs-blocks';
 import type { RunCheck } from '../verdict/report';
 
 /** The mutants' table and their block of docs/verdicts.md: what `npm run mutants` writes, a gate of `npm test`, not a benchmark. */

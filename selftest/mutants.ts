@@ -16,7 +16,7 @@ import { withoutTarget } from '../harness/target';
 import { failedChecks } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';
 import { mutantsTable, replaceDocsMutants, type MutantsResults } from './mutants-docs';
-import { DOCS } from '../harness/outputs/docs-blocks';
+import { DOCS } from '../outputs/docs-blocks';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.faultline', 'mutants');

@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { faultlineRoot } from '../harness/root';
 
 /** What a finished CLI process gave: its exit code and everything it printed. */
@@ -58,6 +58,9 @@ export async function faultline(args: string[], env: Record<string, string | und
 
 /** Makes the CLI start (and stop) an app of its own instead of using the outer run's. */
 export const OWN_SERVER = { [ENV.baseUrl]: undefined, [ENV.serverLog]: undefined, [ENV.targetSecret]: undefined };
+
+/** The `next` this checkout pins (its package.json): what a run here has installed, as the tests expect it said. */
+export const PINNED_NEXT = (JSON.parse(readFileSync(join(faultlineRoot, 'package.json'), 'utf8')) as { dependencies: { next: string } }).dependencies.next;
 
 /** A new empty folder. */
 export const outDir = () => mkdtempSync(join(tmpdir(), 'faultline-cli-'));

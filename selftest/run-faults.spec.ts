@@ -7,7 +7,7 @@ import type { ConformanceReport } from '../verdict/report';
 import { withoutTarget } from '../harness/target';
 import { processesWith } from './processes';
 import { expect, test } from '../worker/test';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClassicFallback } from '../app/_fallback/ClassicFallback';
-import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { CLASSIC_SENTENCE } from '../scenarios/golden';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportAbort, serverFirst, watchAborts, type Abort } from '@/harness/abort';
-import { ENV } from '@/harness/contract';
+import { ENV } from '@/contract';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -5,7 +5,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExitedBeforeServing, freePort, NotServing, pickPort, waitUntilServing } from '../harness/app-server';
-import { exitedBeforeServing, notStarted } from '../harness/audit/server';
+import { exitedBeforeServing, notStarted } from '../harness/audited-app';
 import { CannotRun } from '../harness/failures';
 import { lastError } from '../harness/server-log';
 import { START_ON_A_TAKEN_PORT } from './server-log-excerpts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import type { AuditResult } from '../verdict/audit-result';
 import { disagreements } from '../foreign-apps/agreement';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ScreenKind } from '../verdict/screen-kind';

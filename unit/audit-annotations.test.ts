@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { githubAnnotations } from '../harness/outputs/audit-annotations';
-import type { AuditResult } from '../harness/outputs/audit-render';
+import { githubAnnotations, type AuditResult } from '../outputs/audit-report';
 
 const finding = {
   check: 'reported once' as const,

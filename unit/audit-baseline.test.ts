@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBaseline, withBaseline } from '../cli/audit/baseline';
-import { auditAsJunit, baselineLine, type AuditResult } from '../harness/outputs/audit-render';
+import { BASELINE_FILE, baselineNamed, readBaseline, withBaseline } from '../audit/baseline';
+import { auditAsJunit, baselineLine, type AuditResult } from '../outputs/audit-report';
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';
 import { baselineOf, compareWithBaseline, prunedBaseline, WHOLE_APP, type Baseline } from '../verdict/baseline';
@@ -85,6 +85,13 @@ describe('the baseline file, read and written where the team keeps its app', () 
   const found = (what: string): Finding => ({ check: 'reported once', what });
   const result = (findings: Finding[]) =>
     ({ appFindings: [], entries: [{ id: 'server-page-throws', findings, checks: { ...OK, 'reported once': 'finding' } }] }) as unknown as AuditResult;
+
+  it("is named as the app names it: one in the app (its config's, or --baseline's) by its path there, one elsewhere as given", () => {
+    expect(baselineNamed('/work/shop', null)).toBe(BASELINE_FILE);
+    expect(baselineNamed('/work/shop', '/work/shop/faultline-baseline.json')).toBe(BASELINE_FILE);
+    expect(baselineNamed('/work/shop', '/work/shop/ci/accepted.json')).toBe('ci/accepted.json');
+    expect(baselineNamed('/work/shop', '/work/other/faultline-baseline.json')).toBe('/work/other/faultline-baseline.json');
+  });
 
   it('refuses a file that is not a baseline, every problem at once, each naming its field (the part: the baseline)', () => {
     const dir = folderWith(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFaultline } from '../selftest/run-cli';
-import { cleanWorkspaces } from '../harness/audit/clean';
+import { cleanWorkspaces } from '../audit/clean';
 
 const DAY = 24 * 60 * 60 * 1000;
 

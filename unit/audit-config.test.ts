@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuditArgs, withConfig } from '../cli/audit/args';
-import { readAuditConfig } from '../cli/audit/config';
+import { parseAuditArgs } from '../cli/audit';
+import { withConfig } from '../audit/job';
+import { readAuditConfig } from '../audit/job';
 import type { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry } from '../verdict/audit';
+import { auditEntry } from '../audit/kinds/placed/judge';
 import type { Finding } from '../verdict/finding';
 import { failingFindings, withLevels } from '../verdict/levels';
 import { folderWith } from './folder-with';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countDeliveries, countedInstrumentation } from '../harness/audit/placement';
+import { countDeliveries, countedInstrumentation } from '../audit/plumbing';
 import { folderWith } from './folder-with';
-import { deliveriesAbout } from '../worker/audit/claims';
-import { AUDIT_DELIVERY_PREFIX } from '../harness/contract';
+import { deliveriesAbout } from '../audit/kinds/placed/worker/claims';
+import { AUDIT_DELIVERY_PREFIX } from '../contract';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure } from './observations';
-import { auditEntry } from '../verdict/audit';
+import { auditEntry } from '../audit/kinds/placed/judge';
 
 describe("Next's hand-overs to onRequestError, counted in the audited app's instrumentation", () => {
   it.each([

@@ -1,7 +1,8 @@
 import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
+import { auditEntry, type AuditObservation } from '../audit/kinds/placed/judge';
+import { unseenReporting } from '../verdict/audit-reporting';
 import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;

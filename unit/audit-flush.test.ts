@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditedServerAt, NotSettled, settleServer } from '@/harness/audit/server';
+import { auditedServerAt, NotSettled, settleServer } from '@/harness/audited-app';
 
 describe("the audit's flush of the app server", () => {
   let server: Server | undefined;

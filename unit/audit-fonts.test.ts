@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../cli/failure';
-import { googleFonts } from '../harness/audit/fonts';
+import { googleFonts } from '../audit/fonts';
 
 /** An app whose layout loads Geist with `options` as written, resolving this project's next. */
 function appLoading(options: string): string {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { completeLines, interceptOptions, readIngestLog } from '../harness/audit/server';
+import { completeLines, interceptOptions, readIngestLog } from '../harness/audited-app';
 
 const root = join(import.meta.dirname, '..');
 

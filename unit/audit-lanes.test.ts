@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROXY_AFTER_THROWN_VALUE } from './server-log-excerpts';
-import { mayJoin, sideBySideGroups } from '../harness/audit/lanes';
-import type { PlacedEntry } from '../harness/audit/placement';
+import { mayJoin, sideBySideGroups } from '../audit/kinds/placed/lanes';
+import type { PlacedEntry } from '../audit/kinds/placed/entry';
 import { catalogue } from '../scenarios/catalogue';
-import { digestsOfOpaque } from '../worker/audit/claims';
+import { digestsOfOpaque } from '../audit/kinds/placed/worker/claims';
 
 const placed = (id: string, reaches: string[] = []): PlacedEntry => ({
+  id,
   scenario: catalogue.find((scenario) => scenario.id === id)!,
   url: `/faultline-audit/${id}`,
   reaches,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult } from '../verdict/audit';
-import { auditBehaviour, changedAt, groupedUpgrade, upgradeBetween, upgradeHeadlines, type AuditColumn, type AuditedEntry } from '../verdict/audit-matrix';
+import type { AuditResult } from '../verdict/audit-result';
+import { auditBehaviour, changedAt, groupedUpgrade, upgradeBetween, upgradeHeadlines, type VersionAudit, type AuditedEntry } from '../verdict/audit-matrix';
 
 const classic = (digest: string) => [
   'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).',
@@ -27,7 +27,7 @@ function cell(id: string, over: Partial<AuditedEntry> = {}): AuditedEntry {
   };
 }
 
-function column(next: string, entries: AuditedEntry[], over: Partial<AuditColumn> = {}): AuditColumn {
+function column(next: string, entries: AuditedEntry[], over: Partial<VersionAudit> = {}): VersionAudit {
   const result = {
     app: {} as AuditResult['app'],
     reachedOut: [],

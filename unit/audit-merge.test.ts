@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeAuditShards, type AuditResult } from '../verdict/audit';
+import { mergeAuditShards, type AuditResult } from '../verdict/audit-result';
 
 const entry = (id: string) => ({ id, findings: [] }) as unknown as AuditResult['entries'][number];
 const shard = (current: number, ids: string[], over: Partial<AuditResult> = {}): AuditResult =>

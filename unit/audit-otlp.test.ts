@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { otlpExceptions } from '../ingest/otlp';
 import { catalogue } from '../scenarios/catalogue';
-import { auditEntry, type AuditObservation, type AuditReport } from '../verdict/audit';
+import { auditEntry, type AuditObservation } from '../audit/kinds/placed/judge';
+import type { AuditReport } from '../verdict/audit-reporting';
 import { auditedServerFailure } from './observations';
 
 /**

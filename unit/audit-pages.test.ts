@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspectApp, type AuditedApp } from '../harness/audit/app';
-import { placeCatalogue } from '../harness/audit/placement';
+import { inspectApp, type AuditedApp } from '../audit/app/inspect';
+import { placeCatalogue } from '../audit/kinds/placed/placement';
+import { passesFor, placePlumbing, reservedIn } from '../audit/plumbing';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 import { folderWith } from './folder-with';
@@ -25,13 +26,13 @@ const filesUnder = (dir: string): string[] =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)).map((file) => join(entry.name, file)) : [entry.name],
   );
 
-const place = (app: AuditedApp, ids: string[]) =>
-  placeCatalogue(
-    faultline,
-    app.root,
-    app,
-    catalogue.filter((scenario) => ids.includes(scenario.id)).map((scenario) => forNext(scenario, app.next)),
-  );
+/** The catalogue placed as an audit's build places it: the placed failures, then the audit's own plumbing. */
+const place = (app: AuditedApp, ids: string[]) => {
+  const reserved = reservedIn(app.root, app);
+  const entries = catalogue.filter((scenario) => ids.includes(scenario.id)).map((scenario) => forNext(scenario, app.next));
+  const placement = placeCatalogue(faultline, reserved, app, entries, passesFor(app, reserved));
+  return { ...placement, ...placePlumbing(app, reserved, placement) };
+};
 
 const PAGES = ['pages-gssp-throws', 'pages-client-effect-throws', 'pages-api-throws', 'pages-app-gip-throws', 'pages-document-throws', 'pages-healthy'];
 

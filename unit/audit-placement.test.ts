@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import type { AuditedApp } from '../harness/audit/app';
-import { entriesToPlace, placeCatalogue } from '../harness/audit/placement';
-import { proxyRunsFor } from '../harness/audit/workspace';
+import type { AuditedApp } from '../audit/app/inspect';
+import { entriesToPlace, placeCatalogue } from '../audit/kinds/placed/placement';
+import { passesFor, placePlumbing, reservedIn, rootLayoutGroup } from '../audit/plumbing';
+import { proxyRunsFor } from '../harness/build-manifests';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
 
@@ -44,15 +45,15 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
   return { dir, app };
 }
 
-const place = (dir: string, app: AuditedApp, ids: string[]) =>
-  placeCatalogue(
-    faultline,
-    dir,
-    app,
-    catalogue
-      .filter((scenario) => ids.includes(scenario.id))
-      .map((scenario) => forNext(scenario, app.next, app.cacheComponents ? 'cache-components' : 'default')),
-  );
+/** The catalogue placed as an audit's build places it: the placed failures, then the audit's own plumbing. */
+const place = (dir: string, app: AuditedApp, ids: string[]) => {
+  const reserved = reservedIn(dir, app);
+  const entries = catalogue
+    .filter((scenario) => ids.includes(scenario.id))
+    .map((scenario) => forNext(scenario, app.next, app.cacheComponents ? 'cache-components' : 'default'));
+  const placement = placeCatalogue(faultline, reserved, app, entries, passesFor(app, reserved));
+  return { ...placement, ...placePlumbing(app, reserved, placement) };
+};
 
 describe("the catalogue placed in another app's workspace", () => {
   it('refuses an app with a route of its own under the reserved segment: its page would answer instead of what is placed', () => {
@@ -285,5 +286,34 @@ describe('the catalogue placed in a Cache Components app', () => {
         .sort(),
     ).toEqual(['edge-page-throws/page.jsx', 'isr-regeneration-throws/page.jsx']);
     expect(files['layout.jsx']).toBeUndefined();
+  });
+});
+
+describe("where the catalogue is placed: under the app's root layout", () => {
+  const folder = (files: string[] | Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-layout-'));
+    for (const [file, text] of Array.isArray(files) ? files.map((name) => [name, '']) : Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    return dir;
+  };
+  const html = 'export default function RootLayout({ children }) { return <html lang="en"><body>{children}</body></html>; }';
+  const passThrough = 'export default function RootLayout({ children }) { return children; }';
+
+  it('is the app folder when it has the layout, else the route group serving the home page (several root layouts)', () => {
+    expect(rootLayoutGroup(folder(['layout.tsx', '(site)/layout.tsx', 'page.tsx']))).toBe('');
+    // faultline's own app: another root layout, one that throws, sorts first.
+    expect(rootLayoutGroup(folder(['(site)/layout.tsx', '(site)/page.tsx', '(failing-root)/layout.tsx', '(failing-root)/x/page.tsx']))).toBe('(site)');
+    expect(rootLayoutGroup(folder(['(marketing)/page.tsx', '(shop)/layout.js']))).toBe('(shop)');
+  });
+
+  it("is the dynamic segment whose layout renders <html> (next-intl's app/[locale]/), with or without an app/layout.tsx that only returns its children", () => {
+    expect(rootLayoutGroup(folder({ '[locale]/layout.tsx': html, '[locale]/page.tsx': '' }))).toBe('[locale]');
+    expect(rootLayoutGroup(folder({ 'layout.tsx': passThrough, 'not-found.tsx': '', '[locale]/layout.tsx': html, '[locale]/page.tsx': '' }))).toBe('[locale]');
+    // The app's own root layout renders <html>: a nested layout under a segment is not the root.
+    expect(rootLayoutGroup(folder({ 'layout.tsx': html, '[locale]/layout.tsx': passThrough, '[locale]/page.tsx': '' }))).toBe('');
+    // A catch-all is no place for a segment of faultline's: it would take every path under it.
+    expect(rootLayoutGroup(folder({ '[...slug]/layout.tsx': html, '[...slug]/page.tsx': '' }))).toBe('');
   });
 });

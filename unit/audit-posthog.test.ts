@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { postHogExceptions } from '../ingest/posthog';
 import { catalogue } from '../scenarios/catalogue';
 import { auditedServerFailure, type AuditedFields } from './observations';
-import { appFindings, auditEntry, type AuditObservation, unseenReporting } from '../verdict/audit';
+import { appFindings, unseenReporting } from '../verdict/audit-reporting';
+import { auditEntry, type AuditObservation } from '../audit/kinds/placed/judge';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
 const batch = (events: unknown[]) => new TextEncoder().encode(JSON.stringify({ api_key: 'phc_x', batch: events }));

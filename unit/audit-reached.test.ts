@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unreached } from '../worker/audit/reached';
+import { unreached } from '../audit/kinds/placed/worker/reached';
 
 const SEGMENT = 'faultline-audit';
 const asked = '/docs/faultline-audit/server-page-throws';

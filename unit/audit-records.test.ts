@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryOutcomes } from '../harness/audit/column';
-import { notDrivenRecord, NotDriven, RuledOutHere } from '../worker/audit/drive';
+import { entryOutcomes } from '../audit/judge';
+import { notDrivenRecord, NotDriven, RuledOutHere } from '../audit/kinds/placed/worker/drive';
 
 describe("an entry the app's own shape rules out, found while driving it", () => {
   it('is recorded as not applicable, with the reason: not as not judged, which makes the audit incomplete', () => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { auditAsHtml } from '../harness/outputs/audit-html';
-import { auditAsJunit, auditAsTable, type AuditResult } from '../harness/outputs/audit-render';
+import { auditAsHtml, auditAsJunit, auditAsTable, type AuditResult } from '../outputs/audit-report';
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 
 const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { describe, expect, it } from 'vitest';
-import AuditReporter from '../harness/outputs/reporters/audit-reporter';
+import AuditReporter from '../outputs/reporters/audit-reporter';
 
 const events = () => {
   const file = join(mkdtempSync(join(tmpdir(), 'faultline-audit-reporter-')), 'events.jsonl');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { otherReporters } from '../harness/audit/reporters';
-import { appFindings, unseenReporting } from '../verdict/audit';
+import { otherReporters } from '../audit/app/error-reporters';
+import { appFindings, unseenReporting } from '../verdict/audit-reporting';
 import { folderWith } from './folder-with';
 
 /** A folder holding `files` (path → content). */

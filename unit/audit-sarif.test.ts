@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditResult } from '../harness/outputs/audit-render';
-import { auditAsSarif, fixLocation } from '../harness/outputs/audit-sarif';
-import { auditAsSummary } from '../harness/outputs/audit-summary';
-import { FIX } from '../verdict/audit';
+import { type AuditResult, auditAsSummary } from '../outputs/audit-report';
+import { auditAsSarif, fixLocation } from '../outputs/audit-sarif';
+import { FIX } from '../verdict/audit-reporting';
 import { validSarif } from '../foreign-apps/sarif-schema';
 import { folderWith } from './folder-with';
 

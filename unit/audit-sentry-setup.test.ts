@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentrySetup, sentryTunnel } from '../harness/audit/sentry-setup';
+import { sentrySetup, sentryTunnel } from '../audit/app/sentry-setup';
 import { folderWith } from './folder-with';
 
 /** A folder holding `files` (path → content). */

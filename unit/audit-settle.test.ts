@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settledLines } from '../worker/audit/settle';
+import { settledLines } from '../worker/quiet-page';
 import { servedPages } from './served-pages';
 
 /**

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { treeChanges, treeFingerprint } from '../harness/audit/tree';
+import { treeChanges, treeFingerprint } from '../audit/app/tree';
 import { folderWith } from './folder-with';
 
 /** A folder holding `files` (path → content). */

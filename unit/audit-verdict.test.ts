@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
-import { rootLayoutGroup } from '../harness/audit/placement';
 import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE } from './server-log-excerpts';
 import { catalogue } from '../scenarios/catalogue';
 import { forNext } from '../scenarios/versions';
-import { auditEntry, type AuditObservation, errorBeforeEveryEntry } from '../verdict/audit';
-import { digestsAbout, isAbout } from '../worker/audit/claims';
+import { auditEntry, type AuditObservation } from '../audit/kinds/placed/judge';
+import { errorBeforeEveryEntry } from '../verdict/audit-result';
+import { digestsAbout, isAbout } from '../audit/kinds/placed/worker/claims';
 import { audited, type AuditedFields } from './observations';
 
 const entry = (id: string) => catalogue.find((scenario) => scenario.id === id)!;
@@ -363,35 +360,6 @@ describe('the digests a shared server log holds about one entry', () => {
     expect(digestsAbout(log, ['edge-page-throws'], 'faultline-audit')).toEqual(['2754453430']);
     expect(digestsAbout(log, ['isr-regeneration-throws'], 'faultline-audit')).toEqual(['3793833570']);
     expect(digestsAbout(log, ['edge-route-handler-throws'], 'faultline-audit')).toEqual([]);
-  });
-});
-
-describe("where the catalogue is placed: under the app's root layout", () => {
-  const folder = (files: string[] | Record<string, string>) => {
-    const dir = mkdtempSync(join(tmpdir(), 'faultline-layout-'));
-    for (const [file, text] of Array.isArray(files) ? files.map((name) => [name, '']) : Object.entries(files)) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
-      writeFileSync(join(dir, file), text);
-    }
-    return dir;
-  };
-  const html = 'export default function RootLayout({ children }) { return <html lang="en"><body>{children}</body></html>; }';
-  const passThrough = 'export default function RootLayout({ children }) { return children; }';
-
-  it('is the app folder when it has the layout, else the route group serving the home page (several root layouts)', () => {
-    expect(rootLayoutGroup(folder(['layout.tsx', '(site)/layout.tsx', 'page.tsx']))).toBe('');
-    // faultline's own app: another root layout, one that throws, sorts first.
-    expect(rootLayoutGroup(folder(['(site)/layout.tsx', '(site)/page.tsx', '(failing-root)/layout.tsx', '(failing-root)/x/page.tsx']))).toBe('(site)');
-    expect(rootLayoutGroup(folder(['(marketing)/page.tsx', '(shop)/layout.js']))).toBe('(shop)');
-  });
-
-  it("is the dynamic segment whose layout renders <html> (next-intl's app/[locale]/), with or without an app/layout.tsx that only returns its children", () => {
-    expect(rootLayoutGroup(folder({ '[locale]/layout.tsx': html, '[locale]/page.tsx': '' }))).toBe('[locale]');
-    expect(rootLayoutGroup(folder({ 'layout.tsx': passThrough, 'not-found.tsx': '', '[locale]/layout.tsx': html, '[locale]/page.tsx': '' }))).toBe('[locale]');
-    // The app's own root layout renders <html>: a nested layout under a segment is not the root.
-    expect(rootLayoutGroup(folder({ 'layout.tsx': html, '[locale]/layout.tsx': passThrough, '[locale]/page.tsx': '' }))).toBe('');
-    // A catch-all is no place for a segment of faultline's: it would take every path under it.
-    expect(rootLayoutGroup(folder({ '[...slug]/layout.tsx': html, '[...slug]/page.tsx': '' }))).toBe('');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserNotFoundError, findChromium } from '../harness/chromium';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 const onDisk =
   (...paths: string[]) =>

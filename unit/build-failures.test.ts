@@ -5,7 +5,7 @@ import { buildFailureNotApplicable, buildFailureOn, buildFailures } from '../sce
 import { BUILD_FAILURE_DIST_DIR, buildFailureConfig, CONFIGURATIONS, nextConfigFor } from '../scenarios/configurations';
 import { buildFailureDifferences } from '../verdict/build-failure';
 import { selectedBuildFailures } from '../scenarios/active';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 const root = join(import.meta.dirname, '..');
 const entry = (id: string) => buildFailures.find((candidate) => candidate.id === id)!;

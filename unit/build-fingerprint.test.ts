@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { buildFingerprint } from '../harness/build';
 import { buildInputs } from '../harness/build-inputs';
 

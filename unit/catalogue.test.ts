@@ -6,7 +6,7 @@ import { notApplicableIn } from '../scenarios/versions';
 import { catalogue } from '../scenarios/catalogue';
 import { CatalogueError, parseCatalogue } from '../scenarios/schema';
 import { pinnedIn, pinnedWhere } from '../scenarios/active';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { config as proxyConfig } from '../proxy';
 
 const root = join(import.meta.dirname, '..');
@@ -144,7 +144,8 @@ describe('the catalogue', () => {
   it('names the next installed where the app ran and the replay of the check as it ran', () => {
     expect(pinnedWhere(catalogue[0], root, null, {})).toEqual({
       file: 'scenarios/entries/server-component.ts',
-      next: '16.4.5',
+      // The next this checkout pins, as its package.json declares it.
+      next: (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: { next: string } }).dependencies.next,
       replay: 'npx faultline repro server-page-throws',
     });
     expect(pinnedWhere(catalogue[0], root, 'https://shop.example.com/', { [ENV.catalogue]: "ci/our team's.json" })).toEqual({

@@ -9,7 +9,7 @@ import { playwrightArgs } from '../cli/run-args';
 import { UsageError } from '../cli/usage-error';
 import { CatalogueError } from '../scenarios/schema';
 import { findScenario } from '../scenarios/catalogue';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 
 describe('parseRunArgs', () => {
   it('checks the default configuration unless asked for Cache Components', () => {
@@ -26,7 +26,7 @@ describe('parseRunArgs', () => {
   it('takes repeatable scenarios and the run options', () => {
     expect(parseRunArgs(['--scenario', 'healthy', '--scenario', 'server-page-throws', '--shard', '2/3', '--workers', '4', '--port', '4100'])).toMatchObject({
       scenarios: ['healthy', 'server-page-throws'],
-      shard: '2/3',
+      shard: { current: 2, total: 3 },
       workers: 4,
       port: 4100,
       out: 'faultline-report',

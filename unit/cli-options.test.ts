@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAuditArgs } from '../cli/audit/args';
+import { parseAuditArgs } from '../cli/audit';
 import { parseBrowserArgs, parseListArgs } from '../cli/main';
 import { parseMatrixArgs } from '../cli/matrix';
+import { parseInitArgs } from '../cli/init/init';
 import { parseMergeArgs } from '../cli/merge';
 import { COMMAND_NAMES, declaredOptions, parseOptionsOf, usageText, type Command } from '../cli/options';
 import { parseReproArgs } from '../cli/repro';
@@ -41,6 +42,7 @@ const PARSERS: Record<Command, (argv: string[]) => unknown> = {
   // `--clean` takes no app: it cleans every workspace.
   audit: (argv) => parseAuditArgs(argv.includes('--clean') ? argv : ['../my-app', ...argv]),
   repro: (argv) => parseReproArgs(argv.includes('--path') ? argv : ['healthy', ...argv], {}),
+  init: parseInitArgs,
 };
 
 /** A valid value for every string option: a new option needs one here. */
@@ -137,16 +139,16 @@ describe('the CLI options, declared once', () => {
     expect(parseOptionsOf('run').scenario.default).not.toBe(parseOptionsOf('run').scenario.default);
   });
 
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const commands = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
   const rowsOf = (command: Command) =>
-    readme
+    commands
       .split('\n')
       .filter((line) => line.startsWith(`| \`npx faultline ${command} `))
       .join('\n');
-  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro'].includes(command)))(
-    "the README's Commands table names %s --%s",
+  it.each(declared.filter(([command]) => ['run', 'audit', 'matrix', 'repro', 'init'].includes(command)))(
+    "docs/cli.md's Commands table names %s --%s",
     (command, option) => {
-      expect(rowsOf(command), `no README row for faultline ${command}`).not.toBe('');
+      expect(rowsOf(command), `no docs/cli.md row for faultline ${command}`).not.toBe('');
       expect(names(rowsOf(command), option)).toBe(true);
     },
   );
@@ -164,12 +166,12 @@ describe('each command’s --help', () => {
 
 describe("the workers' default, declared once", () => {
   it("is what each command and the workers' variable say it is, and what the run uses when nothing is set", async () => {
-    const { DEFAULT_WORKERS, VARIABLES } = await import('../harness/contract');
+    const { DEFAULT_WORKERS, VARIABLES } = await import('../contract');
     const { workersFrom } = await import('../harness/settings');
     expect(workersFrom({})).toBe(DEFAULT_WORKERS.run);
     expect(usageOf('run')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.run})`);
     expect(usageOf('audit')).toContain(`parallel browsers (default ${DEFAULT_WORKERS.audit})`);
     expect(VARIABLES.workers.effect).toContain(`default ${DEFAULT_WORKERS.run}`);
-    expect(readFileSync(join(root, 'cli', 'audit', 'args.ts'), 'utf8')).not.toMatch(/\(default \d\)/);
+    for (const file of ['cli/audit.ts', 'audit/job.ts']) expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\(default \d\)/);
   });
 });

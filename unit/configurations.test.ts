@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../harness/contract';
-import { resolveNextConfig } from '../harness/audit/next-config';
+import { ENV } from '../contract';
+import { resolveNextConfig } from '../audit/app/next-config';
 
 const root = join(import.meta.dirname, '..');
 const { NODE_ENV: _testing, [ENV.cacheComponents]: _asked, ...rest } = process.env;

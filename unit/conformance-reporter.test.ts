@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ConformanceReporter from '@/harness/outputs/reporters/conformance-reporter';
+import ConformanceReporter from '@/outputs/reporters/conformance-reporter';
 import { ENTRY_ANNOTATION, verdictFailure } from '@/verdict/attachment';
 import type { ConformanceReport } from '@/verdict/report';
 import type { Verdict } from '@/verdict/verdict';

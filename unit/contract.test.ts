@@ -2,17 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockIn, DOCS } from '../harness/outputs/docs-blocks';
+import { blockIn, DOCS } from '../outputs/docs-blocks';
 import { ENVIRONMENT_BLOCK, environmentTable } from '../cli/docs';
 
 /**
- * Every environment variable of faultline is named once, in harness/contract.ts (`VARIABLES`), and
+ * Every environment variable of faultline is named once, in contract.ts (`VARIABLES`), and
  * the docs table is generated from it: no other source file may spell a variable's name (it reads
  * it as `ENV.key`), so a variable cannot exist without being in the table.
  */
 
 const root = join(import.meta.dirname, '..');
-const CONTRACT = 'harness/contract.ts';
+const CONTRACT = 'contract.ts';
 const NAME = /FAULTLINE_[A-Z_]+/g;
 
 interface SourceFile {

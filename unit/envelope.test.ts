@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EnvelopeError, errorEventsIn } from '../ingest/envelope';
 import { markerOf } from '../ingest/marker';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 
 const header = { event_id: 'a'.repeat(32), sent_at: '2026-11-21T00:00:00Z', sdk: { name: 'sentry.javascript.nextjs', version: '11.1.0' } };
 const event = (value: string) => ({ event_id: 'b'.repeat(32), exception: { values: [{ type: 'Error', value }] } });

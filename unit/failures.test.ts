@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamePlacedFiles } from '../harness/audit/build-placed';
+import { blamePlacedFiles } from '../audit/build';
 import { describeFailure } from '../cli/failure';
-import { refuseInputs } from '../cli/out-dir';
+import { refuseInputs } from '../outputs/out-dir';
 import { visible } from '../cli/select';
 import { buildFailureCause } from '../harness/build';
 import { BrowserBrokenError } from '../harness/chromium';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { CannotRun, UsageError } from '../harness/failures';
 import { holdLock } from '../harness/lock';
 import { portFrom, workersFrom } from '../harness/settings';
@@ -46,8 +46,38 @@ describe('describeFailure: one line naming the part that failed', () => {
     const typeError = ['Failed to compile.', '', './app/page.tsx:3:7', "Type error: Type 'number' is not assignable to type 'string'.", '', '  1 | …'].join(
       '\n',
     );
-    expect(buildFailureCause(typeError)).toBe("Type error: Type 'number' is not assignable to type 'string'.");
+    expect(buildFailureCause(typeError)).toBe("./app/page.tsx:3:7 Type error: Type 'number' is not assignable to type 'string'.");
     expect(buildFailureCause('')).toBe('no output');
+  });
+
+  it("names the file ESLint's error is in, as Next 15's build prints it, so a placed file's is blamed on faultline", () => {
+    // next build of next 15.5.29 whose app lints with typescript-eslint's recommended rules (issue #84, defect 1).
+    const lint = [
+      '   ▲ Next.js 15.5.29',
+      '   Creating an optimized production build ...',
+      ' ✓ Compiled successfully in 11.1s',
+      '   Linting and checking validity of types ...',
+      '',
+      'Failed to compile.',
+      '',
+      './app/faultline-audit/_throwers/actions.js',
+      '1:1  Error: Do not use "@ts-nocheck" because it alters compilation errors.  @typescript-eslint/ban-ts-comment',
+      '2:1  Warning: Unused eslint-disable directive (no problems were reported).',
+      '',
+      'info  - Need to disable some ESLint rules? Learn more here: https://nextjs.org/docs/app/api-reference/config/eslint#disabling-rules',
+    ].join('\n');
+    const cause = buildFailureCause(lint);
+    expect(cause).toBe(
+      './app/faultline-audit/_throwers/actions.js 1:1  Error: Do not use "@ts-nocheck" because it alters compilation errors.  @typescript-eslint/ban-ts-comment',
+    );
+    expect(() => blamePlacedFiles(new CannotRun('build', `next build failed (exit 1): ${cause}; its log: /l`))).toThrow(
+      expect.objectContaining({ part: 'placed failures' }),
+    );
+    // A type error is printed below its place too: in a placed file, faultline's as well.
+    const typed = buildFailureCause(['Failed to compile.', '', './app/faultline-audit/_throwers/a.js:3:7', 'Type error: Cannot find name x.'].join('\n'));
+    expect(() => blamePlacedFiles(new CannotRun('build', `next build failed (exit 1): ${typed}; its log: /l`))).toThrow(
+      expect.objectContaining({ part: 'placed failures' }),
+    );
   });
 
   it("names the error a page's prerendering met, not only the page", () => {

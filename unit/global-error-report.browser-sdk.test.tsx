@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import GlobalError from '../app/global-error';
 import { DIGEST_TAG } from '../app/_sentry/options';
 import { ingestHandlers } from '../ingest/handlers';
-import { HARNESS_DSN } from '../harness/contract';
+import { HARNESS_DSN } from '../contract';
 
 /** One entry per envelope the browser SDK sent, each with its error events. */
 const envelopes: ErrorEvent[][] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { globalSetupsFor } from '../harness/settings';
 
 describe('the global setups of a Playwright run, by who runs it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridAsHtml, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from '../harness/outputs/grid';
+import { gridAsHtml, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from '../outputs/grid';
 
 /** Two entries over two versions: the second entry has no cell on the first version. */
 const grid: Grid = {

@@ -16,16 +16,21 @@ const root = join(import.meta.dirname, '..');
 /** Bundled into the app, or run inside its server in harness mode. */
 const APP = ['app/', 'pages/', 'bundled/', 'app-server/', 'ingest/', 'instrumentation.ts', 'instrumentation-client.ts', 'proxy.ts', 'next.config.ts'];
 /** The leaves the app may read: names (the contract, the routes it renders) and the lifeline it ends with. */
-const APP_MAY_IMPORT = [...APP, 'harness/contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts', 'scenarios/configurations.ts', 'scenarios/versions.ts'];
+const APP_MAY_IMPORT = [...APP, 'contract.ts', 'harness/lifeline.ts', 'scenarios/routes.ts', 'scenarios/configurations.ts', 'scenarios/versions.ts'];
 
 interface Rule {
   /** Files this rule is about (path prefixes). */
   from: string[];
+  /** Files under `from` the rule leaves to another (a kind's worker files, in the audit's room). */
+  except?: string[];
   /** What they may import (prefixes); null: anything but `not`. */
   only: string[] | null;
   not?: string[];
   why: string;
 }
+
+/** What runs in Playwright's processes for a kind of audit entry: its spec and its check, in its folder's `worker/`. */
+const KIND_WORKER = 'audit/kinds/*/worker/';
 
 export const RULES: Rule[] = [
   {
@@ -34,22 +39,24 @@ export const RULES: Rule[] = [
     why: 'the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
   },
   { from: ['chromium/'], only: [], why: 'code that runs in Chromium is sent as source: it imports nothing' },
+  { from: ['contract.ts'], only: [], why: "the contract is the ground every process reads, the app's too: it imports nothing" },
   { from: ['verdict/'], only: ['verdict/', 'scenarios/'], why: 'the verdict is pure: nothing of the harness, the fixtures or the CLI' },
   {
-    from: ['source-kind/'],
-    only: ['source-kind/'],
-    why: "resolving a report's frames reads the build's files and judges them: nothing of the harness, the fixtures or the CLI",
-  },
-  {
     from: ['scenarios/'],
-    only: ['scenarios/', 'verdict/golden.ts', 'harness/contract.ts'],
-    why: 'the catalogue imports only its golden words and the contract',
+    only: ['scenarios/', 'contract.ts'],
+    why: 'the catalogue, with its golden words, imports only the contract',
   },
   {
     from: ['harness/'],
     only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'audit/', 'outputs/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
+    why: "harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
+  },
+  {
+    from: ['outputs/'],
+    only: null,
     not: ['cli/', 'bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/'],
-    why: 'harness processes import nothing of the CLI, the tests or the worker',
+    why: "what faultline writes is rendered from the verdict's models, in the CLI's process or Playwright's runner: nothing of the CLI, the tests or the worker",
   },
   {
     from: ['worker/'],
@@ -65,9 +72,26 @@ export const RULES: Rule[] = [
   },
   {
     from: ['audit/'],
+    except: [KIND_WORKER],
+    only: null,
+    not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/', 'worker/', 'chromium/', KIND_WORKER],
+    why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+  },
+  {
+    from: ['audit/source/'],
+    only: ['audit/source/'],
+    why: "a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
+  },
+  {
+    from: ['audit/kinds/*/judge.ts'],
+    only: ['verdict/', 'scenarios/', 'contract.ts'],
+    why: "a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
+  },
+  {
+    from: [KIND_WORKER],
     only: null,
     not: ['cli/', 'bench/', 'e2e/', 'selftest/', 'foreign-apps/'],
-    why: "the audit's specs import nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+    why: "a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
   },
   {
     from: ['cli/'],
@@ -76,13 +100,13 @@ export const RULES: Rule[] = [
     why: "the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
   },
   {
-    from: ['cli/audit/'],
+    from: ['cli/audit.ts'],
     only: null,
-    not: ['worker/'],
+    not: ['worker/', KIND_WORKER],
     why: "the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
   },
 
-  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', 'audit/', 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
+  { from: ['cli/'], only: null, not: ['bench/', 'e2e/', KIND_WORKER, 'selftest/', 'foreign-apps/'], why: 'the CLI imports nothing of the bench or the tests' },
   {
     from: ['selftest/', 'foreign-apps/', 'corpus/'],
     only: null,
@@ -91,15 +115,22 @@ export const RULES: Rule[] = [
   },
 ];
 
-/** A prefix ending in `/` is a folder; one without an extension is every file whose name starts so; anything else one file. */
+/**
+ * A prefix ending in `/` is a folder; one without an extension is every file whose name starts so;
+ * anything else one file. A `*` stands for any one folder's name (as in `KIND_WORKER`).
+ */
 const under = (file: string, prefixes: readonly string[]) =>
-  prefixes.some((prefix) => (prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? file.startsWith(prefix) : file === prefix));
+  prefixes.some((prefix) => {
+    const pattern = prefix.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+');
+    const whole = prefix.endsWith('/') || !/\.\w+$/.test(prefix) ? pattern : `${pattern}$`;
+    return new RegExp(`^${whole}`).test(file);
+  });
 
 /** Every import that breaks a rule, as `from -> to: why`. */
 export function violations(graph: Record<string, string[]>): string[] {
   const found: string[] = [];
   for (const [from, imports] of Object.entries(graph)) {
-    for (const rule of RULES.filter((candidate) => under(from, candidate.from))) {
+    for (const rule of RULES.filter((candidate) => under(from, candidate.from) && !under(from, candidate.except ?? []))) {
       for (const to of imports) {
         const allowed = rule.only === null ? !under(to, rule.not ?? []) : under(to, rule.only);
         if (!allowed) found.push(`${from} -> ${to}: ${rule.why}`);
@@ -154,17 +185,21 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
-  'source-kind/resolve.ts': ['verdict/audit.ts'],
+  'audit/source/resolve.ts': ['audit/source/build.ts', 'audit/judge.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
-  'cli/audit/audit.ts': ['worker/audit/observe.ts', 'cli/audit/matrix.ts'],
-  'cli/audit/matrix.ts': ['cli/audit/audit.ts'],
+  'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
+  'audit/kinds/placed/kind.ts': ['worker/trigger.ts'],
+  'audit/kinds/placed/judge.ts': ['verdict/finding.ts', 'harness/until.ts'],
+  'audit/kinds/placed/worker/drive.ts': ['worker/trigger.ts', 'audit/kinds/placed/lanes.ts', 'cli/audit.ts'],
+  'cli/audit.ts': ['audit/kinds/placed/worker/observe.ts', 'cli/merge.ts'],
+  'cli/merge.ts': ['cli/audit.ts'],
   'cli/run.ts': ['harness/runner.ts', 'harness/engine.ts'],
-  'pages/scenarios/pages-gssp-throws.tsx': ['bundled/pages.ts', 'verdict/golden.ts'],
+  'pages/scenarios/pages-gssp-throws.tsx': ['bundled/pages.ts', 'scenarios/golden.ts'],
   'selftest/load.ts': ['bench/stats.ts'],
   'verdict/a.ts': ['verdict/b.ts'],
   'verdict/b.ts': ['verdict/c.ts'],
-  'verdict/c.ts': ['verdict/a.ts', 'verdict/golden.ts'],
+  'verdict/c.ts': ['verdict/a.ts', 'scenarios/golden.ts'],
 };
 
 describe('imports', () => {
@@ -180,13 +215,13 @@ describe('imports', () => {
 
   it('names every loop of imports, however long', () => {
     expect(circles(SKETCH)).toEqual([
-      ['cli/audit/audit.ts', 'cli/audit/matrix.ts'],
+      ['cli/audit.ts', 'cli/merge.ts'],
       ['verdict/a.ts', 'verdict/b.ts', 'verdict/c.ts'],
     ]);
   });
 
   it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
-    for (const command of ['cli/matrix.ts', 'cli/audit/matrix.ts']) {
+    for (const command of ['cli/matrix.ts', 'audit/versions.ts']) {
       const reached = Object.keys(await importGraph(root, [command]));
       expect(reached, command).toContain('harness/engine.ts');
     }
@@ -205,13 +240,18 @@ describe('imports', () => {
   it('names an upward import with the rule it breaks', () => {
     expect(violations(SKETCH)).toEqual([
       'app/(site)/page.tsx -> scenarios/catalogue.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
+      "audit/check.ts -> audit/kinds/placed/worker/drive.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+      "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
+      "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
+      "audit/kinds/placed/worker/drive.ts -> cli/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+      "audit/source/resolve.ts -> audit/judge.ts: a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
-      "cli/audit/audit.ts -> worker/audit/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
+      'cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
+      "cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
       "cli/run.ts -> harness/runner.ts: the CLI orchestrates: Playwright's runner is started and wound down by the engine (harness/engine.ts), for run and audit alike",
-      'harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the tests or the worker',
-      'pages/scenarios/pages-gssp-throws.tsx -> verdict/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
+      "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
+      'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
-      "source-kind/resolve.ts -> verdict/audit.ts: resolving a report's frames reads the build's files and judges them: nothing of the harness, the fixtures or the CLI",
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });

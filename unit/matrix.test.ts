@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../verdict/report';
-import { cellMark, header, matrixAsMarkdown, matrixAsTable } from '../harness/outputs/matrix-render';
-import { matrixAsHtml } from '../harness/outputs/matrix-html';
+import { cellMark, header, matrixAsMarkdown, matrixAsTable } from '../outputs/matrix-render';
+import { matrixAsHtml } from '../outputs/matrix-html';
 import { DEFAULT_VERSIONS, matrixExit, matrixPlan, parseMatrixArgs } from '../cli/matrix';
-import { versionProblem } from '../cli/columns';
+import { versionProblem } from '../harness/next-versions';
 import { npmFailure, workspaceDir } from '../harness/next-workspace';
 import { findScenario } from '../scenarios/catalogue';
 import { adaptationsFor } from '../scenarios/next-adaptations';
@@ -194,7 +194,7 @@ describe('a report no check claims in a column', () => {
 });
 
 describe('matrix input', () => {
-  it('defaults to the newest patch of each minor from 15.5 to 16.4, classic fallback', () => {
+  it('defaults to the newest patch of each minor from 15.5 to 16.5, classic fallback', () => {
     expect(parseMatrixArgs([])).toMatchObject({ versions: DEFAULT_VERSIONS, fallbacks: ['classic'], scenarios: [] });
     expect(parseMatrixArgs(['--next', '16.1.7,16.4.5', '--next', '16.1.7', '--fallback', 'both']).versions).toEqual(['16.1.7', '16.4.5']);
   });

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configuredApp, type InspectedApp } from '../harness/audit/app';
-import { resolveNextConfig } from '../harness/audit/next-config';
+import { configuredApp, type InspectedApp } from '../audit/app/inspect';
+import { resolveNextConfig } from '../audit/app/next-config';
 import { describeFailure } from '../cli/failure';
 
 const root = join(import.meta.dirname, '..');

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuditObservation, AuditReport } from '../verdict/audit';
+import type { AuditObservation } from '../audit/kinds/placed/judge';
+import type { AuditReport } from '../verdict/audit-reporting';
 import type { Observed } from '../verdict/observation';
 import type { SeenScreen } from '../verdict/screen-kind';
 import type { Observation, ReportSummary, Screen } from '../verdict/verdict';

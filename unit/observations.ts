@@ -1,7 +1,7 @@
 import { findScenario, thrownMessage } from '../scenarios/catalogue';
-import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { CLASSIC_SENTENCE } from '../scenarios/golden';
 import type { Observation, Screen } from '../verdict/verdict';
-import type { AuditObservation } from '../verdict/audit';
+import type { AuditObservation } from '../audit/kinds/placed/judge';
 import type { SeenScreen } from '../verdict/screen-kind';
 
 /** What a check of `server-page-throws` observes when the app conforms, with `digest` on screen, report and log. */

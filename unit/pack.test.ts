@@ -25,6 +25,6 @@ describe("faultline's package", () => {
       modules.filter((module) => /^(app|bundled)\/|^(instrumentation|proxy|next\.config)\b/.test(module)),
       "the reference app's files are placed by path, never imported",
     ).toEqual([]);
-    expect(modules).toContain('audit/entries.spec.ts');
+    expect(modules).toContain('audit/kinds/placed/worker/placed.spec.ts');
   });
 });

@@ -3,7 +3,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { describe, expect, it } from 'vitest';
 import { digestTagOf, eventInBrief, reportInOneLine, thrownOf, whatItSays } from '../verdict/report-event';
 import { summarise } from '../worker/reports';
-import { reportInBrief } from '../verdict/audit';
+import { reportInBrief } from '../verdict/audit-reporting';
 
 /**
  * What a report says, read once for both targets: events built by Sentry's own event builder

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type APIRequestContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepsToAuditSegment } from '../harness/contract';
+import { keepsToAuditSegment } from '../contract';
 import { requestEntry } from '../worker/request-entry';
 
 /** A request entry's GET as both drivers send it, against a real server on loopback. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { finishRun } from '@/cli/run-report';
-import { stagingIn } from '@/cli/out-dir';
+import { stagingIn } from '@/outputs/out-dir';
 import type { ConformanceReport } from '@/verdict/report';
 
 const report = (passed: number, failed: number): ConformanceReport =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { digestLine, fallbackSentence, fallbackVariant } from '../app/_fallback/sentence';
-import { CLASSIC_SENTENCE, DIGEST_LINE_PREFIX, digestOf, expectedHost } from '../verdict/golden';
+import { CLASSIC_SENTENCE, DIGEST_LINE_PREFIX, digestOf, expectedHost } from '../scenarios/golden';
 
 // The app's copy against the golden one: a changed character fails here and in every check that sees a fallback.
 describe("the app's fallback wording", () => {

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { getEnvelopeEndpointWithUrlEncodedAuth, makeDsn } from '@sentry/core';
 import { matchRequestUrl } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_INTERCEPT_PARAMS, SENTRY_ENVELOPE } from '../harness/contract';
-import { interceptOptions } from '../harness/audit/server';
+import { AUDIT_INTERCEPT_PARAMS, SENTRY_ENVELOPE } from '../contract';
+import { interceptOptions } from '../harness/audited-app';
 
 /**
- * Sentry's envelope path is defined once (`SENTRY_ENVELOPE` in harness/contract.ts), in the forms
+ * Sentry's envelope path is defined once (`SENTRY_ENVELOPE` in contract.ts), in the forms
  * four matchers need. Each is pinned here, and what each takes, where they differ on purpose.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REGENERATION_AFTER_EDGE_PAGE, START_ON_A_TAKEN_PORT } from './server-log-excerpts';
 import { lastError, linesWithDigest } from '../harness/server-log';
-import { digestsInLog } from '../verdict/golden';
+import { digestsInLog } from '../scenarios/golden';
 
 const log = [
   '✓ Ready in 149ms',

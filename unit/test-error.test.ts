@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLines, errorText } from '../harness/outputs/reporters/test-error';
+import { errorLines, errorText } from '../outputs/reporters/test-error';
 
 // Playwright's expect message as a reporter receives it: coloured, with blank lines between its parts.
 const coloured = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario, thrownMessage } from '../scenarios/catalogue';
-import { CLASSIC_SENTENCE } from '../verdict/golden';
+import { CLASSIC_SENTENCE } from '../scenarios/golden';
 import { privacyProblems } from '../verdict/privacy';
 import { failedChecks, judge, textsToHide, type ReportSummary } from '../verdict/verdict';
 import { verdictFailure } from '../verdict/attachment';

@@ -47,10 +47,10 @@ describe('the version a run compares with', () => {
   });
 
   it('is the nearest pinned one otherwise, and the run says so', () => {
-    expect(comparedVersion('16.5.1')).toEqual({
-      version: '16.4.5',
+    expect(comparedVersion('16.6.1')).toEqual({
+      version: '16.5.0',
       outside:
-        'next 16.5.1 is outside the versions this catalogue was pinned on (16.4.x, 16.3.x, 16.2.x, 16.1.x, 16.0.x, 15.5.x); comparing with the nearest, 16.4.5',
+        'next 16.6.1 is outside the versions this catalogue was pinned on (16.5.x, 16.4.x, 16.3.x, 16.2.x, 16.1.x, 16.0.x, 15.5.x); comparing with the nearest, 16.5.0',
     });
     expect(comparedVersion('15.4.0').version).toBe('15.5.29');
     expect(comparedVersion(null).outside).toMatch(/no next is installed/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyProject } from '../harness/workspace';
-import { pnpmNodePath } from '../harness/audit/workspace';
+import { pnpmNodePath } from '../audit/workspace';
 import { applyAdaptations, nestNext, overVersions, syncSources, workspaceOutputs } from '../harness/next-workspace';
 import { appAdaptationsFor } from '../scenarios/next-adaptations';
 

@@ -1,6 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
-import type { AuditResult } from './audit';
+import type { AuditResult } from './audit-result';
 import { describeDifference, type Verdict } from './verdict';
 
 /** Names the catalogue entry a test checks: report rows are keyed by it, whatever the test's title. */
@@ -50,9 +50,13 @@ export function verdictFailure(verdict: Verdict): string {
   ].join('\n  ');
 }
 
-/** One audited entry as its check ends: judged (with the server reports it claimed, by key), or why it could not be (and what answered, when its route never did). */
-export type AuditEntryRecord =
-  | { id: string; judged: AuditResult['entries'][number]; claimed: string[] }
+/**
+ * One audited entry as its check ends: judged (with the server reports it claimed, by key), or why
+ * it could not be (and what answered, when its route never did). `observed`: what its kind judged
+ * it from, for its kind to judge it again with a report that comes after its check.
+ */
+export type AuditEntryRecord<Observed = unknown> =
+  | { id: string; judged: AuditResult['entries'][number]; claimed: string[]; observed: Observed }
   | { id: string; notJudged: string; unreached?: string }
   /** Ruled out by the app's own shape, found while driving it. */
   | { id: string; notApplicable: string };

@@ -1,4 +1,4 @@
-import type { AuditResult } from './audit';
+import type { AuditResult } from './audit-result';
 import { reportInOneLine, unhashed, type EventInBrief } from './report-event';
 import { unvarying } from './screen-kind';
 
@@ -10,7 +10,7 @@ import { unvarying } from './screen-kind';
 
 export type AuditedEntry = AuditResult['entries'][number];
 
-export interface AuditColumn {
+export interface VersionAudit {
   next: string;
   /** The app's own `next`, as installed. */
   own: boolean;
@@ -30,7 +30,7 @@ export interface AuditMatrix {
   generatedAt: string;
   app: { root: string; name: string; next: string; sentry: boolean };
   entries: { id: string; title: string }[];
-  columns: AuditColumn[];
+  columns: VersionAudit[];
   /** The upgrade from the app's own `next` to another, when asked. */
   upgrade: Upgrade | null;
 }
@@ -52,10 +52,10 @@ export function auditBehaviour(entry: AuditedEntry): string {
 }
 
 /** The entry in a column's audit, if it was judged there. */
-export const cellOf = (column: AuditColumn, id: string): AuditedEntry | undefined => column.result?.entries.find((entry) => entry.id === id);
+export const cellOf = (column: VersionAudit, id: string): AuditedEntry | undefined => column.result?.entries.find((entry) => entry.id === id);
 
 /** Whether the entry behaves otherwise in column `index` than in the nearest column before it that judged it; null when there is none to compare. */
-export function changedAt(columns: readonly AuditColumn[], index: number, id: string): boolean | null {
+export function changedAt(columns: readonly VersionAudit[], index: number, id: string): boolean | null {
   const cell = cellOf(columns[index], id);
   const before = columns
     .slice(0, index)
@@ -138,7 +138,7 @@ export function entryUpgrade(id: string, title: string, before: Side, after: Sid
 }
 
 /** An entry's side in a column: its cell, or why it has none, in a line. */
-function sideOf(column: AuditColumn, id: string): Side {
+function sideOf(column: VersionAudit, id: string): Side {
   const notApplicable = column.result?.notApplicable.find((entry) => entry.id === id);
   const notJudged = column.result?.notJudged.find((entry) => entry.id === id);
   const absence = column.error
@@ -152,7 +152,7 @@ function sideOf(column: AuditColumn, id: string): Side {
 }
 
 /** The upgrade from column `from` to column `to`: every entry that differs, in catalogue order. */
-export function upgradeBetween(entries: readonly { id: string; title: string }[], from: AuditColumn, to: AuditColumn): Upgrade {
+export function upgradeBetween(entries: readonly { id: string; title: string }[], from: VersionAudit, to: VersionAudit): Upgrade {
   const side = from.error ? from : to.error ? to : null;
   if (side) return { from: from.next, to: to.next, error: `next ${side.next} could not be audited: ${side.error}`, entries: [] };
   const differing = entries.flatMap(({ id, title }) => entryUpgrade(id, title, sideOf(from, id), sideOf(to, id)) ?? []);

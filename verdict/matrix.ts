@@ -1,6 +1,6 @@
 import type { ConfigurationId } from '../scenarios/configurations';
 import type { EntryReport } from './report';
-import { digestOf } from './golden';
+import { digestOf } from '../scenarios/golden';
 import { unhashed } from './report-event';
 import { describeDifference, type Difference, type Observation, type ReportSummary, type Screen } from './verdict';
 

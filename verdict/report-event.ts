@@ -1,5 +1,5 @@
 import type { ErrorEvent, Exception } from '@sentry/core';
-import { REPORT_DIGEST_TAG } from './golden';
+import { REPORT_DIGEST_TAG } from '../scenarios/golden';
 
 /**
  * What an error event says, read one way for both targets (a run's summaries, an audit's verdict

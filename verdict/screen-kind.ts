@@ -1,4 +1,4 @@
-import { FALLBACK_HEADING_START, isNextPagesErrorScreen, NEXT_BUILTIN_HEADING, type Variant } from './golden';
+import { FALLBACK_HEADING_START, isNextPagesErrorScreen, NEXT_BUILTIN_HEADING, type Variant } from '../scenarios/golden';
 import type { Scenario } from '../scenarios/schema';
 
 /**

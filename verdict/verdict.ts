@@ -1,5 +1,5 @@
 import type { ExpectedReport, Scenario } from '../scenarios/schema';
-import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from './golden';
+import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from '../scenarios/golden';
 import type { ScreenKind, SeenScreen } from './screen-kind';
 import type { EventInBrief } from './report-event';
 import type { Observed } from './observation';

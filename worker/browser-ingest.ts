@@ -2,7 +2,7 @@ import type { Browser, CDPSession } from '@playwright/test';
 import type { getResponse as GetResponse, RequestHandler } from 'msw';
 import type { ErrorEvent } from '@sentry/core';
 import type { IngestOptions } from '../ingest/handlers';
-import { SENTRY_ENVELOPE } from '../harness/contract';
+import { SENTRY_ENVELOPE } from '../contract';
 
 /** The Sentry envelope endpoint of any host, in CDP's wildcard syntax: no other request is paused (wider than the handlers' path: what they do not take goes on). */
 const ENVELOPE_URL_PATTERN = SENTRY_ENVELOPE.cdp;

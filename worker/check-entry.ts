@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { faultlineRoot } from '../harness/root';
 import { isStarted, type AppTarget } from '../harness/target';
 import { pinnedWhere } from '../scenarios/active';

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
-import { digestOf, digestsInLog } from '../verdict/golden';
+import { digestOf, digestsInLog } from '../scenarios/golden';
 import { thrownMessage } from '../scenarios/catalogue';
 import { privacyProblems } from '../verdict/privacy';
 import { expectedOf, textsToHide, type Leak, type Observation, type ReportSummary } from '../verdict/verdict';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 import type { SettledReports } from './reports';
 import type { SessionCheck } from './session';
 import { evaluateInPage } from './in-page';

@@ -9,7 +9,7 @@ import { pagesWithoutScripts } from './page-conditions';
 import { evaluateInPage } from './in-page';
 import { flushSentryInPage } from '../chromium/sentry';
 import { epochNow } from './check-trace';
-import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../harness/contract';
+import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../contract';
 import { requestOnItsOwnConnection } from '../harness/own-connection';
 
 export function summarise(runtime: ReportSummary['runtime'], event: ErrorEvent, attributedBy: ReportSummary['attributedBy']): ReportSummary {

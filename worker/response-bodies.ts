@@ -1,5 +1,5 @@
 import type { Frame, Page, Response } from '@playwright/test';
-import { SENTRY_ENVELOPE } from '../harness/contract';
+import { SENTRY_ENVELOPE } from '../contract';
 import { tunnelledTo } from './browser-ingest';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import type { Scenario } from '../scenarios/schema';
-import { DIGEST_LINE_PREFIX, FALLBACK_HEADING_START, sideOf } from '../verdict/golden';
+import { DIGEST_LINE_PREFIX, FALLBACK_HEADING_START, sideOf } from '../scenarios/golden';
 import type { Screen } from '../verdict/verdict';
 import { bodyLines, classifyScreen } from '../verdict/screen-kind';
 import { READY_PATH } from '../harness/app-server';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readScreenInPage, type ScreenRead, type ScreenSpec } from '../chromium/screen';
-import { DIGEST_LINE_PREFIX, FALLBACK_HEADING_START, NEXT_ERROR_DOCUMENT_ID } from '../verdict/golden';
+import { DIGEST_LINE_PREFIX, FALLBACK_HEADING_START, NEXT_ERROR_DOCUMENT_ID } from '../scenarios/golden';
 import { evaluateInPage } from './in-page';
 
 /**

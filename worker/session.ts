@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { READY_PATH } from '../harness/app-server';
-import { TEST_MARKER_HEADER } from '../harness/contract';
+import { TEST_MARKER_HEADER } from '../contract';
 import { ServerLog } from '../harness/server-log';
 import { isStarted, type AppTarget } from '../harness/target';
 import { StalledRequests, type IngestFault } from '../ingest/faults';

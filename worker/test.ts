@@ -3,10 +3,10 @@ import { expect } from '@playwright/test';
 import { workerTest } from './base-test';
 import { reportAbort } from '../harness/abort';
 import { READY_PATH, waitUntilServing } from '../harness/app-server';
-import { ENV } from '../harness/contract';
+import { ENV } from '../contract';
 import { startTarget } from '../harness/serve';
 import { faultlineRoot } from '../harness/root';
-import { appTarget, isStarted, type AppTarget, type StartedTarget } from '../harness/target';
+import { isStarted, type AppTarget, type StartedTarget } from '../harness/target';
 import { REMOTE_SKIP_REASON } from '../verdict/verdict';
 import type { IngestFault } from '../ingest/faults';
 import type { IngestState } from '../app-server/store';
@@ -39,21 +39,20 @@ export interface IngestProbe {
 interface SessionWorkerFixtures {
   /** Makes both ingests fail every report this way; the worker then gets a server of its own. */
   ingestFault: IngestFault | undefined;
-  app: AppTarget;
   session: HarnessedSession;
 }
 
 /**
- * The worker's harnessed session: its app, its browser with the ingest, one context and one page
- * reset between tests. A fresh context per test costs more than the page load it measures (a cold
+ * The reference app's target in a worker: its `app` (a server of its own under an ingest fault)
+ * and its harnessed session: its browser with the ingest, one context and one page reset between
+ * tests. A fresh context per test costs more than the page load it measures (a cold
  * renderer parses every chunk again), which would put the catalogue far above its time budget;
  * each test still starts with a navigation.
  */
 export const sessionTest = workerTest.extend<{}, SessionWorkerFixtures>({
   ingestFault: [undefined, { scope: 'worker', option: true }],
   app: [
-    async ({ ingestFault }, use) => {
-      const shared = appTarget();
+    async ({ app: shared, ingestFault }, use) => {
       if (!ingestFault || !isStarted(shared)) {
         // `faultline run` starts its server while Playwright loads the tests: it may not serve yet.
         // The CLI gives up first (60 s) and says why; this is the fallback.

@@ -1,6 +1,6 @@
 /**
  * The app's copy of the classic Next.js (15.2–16.1) failure fallback: what it renders. The
- * checks never build their expectations here; they hold their own golden copy (`verdict/golden.ts`).
+ * checks never build their expectations here; they hold their own golden copy (`scenarios/golden.ts`).
  */
 export type FallbackVariant = 'server' | 'client';
 

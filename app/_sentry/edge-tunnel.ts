@@ -1,4 +1,4 @@
-import { ENV, HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '@/harness/contract';
+import { ENV, HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '@/contract';
 
 /**
  * Harness mode, Edge runtime. Its SDK sends with the Edge sandbox's own fetch (Next's bundled

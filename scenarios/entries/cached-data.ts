@@ -42,12 +42,16 @@ export const entries: ScenarioInput[] = [
   {
     ...route('update-tag-throws'),
     trigger: { kind: 'submit', button: 'Refresh orders' },
-    expect: { ...serverFallback, status: 200, actionStatus: 200 },
+    expect: { ...serverFallback, status: 200, actionStatus: 200, deliveries: [1, 2] },
     note:
       'Observed on 16.4.5: the action itself succeeds (it only updates the tag), so it answers 200; the page it ' +
       "re-renders with the tag's fresh data carries the cached function's failure, and the server fallback shows with " +
-      'its digest. Once the tag is updated its entry is gone: a second visit runs the cached function again on load.',
-    reports: [fromServer(thrownMessage('update-tag-throws'))],
+      'its digest. Once the tag is updated its entry is gone: a second visit runs the cached function again on load. ' +
+      'A race of the framework: in some checks (2 of 4 matrix runs here, under load, on 16.4.5 and 16.5.0) a ' +
+      'request that finds the page stale revalidates it in the background as well ("Error revalidating the page in ' +
+      'the background" in the server log, the same digest), and Next hands that error to onRequestError too: an ' +
+      'optional second report and 1 or 2 deliveries.',
+    reports: [fromServer(thrownMessage('update-tag-throws')), { ...fromServer(thrownMessage('update-tag-throws')), optional: true }],
     overrides: [redactedOn16_0],
     notApplicable: [...onlyUnderCacheComponents],
   },

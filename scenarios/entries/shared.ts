@@ -1,4 +1,4 @@
-import { REDACTED_MESSAGE_START } from '../../verdict/golden';
+import { REDACTED_MESSAGE_START } from '../golden';
 
 /** The secret-looking token in every thrown message: where a browser receives it, a message leaked. */
 export const THROWN_SECRET = 'hunter2';

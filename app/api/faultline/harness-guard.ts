@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ENV, HARNESS_SECRET_HEADER } from '@/harness/contract';
+import { ENV, HARNESS_SECRET_HEADER } from '@/contract';
 
 /**
  * Whether a request may use the harness endpoints: harness mode is on and the request carries the

@@ -1,6 +1,6 @@
 'use client';
 
-import { SegmentFallback } from '@/bundled/SegmentFallback';
+import { SegmentFallback } from '@/app/_fallback/SegmentFallback';
 import { removeCause } from '@/bundled/client';
 
 /** The segment's boundary; its Try again comes after the cause went away. */

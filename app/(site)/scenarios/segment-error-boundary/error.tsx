@@ -1,5 +1,5 @@
 'use client';
 
-import { SegmentFallback } from '@/bundled/SegmentFallback';
+import { SegmentFallback } from '@/app/_fallback/SegmentFallback';
 
 export default SegmentFallback;

@@ -1,0 +1,262 @@
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { plannedEntries, type BuiltForAudit } from './build';
+import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
+import { readReporters } from './app/error-reporters';
+import { KINDS } from './kinds';
+import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
+import { planTarget } from '../harness/serve';
+import { aimAt, type AppTarget } from '../harness/target';
+import { DEFAULT_WORKERS, ENV } from '../contract';
+import { follow } from '../harness/events';
+import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
+import { faultlineRoot, ownModule } from '../harness/root';
+import { blobReporter } from '../outputs/reporters/blob';
+import { Checking } from '../harness/engine';
+import type { AuditEntryRecord } from '../verdict/attachment';
+
+/** How one version's built app is checked. */
+export interface CheckOptions {
+  say: (line: string) => void;
+  /** How long each stage may take. */
+  limits?: Limits;
+  /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
+  stopping?: { stage: string; readonly signal: AbortSignal };
+  /** Playwright workers, each with its browser. */
+  workers?: number;
+  /** Check only shard `current` of `total` of the placed entries. */
+  shard?: { current: number; total: number } | null;
+  /** Where the traces of entries with a finding and Playwright's HTML report of the checks go (`--trace`; none without). */
+  reportDir?: string;
+  /** Where screenshots go, and how the report names that folder (relative to its outputs). */
+  screens: { dir: string; named: string };
+  /** Cookies every visit of the audit sends to the app (`--cookie`). */
+  cookies?: { name: string; value: string }[];
+  /** Fields the team means its reports to carry (its config's `privacy.allow`). */
+  privacyAllow?: readonly string[];
+  /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
+  onEntry?: (done: number, total: number, record: AuditEntryRecord) => void;
+}
+
+/** An entry's progress line: `  [3/51] server-page-throws: classic fallback, 5 findings`. */
+export const sayEntry = (say: (line: string) => void) => (done: number, total: number, record: AuditEntryRecord) => {
+  const head = `  [${done}/${total}] ${record.id}:`;
+  if ('notJudged' in record) return say(`${head} not judged: ${record.notJudged}`);
+  if ('notApplicable' in record) return say(`${head} not applicable: ${record.notApplicable}`);
+  const count = record.judged.findings.length;
+  say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
+};
+
+/** The server of an audit's test phase: serving once `ready`, watched through `exited`. */
+type PhaseServer = AuditedServer;
+
+/** What the check stage saw: every entry's record, and what the server did over the whole test phase. */
+export interface Checked {
+  built: BuiltForAudit;
+  records: ReadonlyMap<string, AuditEntryRecord>;
+  /** The server's reports, what it was refused, and its log, since it started. */
+  run: ReturnType<AuditedServerReader['since']>;
+  logFile: string;
+  shard: { current: number; total: number } | null;
+  testSeconds: number;
+  /** The fields the team's reports may carry (its config's `privacyAllow`), as the workers judged the entries: a kind judges one again with them. */
+  privacyAllow: readonly string[];
+}
+
+/** The files an audit's test phase keeps in the workspace's `.faultline`. */
+function phaseFiles(dir: string) {
+  const state = join(dir, '.faultline');
+  return {
+    dir,
+    state,
+    plan: join(state, 'audit-plan.json'),
+    events: join(state, 'audit-events.jsonl'),
+    abort: join(state, `abort-${process.pid}.jsonl`),
+    runnerLog: join(state, 'runner.log'),
+  };
+}
+type PhaseFiles = ReturnType<typeof phaseFiles>;
+
+/** What the workers read of the audit, beside its server's files: the app's reporting, what each kind planned, where outputs go. */
+function planOf(
+  server: AuditedServerFiles,
+  files: PhaseFiles,
+  { app, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'placements' | 'plumbing'>,
+  { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: CheckOptions,
+): AuditPlan {
+  if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
+  return {
+    server,
+    sentry: app.sentry,
+    sentrySetup: app.sentrySetup,
+    reads: readReporters(app.otherReporters),
+    basePath: app.basePath,
+    proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: files.dir, distDir: app.distDir } : null,
+    cookies,
+    privacyAllow: [...privacyAllow],
+    startLimitSeconds: limits.start,
+    entries: Object.fromEntries(KINDS.map((kind, i) => [kind.name, placements[i].entries])),
+    countsDeliveries: plumbing.countsDeliveries,
+    flushRoute: plumbing.flushes ? plumbing.flushRoute : null,
+    screens,
+    traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
+  };
+}
+
+/** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
+function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<CheckOptions['onEntry']>) {
+  // This run's events alone: the last audit's are in the same file until it is emptied.
+  writeFileSync(eventsFile, '');
+  const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: plannedEntries(placements).length, inFlight: '' };
+  const events = follow<AuditEntryRecord>(eventsFile, (event) => {
+    // The entries this run checks: every placed one, or this shard's (Playwright says how many).
+    if ('planned' in event) seen.planned = event.planned;
+    if ('begin' in event) seen.inFlight = event.begin;
+    if ('error' in event) seen.errors.push(event.error);
+    if (!('end' in event)) return;
+    seen.records.set(event.end.id, event.end);
+    tellEntry(seen.records.size, seen.planned, event.end);
+  });
+  return { seen, stop: () => events.stop() };
+}
+type Entries = ReturnType<typeof followEntries>;
+type Seen = Entries['seen'];
+
+/** Playwright's runner over the `audit` project: its reporters, and the arguments that say the workers, the entry's limit and the shard. */
+function startRunner(
+  checking: Checking,
+  files: PhaseFiles,
+  target: AppTarget,
+  env: NodeJS.ProcessEnv,
+  { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: CheckOptions,
+) {
+  const reporters = [
+    [ownModule('outputs/reporters/audit-reporter'), { eventsFile: files.events }],
+    ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
+    // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
+    ...(reportDir && shard ? [blobReporter(reportDir)] : []),
+  ];
+  const args = ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers), '--timeout', String(limits.entry * 1000)];
+  if (shard) args.push('--shard', `${shard.current}/${shard.total}`);
+  // The audited target, as every target reaches its workers: an enclosing run's is never inherited.
+  const runnerEnv = aimAt({ ...env, [ENV.reporter]: JSON.stringify(reporters), [ENV.outputDir]: join(files.state, 'test-results') }, target);
+  const runner = checking.start(faultlineRoot, args, runnerEnv);
+  // Playwright's own output is for faultline's maintainers: every line a user reads comes from the events.
+  const log = createWriteStream(files.runnerLog);
+  runner.child.stdout?.pipe(log);
+  runner.child.stderr?.pipe(log);
+  return runner;
+}
+
+/** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
+function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shard: CheckOptions['shard'], code: number | null, runnerLog: string): void {
+  const { records, planned, errors } = seen;
+  // A shard that holds no entry checked nothing: it never passes for an audit of the app.
+  if (planned === 0 && shard) {
+    const groups = KINDS.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
+    throw new UsageError(
+      `nothing to audit in shard ${shard.current}/${shard.total}: its ${plannedEntries(placements).length} entries run in ${groups} ` +
+        `group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
+    );
+  }
+  const unreachedAll = [...records.values()].every((record) => 'unreached' in record && record.unreached !== undefined);
+  if (records.size > 0 && unreachedAll) {
+    // The first in the catalogue's order, whichever worker ended first.
+    const first = plannedEntries(placements).flatMap((entry) => records.get(entry.id) ?? [])[0] as { unreached: string };
+    throw new CannotRun(
+      'audited app',
+      `none of the ${records.size} placed failures was reached: ${first.unreached}; a wall of the app's (a login, a ` +
+        `locale redirect, its proxy) stands before its routes, and faultline judges only what it reaches (a session past ` +
+        `a login: --cookie NAME=VALUE)`,
+    );
+  }
+  if (errors.length > 0) throw new Error(`an entry's check failed in Playwright (${errors[0]}); Playwright's output: ${runnerLog}`);
+  if (records.size < planned)
+    throw new Error(`Playwright's runner ended (exit ${code}) with ${planned - records.size} of ${planned} entries unchecked; its output: ${runnerLog}`);
+}
+
+/**
+ * The checks, from the runner's start to every server report of the run settled. A part that dies
+ * (a worker's browser, next start, the audit's flush route) or a signal winds the runner down: the
+ * checks stop, the server after them.
+ */
+async function checkEntries(
+  server: PhaseServer,
+  target: AppTarget,
+  built: BuiltForAudit,
+  files: PhaseFiles,
+  entries: Entries,
+  options: CheckOptions,
+): Promise<void> {
+  const { seen } = entries;
+  const { app, placements, plumbing, env } = built;
+  const { stopping, shard = null, cookies = [], limits = DEFAULT_LIMITS } = options;
+  const checking = new Checking(files.abort, stopping?.signal);
+  checking.watchServer(server.exited, () => ({
+    part: 'app server',
+    cause: `next start ended during the audit (${seen.inFlight || 'before its first entry'}); its log: ${server.logFile}`,
+  }));
+  try {
+    const runner = startRunner(checking, files, target, env, options);
+    checking.serverStarting(server.ready);
+    await server.ready;
+    const code = await runner.finished;
+    // What the reporter appended last is read before the records are counted.
+    entries.stop();
+    stopping?.signal.throwIfAborted();
+    const { aborted } = checking;
+    if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
+    assertChecked(seen, placements, shard, code, files.runnerLog);
+    // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
+    await settleServer(server, plumbing.flushes ? plumbing.flushRoute : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
+      // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
+      throw error instanceof NotSettled ? new CannotRun('app server', error.message) : error;
+    });
+  } finally {
+    await checking.dispose();
+  }
+}
+
+/**
+ * Every selected entry of the built app checked by Playwright's runner (the `audit` project: a
+ * test per entry, `--workers` browsers), against the app server started here; then every server
+ * report of the run accounted for. A part that dies (the browser, next start, the audit's own flush
+ * route) stops the audit naming it, never an entry of the app left unjudged.
+ */
+export async function checkBuilt(dir: string, built: BuiltForAudit, options: CheckOptions): Promise<Checked> {
+  const started = performance.now();
+  const { app, placements, env } = built;
+  const { screens, say, onEntry, stopping, limits = DEFAULT_LIMITS } = options;
+  if (stopping) stopping.stage = 'the test phase';
+  const files = phaseFiles(dir);
+  mkdirSync(screens.dir, { recursive: true });
+  const planned = await planTarget({
+    mode: 'audited',
+    workspace: dir,
+    env,
+    basePath: app.basePath,
+    limitSeconds: limits.start,
+    planFile: files.plan,
+    plan: (server) => planOf(server, files, built, options),
+  });
+  // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
+  const server = await planned.launch();
+  const start = { ...server.mark(), ingest: 0 };
+  const entries = followEntries(files.events, placements, onEntry ?? sayEntry(say));
+  try {
+    await checkEntries(server, planned.target, built, files, entries, options);
+  } finally {
+    entries.stop();
+    await server.stop();
+  }
+  const testSeconds = Math.round((performance.now() - started) / 100) / 10;
+  return {
+    built,
+    records: entries.seen.records,
+    run: server.since(start),
+    logFile: server.logFile,
+    shard: options.shard ?? null,
+    testSeconds,
+    privacyAllow: options.privacyAllow ?? [],
+  };
+}

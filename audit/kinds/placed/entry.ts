@@ -1,0 +1,16 @@
+import type { Scenario } from '../../../scenarios/schema';
+
+/** A placed failure as the CLI planned it and its workers read it: both sides of the kind share it. */
+
+/** The placed entries of the plan the workers read (the kind's name is `placed`: `kind.ts`). */
+export const placedIn = (plan: { entries: Readonly<Record<string, readonly { id: string }[]>> }) => (plan.entries.placed ?? []) as PlacedEntry[];
+
+export interface PlacedEntry {
+  /** The entry's id, the catalogue's. */
+  id: string;
+  scenario: Scenario;
+  /** Where the browser triggers it: the app's basePath, the reserved segment, the entry's own path. */
+  url: string;
+  /** The placed entries its page leads to (a link to another entry's route), besides itself: a report about one of them is this entry's. */
+  reaches: string[];
+}

@@ -1,0 +1,81 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { reportAbort } from '../../../../harness/abort';
+import { placedIn, type PlacedEntry } from '../entry';
+import { CannotRun } from '../../../../harness/failures';
+import { auditEntry } from '../judge';
+import { eventKey, reportInBrief } from '../../../../verdict/audit-reporting';
+import { auditRecordAttachment, type AuditEntryRecord } from '../../../../verdict/attachment';
+import { NotDriven, notDrivenRecord } from './drive';
+import { observeAuditEntry } from './observe';
+import type { AuditedSession } from '../../../../worker/audited-session';
+
+/**
+ * One placed entry checked in an audit: driven and observed, judged by the audit's verdict, its
+ * screenshot written where the report names it, and its record attached for the reporter. An entry
+ * that cannot be driven in this app (an overlay in the way) is recorded as not judged.
+ */
+export async function checkAuditEntry(session: AuditedSession, placed: PlacedEntry, testInfo: TestInfo): Promise<void> {
+  const { scenario } = placed;
+  const { plan } = session;
+  const check = await session.begin(scenario.id);
+  const others = placedIn(plan)
+    .map((entry) => entry.id)
+    .filter((id) => id !== scenario.id && !placed.reaches.includes(id));
+  const attach = (record: AuditEntryRecord) => auditRecordAttachment.attach(testInfo, record);
+  // Kept for an entry with a finding, or one that could not be judged: evidence a team can open (npx playwright show-trace).
+  const trace = plan.traces ? { path: join(plan.traces.dir, `${scenario.id}.zip`), named: join(plan.traces.named, `${scenario.id}.zip`) } : null;
+  let observed: Awaited<ReturnType<typeof observeAuditEntry>>;
+  try {
+    observed = await observeAuditEntry(session, check, placed, others, trace?.path ?? null);
+  } catch (error) {
+    // A part of faultline's that failed (the audit's own flush route) stops the audit, naming it.
+    if (error instanceof CannotRun) reportAbort(`${error.message} (${scenario.id})`, { part: error.part });
+    if (!(error instanceof NotDriven) || !session.browser.isConnected()) throw error;
+    const record = notDrivenRecord(scenario.id, error);
+    testInfo.annotations.push({ type: 'notApplicable' in record ? 'not applicable' : 'not judged', description: error.message });
+    return attach(record);
+  }
+  const entry = auditEntry(scenario, observed.observation, {
+    sentry: plan.sentry,
+    reads: plan.reads,
+    setup: plan.sentrySetup ?? undefined,
+    tunnel: plan.sentrySetup?.tunnel,
+    privacyAllow: plan.privacyAllow,
+  });
+  // Playwright's report of the checks says what was found, beside the entry's trace and screen. As
+  // observed: the team's levels and baseline judge them after (its test never fails on them, since
+  // Playwright restarts a worker, its browser and its fixtures, after every failed test).
+  for (const finding of entry.findings)
+    testInfo.annotations.push({ type: 'finding', description: `${finding.check}: ${finding.what}${finding.fix ? ` (fix: ${finding.fix})` : ''}` });
+  const keepTrace = trace !== null && entry.findings.length > 0;
+  await observed.finish(keepTrace);
+  if (keepTrace) await testInfo.attach('trace', { path: trace.path, contentType: 'application/zip' });
+  let screenshot: string | null = null;
+  if (observed.screenshot) {
+    writeFileSync(join(plan.screens.dir, `${scenario.id}.png`), observed.screenshot);
+    await testInfo.attach('screen', { body: observed.screenshot, contentType: 'image/png' });
+    screenshot = join(plan.screens.named, `${scenario.id}.png`);
+  }
+  const { observation } = observed;
+  const { responses: _responses, document: _document, ...reporting } = observation;
+  await attach({
+    id: scenario.id,
+    judged: {
+      ...entry,
+      title: scenario.title,
+      failureClass: scenario.failureClass,
+      url: observation.screen.path,
+      status: observation.screen.status,
+      lines: observation.screen.lines,
+      screenshot,
+      ...(keepTrace && { trace: trace.named }),
+      reports: observation.reports.map(reportInBrief),
+      refused: observation.refused,
+      ms: observed.ms,
+    },
+    claimed: observed.claimed.map(eventKey),
+    observed: reporting,
+  });
+}

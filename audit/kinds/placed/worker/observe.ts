@@ -1,0 +1,155 @@
+import type { ErrorEvent } from '@sentry/core';
+import { isOpaque } from '../lanes';
+import { AUDIT_SEGMENT } from '../../../../contract';
+import type { PlacedEntry } from '../entry';
+import { NotSettled, settleServer } from '../../../../harness/audited-app';
+import { until } from '../../../../harness/until';
+import { backgroundWorkShown } from '../../../../worker/background-work';
+import { eventKey, type AuditReport } from '../../../../verdict/audit-reporting';
+import type { AuditObservation, Undelivered } from '../judge';
+import { deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
+import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './drive';
+
+/**
+ * How long a server failure may take to show in the server log after its page settled: Next
+ * prints the error (with its digest) once its stack is source-mapped, which under load comes after
+ * the response (seen with four pages at once).
+ */
+const LOG_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a report sent in the background after Next handed its error to the app's hook may take
+ * to start: `posthog-node`'s `captureException` (PostHog's guide for Next.js calls it from the app's
+ * own `onRequestError`) builds the event, reading the stack's source files, before it sends, and
+ * no flush of faultline's reaches the app's client.
+ */
+const BACKGROUND_REPORT_TIMEOUT_MS = 10_000;
+
+/** Reporters faultline's flush route cannot flush: their reports are awaited after Next's hand-over instead. */
+const UNFLUSHED: ReadonlySet<string> = new Set(['PostHog']);
+
+export interface EntryObserved {
+  /** What was observed; its screen's `path` is where its route answered (where the app's redirects moved it, under a locale). */
+  observation: AuditObservation;
+  screenshot: Buffer | null;
+  /** Where its time went, in ms. */
+  ms: Record<string, number>;
+  /** The server's reports it claimed: what the run's end does not count as nobody's. */
+  claimed: ErrorEvent[];
+  /** Closes the entry's browser context, keeping its trace or not. */
+  finish(keepTrace: boolean): Promise<void>;
+}
+
+/**
+ * One placed entry observed: the browser's side (its page driven, settled, its SDK flushed), then
+ * the server's once what the entry set off there showed (work after the response in the log, a
+ * server failure's digest in the log) and its SDKs were settled. The server's reports and log are
+ * claimed by content (`others`: every other placed entry, for a thrown value whose error names
+ * nothing), so entries may run side by side.
+ */
+export async function observeAuditEntry(
+  audit: AuditedSession,
+  check: AuditCheck,
+  placed: PlacedEntry,
+  others: readonly string[],
+  tracePath: string | null = null,
+): Promise<EntryObserved> {
+  const started = performance.now();
+  const seen = await driveEntry(audit, check, placed.scenario, placed.url, tracePath);
+  const browserMs = performance.now() - started;
+  try {
+    return { ...(await observeServerSide(audit, check, placed, others, seen, started, browserMs)), finish: seen.finish };
+  } catch (error) {
+    await seen.finish(error instanceof NotDriven);
+    throw error;
+  }
+}
+
+/** Where the page's error events sent to the app's tunnel route stopped, those that never came out of its server as a forward; null when all arrived. */
+function undelivered(sends: readonly TunnelSend[], arrived: ReadonlySet<string>, proxyCovering: (path: string) => string | null): Undelivered | null {
+  const lost = sends
+    .map((send) => ({ ...send, events: send.events.filter((event) => !arrived.has(eventKey(event))) }))
+    .filter(({ events }) => events.length > 0);
+  if (lost.length === 0) return null;
+  const [{ url, status, location }] = lost;
+  const route = new URL(url).pathname;
+  return {
+    route,
+    status,
+    location: location === null ? null : new URL(location, url).pathname,
+    proxy: proxyCovering(route),
+    events: lost.reduce((count, { events }) => count + events.length, 0),
+  };
+}
+
+/** The server's side of an entry whose browser side was observed (`seen`), and the observation whole. */
+async function observeServerSide(
+  audit: AuditedSession,
+  { mark }: AuditCheck,
+  placed: PlacedEntry,
+  others: readonly string[],
+  seen: DrivenEntry,
+  started: number,
+  browserMs: number,
+): Promise<Omit<EntryObserved, 'finish'>> {
+  const { server } = audit;
+  const { flushRoute, basePath, cookies, countsDeliveries } = audit.plan;
+  const { scenario } = placed;
+  const ids = [scenario.id, ...placed.reaches];
+  // Beside other entries, the log holds theirs too: only the digests of the errors about this one (a thrown value's name nothing: those about no other).
+  const logDigests = () => [
+    ...new Set(isOpaque(placed) ? digestsOfOpaque(server.logSince(mark), others, AUDIT_SEGMENT) : digestsAbout(server.logSince(mark), ids, AUDIT_SEGMENT)),
+  ];
+  // Work after the response that never showed leaves its reports unknown: the entry is not judged.
+  const shows = `${scenario.id}:`;
+  const background = await backgroundWorkShown(scenario, () => server.logSince(mark), { shows });
+  if (background?.missing) throw new NotDriven(`its work after the response: ${background.missing} (no "${shows}")`);
+  // A server failure Next shows with a digest prints it in the log too: read once it is there (its absence is judged, after the wait).
+  if (scenario.expect.digest) await until(() => logDigests().length > 0, LOG_TIMEOUT_MS);
+  // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they
+  // came; a thrown value's, which names nothing, by being about no other entry (none runs beside it that names nothing
+  // too), as its digests are.
+  const claims = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT) || (isOpaque(placed) && !isAbout(event, others, AUDIT_SEGMENT));
+  // A send of the server's that never lands leaves this entry's reports unknown: it is not judged.
+  const settle = (flushing: boolean) =>
+    settleServer(server, flushing ? flushRoute : null, basePath, cookies).catch((error: unknown) => {
+      throw error instanceof NotSettled ? new NotDriven(error.message) : error;
+    });
+  const serverClient = await settle(flushRoute !== null);
+  // Each error Next handed to the app's hook is a positive signal that a reporter without a flush (PostHog's) sends one: awaited, then settled.
+  const unflushed = audit.plan.reads.filter((name) => UNFLUSHED.has(name));
+  if (countsDeliveries && unflushed.length > 0) {
+    const handedOver = () => deliveriesAbout(server.since(mark).log, ids, AUDIT_SEGMENT);
+    const reported = () =>
+      server
+        .since(mark)
+        .reports.filter(({ runtime, reporter, event }) => runtime !== 'browser' && reporter !== undefined && unflushed.includes(reporter) && claims(event))
+        .length;
+    if (handedOver() > 0) {
+      await until(() => reported() >= handedOver(), BACKGROUND_REPORT_TIMEOUT_MS, 100);
+      await settle(false);
+    }
+  }
+  const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
+  const serverSide = server.since(mark);
+  const own = serverSide.reports.filter(({ runtime, event }) => runtime !== 'browser' && claims(event));
+  // What the page sent through the app's tunnel route is claimed where it came out of the server, by its event's id.
+  const sent = new Set(seen.tunnelled.flatMap(({ events }) => events.map(eventKey)));
+  const forwarded = serverSide.reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event)));
+  const claimed = [...own, ...forwarded];
+  const reports: AuditReport[] = [...claimed, ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
+  const observation: AuditObservation = {
+    id: scenario.id,
+    screen: { status: seen.status, path: seen.reachedAt, lines: seen.lines, linesBefore: seen.linesBefore },
+    serverLogDigests: logDigests(),
+    reports,
+    refused: { server: serverSide.blocked, browser: seen.refused },
+    responses: seen.responses,
+    document: seen.document,
+    clients: { server: serverClient, browser: seen.client },
+    delivered: countsDeliveries ? deliveriesAbout(serverSide.log, ids, AUDIT_SEGMENT) : null,
+    undelivered: undelivered(seen.tunnelled, new Set(forwarded.map(({ event }) => eventKey(event))), (path) => audit.proxyCovering(path)),
+  };
+  return { observation, screenshot: seen.screenshot, ms, claimed: claimed.map(({ event }) => event) };
+}

@@ -1,0 +1,83 @@
+import type { Browser } from '@playwright/test';
+import { waitUntilServing } from '../harness/app-server';
+import type { AuditPlan } from '../harness/audited-app';
+import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../harness/audited-app';
+import { proxyRunsFor } from '../harness/build-manifests';
+import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from './browser-ingest';
+import { Session } from './session';
+import { closedNetwork, type ClosedNetwork } from './closed-network';
+
+/** One entry's check in an audited app's session: where the server stood when it began, and what the browser's side read since. */
+export interface AuditCheck {
+  /** The server's log and the intercept's log when the check began. */
+  mark: Mark;
+  /** What the worker's browser ingest read since the check began: one entry at a time per worker, so all of it is the entry's. */
+  record: BrowserIngestRecord;
+  /** The hosts beyond the machine the check's pages (or its request) asked for since it began: refused, never reached. */
+  refused(): string[];
+}
+
+/**
+ * An audited app's session (a `Session`, as the reference app's `HarnessedSession` is): the app
+ * server the CLI started, read through its files (its log, and the intercept's log of what its
+ * SDKs sent); the worker's browser, whose pages reach the app's origin and nothing else (the
+ * closed network), a context per entry as a new visitor (`drive.ts`); the plan the CLI wrote,
+ * which says what the app is.
+ */
+export class AuditedSession extends Session<AuditCheck> {
+  /** The entry the session began last: what a browser that ends is named by. */
+  current = 'before its first entry';
+
+  private constructor(
+    browser: Browser,
+    ingest: BrowserIngest,
+    readonly plan: AuditPlan,
+    readonly server: AuditedServerReader,
+    readonly network: ClosedNetwork,
+  ) {
+    super(browser, ingest);
+  }
+
+  /**
+   * Opens the session once the app serves. Its browser ingest answers what the page's SDK sends to
+   * a DSN's host or a tunnel on another origin as that host would, and reads what it sends to the
+   * app's own origin (its tunnel route, asked as in production) while letting it through.
+   */
+  static async open(browser: Browser, plan: AuditPlan, ingestCode: Promise<IngestCode>): Promise<AuditedSession> {
+    const tunnelTo = plan.sentrySetup?.tunnel?.to;
+    const elsewhere = tunnelTo && URL.canParse(tunnelTo) ? [new URL(tunnelTo).origin] : [];
+    const ingest = await interceptBrowserIngest(browser, {}, ingestCode, { tunnelsTo: elsewhere, forwardsAt: [new URL(plan.server.url).origin] });
+    try {
+      // The CLI starts the server beside the runner, and gives up on it first (its start limit), saying why.
+      await waitUntilServing(auditedServerReadyUrl(plan.server.url, plan.basePath), {
+        timeoutMs: (plan.startLimitSeconds + 30) * 1000,
+        logFile: plan.server.logFile,
+        readiness: 'answers',
+      });
+      const network = await closedNetwork();
+      await ingestCode;
+      return new AuditedSession(browser, ingest, plan, auditedServerAt(plan.server), network);
+    } catch (error) {
+      // A session that never opened leaves no interception behind on the worker's browser.
+      await ingest.stop().catch(() => {});
+      throw error;
+    }
+  }
+
+  /** The app's own proxy file when its built matcher covers `path` (it runs before the app's routes and rewrites there); null otherwise. */
+  proxyCovering(path: string): string | null {
+    const { proxy, basePath } = this.plan;
+    return proxy && proxyRunsFor(proxy.workspace, proxy.distDir, path, basePath) ? proxy.file : null;
+  }
+
+  override async begin(label: string): Promise<AuditCheck> {
+    this.current = label;
+    this.ingest.record.reset();
+    this.network.refused.reset();
+    return { mark: this.server.mark(), record: this.ingest.record, refused: () => this.network.refused.hosts() };
+  }
+
+  protected async closeTarget(): Promise<void> {
+    await this.network.close();
+  }
+}
