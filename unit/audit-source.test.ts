@@ -9,6 +9,9 @@ import { resolveStack, type Resolution, type Resolved } from '../audit/source/re
 import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../audit/source/build';
 import { sourceSetupOf } from '../audit/source/setup';
+import { traceableToSource } from '../audit/source/traceable';
+import { tracedToSource } from '../audit/judge';
+import type { AuditEntryRecord } from '../verdict/attachment';
 
 /**
  * Builds of apps generated from registry packages, as `faultline audit` placed, built and
@@ -418,5 +421,96 @@ describe("Sentry's guide on next 15.5 (webpack) with @sentry/nextjs 11.1.0", () 
       setup,
     );
     expect(judged.findings.map((finding) => finding.kind)).toEqual(['maps deleted']);
+  });
+});
+
+describe("traceable to source, an audit entry's check on its Node.js reports from Sentry", () => {
+  const expected = () => {
+    const { file, line } = thrower('sentry-guide-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
+    return { file, line };
+  };
+  const nodeReport = { runtime: 'node' as const, event: sentryNode };
+  const chunk = 'server/chunks/ssr/[root-of-the-server]__1y-zlskeu4_17._.js';
+
+  it("ok: the top frame of the app's code resolves, by the event's debug ID, to the line of the thrower faultline placed", () => {
+    const [traced] = traceableToSource('server-page-throws', expected(), [nodeReport], built('sentry-guide-16.4.5'), SENTRY_GUIDE);
+    expect(traced).toMatchObject({ runtime: 'node', reporter: 'Sentry', result: 'ok' });
+    expect(traced.seen).toBe(`app:///_next/server/chunks/ssr/${chunk.split('/').at(-1)}:2:1817 (d) -> ${expected().file}:${expected().line}:13, by debug ID`);
+  });
+
+  it('resolved to a wrong place: the map edited to point one line off', () => {
+    const build = withEditedMap('sentry-guide-16.4.5', `${chunk}.map`, (lines) => {
+      for (const segment of lines.flat()) if (segment.length >= 4 && segment[2] === expected().line - 1) segment[2] += 1;
+    });
+    const [traced] = traceableToSource('server-page-throws', expected(), [nodeReport], build, SENTRY_GUIDE);
+    expect(traced.result).toBe('resolved to a wrong place');
+    expect(traced.seen).toContain(`-> ${expected().file}:${expected().line + 1}:`);
+  });
+
+  it("map missing: the build holds no map with the event's debug ID, the fix from the app's config (sourcemaps.disable at its line)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-source-'));
+    scratch.push(dir);
+    cpSync(join(DATA, 'sentry-guide-16.4.5'), dir, { recursive: true });
+    rmSync(join(dir, '.next', `${chunk}.map`));
+    const disabled: SourceSetup = { ...SENTRY_GUIDE, sentry: { ...SENTRY_GUIDE.sentry!, disable: { value: true, at: 'next.config.ts:12' } } };
+    const [traced] = traceableToSource('server-page-throws', expected(), [nodeReport], { root: dir, distDir: '.next' }, disabled);
+    expect(traced).toMatchObject({
+      result: 'map missing',
+      fix: "next.config.ts:12: remove sourcemaps: { disable: true } from withSentryConfig's options",
+      at: 'next.config.ts:12',
+    });
+  });
+
+  it('a map the library cannot read is not judged, said so, and never ends the audit', () => {
+    const build = withEditedMap('sentry-guide-16.4.5', `${chunk}.map`, () => {});
+    const debugId = sentryNode.debug_meta!.images![0].debug_id;
+    writeFileSync(
+      join(build.root, '.next', `${chunk}.map`),
+      JSON.stringify({ version: 3, debugId, sections: [{ offset: { line: 0, column: 0 }, map: { version: 3, mappings: 5 } }] }),
+    );
+    const [traced] = traceableToSource('server-page-throws', expected(), [nodeReport], build, SENTRY_GUIDE);
+    expect(traced).toMatchObject({ result: 'not judged', seen: expect.stringMatching(/^the build's files could not be read: /) });
+  });
+
+  it('judges only the Node.js reports from Sentry; one without frames is not judged, said so', () => {
+    const { exception } = sentryNode;
+    const bare = { ...sentryNode, exception: { values: [{ ...exception!.values!.at(-1)!, stacktrace: undefined }] } };
+    const traced = traceableToSource(
+      'server-page-throws',
+      expected(),
+      [
+        { runtime: 'browser', event: sentryBrowser },
+        { runtime: 'node', reporter: 'PostHog', event: sentryNode },
+        { runtime: 'node', event: bare },
+      ],
+      built('sentry-guide-16.4.5'),
+      SENTRY_GUIDE,
+    );
+    expect(traced).toEqual([{ runtime: 'node', reporter: 'Sentry', result: 'not judged', seen: 'the reporter sent no frames', findings: [] }]);
+  });
+});
+
+describe("the judge stage: each judged entry's Node.js reports traced to where its thrower was placed", () => {
+  it('adds traceableToSource beside its checks, from the reports its record kept; none where no thrower was told or no report is judged', () => {
+    const { file, line } = thrower('sentry-guide-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
+    const judged = { checks: { traceable: 'ok' }, findings: [] };
+    const records = new Map<string, AuditEntryRecord>(
+      ['server-page-throws', 'throws-string', 'client-effect-throws'].map((id) => [
+        id,
+        {
+          id,
+          judged: { id, ...judged } as never,
+          claimed: [],
+          observed: { reports: id === 'client-effect-throws' ? [{ runtime: 'browser', event: sentryBrowser }] : [{ runtime: 'node', event: sentryNode }] },
+        },
+      ]),
+    );
+    const planned = [{ id: 'server-page-throws', thrower: { file, line } }, { id: 'throws-string' }, { id: 'client-effect-throws', thrower: { file, line } }];
+    const entries = [...records.keys()].map((id) => ({ id, ...judged }));
+    const traced = tracedToSource(entries, records, planned, built('sentry-guide-16.4.5'), SENTRY_GUIDE);
+    expect(traced[0]).toEqual({ ...entries[0], traceableToSource: [expect.objectContaining({ runtime: 'node', reporter: 'Sentry', result: 'ok' })] });
+    // What the entry's other checks said is left as it was.
+    expect(traced[0].checks).toEqual(judged.checks);
+    expect(traced.slice(1)).toEqual(entries.slice(1));
   });
 });

@@ -102,6 +102,20 @@ export interface AuditResult {
     reports: (EventInBrief & { runtime: string; reporter?: string; late?: boolean })[];
     /** Hosts beyond the machine its server and its page asked for, refused. */
     refused?: Refused;
+    /**
+     * Traceable to source: each Node.js report from Sentry, its top frame of the app's code resolved
+     * through the build's own maps and judged against the line where faultline placed the thrower
+     * (`audit/source/traceable.ts`); a check of its own, beside `checks`, with no level yet.
+     */
+    traceableToSource?: {
+      runtime: string;
+      reporter: string;
+      result: 'ok' | 'resolved to a wrong place' | 'map missing' | 'no debug ID' | 'not judged';
+      seen: string;
+      fix?: string;
+      at?: string | null;
+      findings: { kind: string; cause: string; fix: string; at: string | null }[];
+    }[];
     ms: Record<string, number>;
   })[];
   notApplicable: { id: string; why: string }[];

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Setting, SourceSetup } from './judge';
 
 /**
@@ -51,4 +53,19 @@ export function sourceSetupOf(config: ConfigFile | null, bundler: SourceSetup['b
           }
         : null,
   };
+}
+
+/** The setup as the app's folder `dir` holds it: its config file (`configFile`, none for null) and its `.env*` files. */
+export function sourceSetupIn(dir: string, configFile: string | null, bundler: SourceSetup['bundler']): SourceSetup {
+  const config = configFile && existsSync(join(dir, configFile)) ? { name: configFile, text: readFileSync(join(dir, configFile), 'utf8') } : null;
+  const envTexts = readdirSync(dir)
+    .filter((name) => name.startsWith('.env'))
+    .flatMap((name) => {
+      try {
+        return [readFileSync(join(dir, name), 'utf8')];
+      } catch {
+        return [];
+      }
+    });
+  return sourceSetupOf(config, bundler, envTexts);
 }
