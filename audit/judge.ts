@@ -92,6 +92,7 @@ export function resultOf(checked: Checked): AuditResult {
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
     reads: readReporters(app.otherReporters),
+    browserReporters: app.browserReporters.map(({ name, via }) => `${name} (${via})`),
     // Whoever sent what arrived is judged, whether or not the app's files showed the way (an alias, a workspace package).
     seen: [...new Set(run.reports.flatMap((report) => (report.reporter ? [report.reporter] : [])))],
     setup: app.sentrySetup ?? undefined,

@@ -36,6 +36,7 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     packageManager: 'npm',
     configFile: null,
     otherReporters: [],
+    browserReporters: [],
     sentrySetup: null,
     monorepo: null,
     distDir: '.next',
