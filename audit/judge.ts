@@ -62,8 +62,8 @@ function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, r
 }
 
 /**
- * Each judged entry whose kind told where its error is made, with its Node.js reports from Sentry
- * (those its record kept whole) traced to that line through the build's maps: a field of its own
+ * Each judged entry whose kind told where its error is made, with its reports (those its record
+ * kept whole, from every runtime) traced to that line through the build's maps: a field of its own
  * beside its checks, which it leaves as they were (issue #86). Reports that came after the entry's
  * check are not traced yet.
  */

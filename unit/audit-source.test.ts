@@ -472,26 +472,104 @@ describe("traceable to source, an audit entry's check on its Node.js reports fro
     expect(traced).toMatchObject({ result: 'not judged', seen: expect.stringMatching(/^the build's files could not be read: /) });
   });
 
-  it('judges only the Node.js reports from Sentry; one without frames is not judged, said so', () => {
-    const { exception } = sentryNode;
+  it('a report with no stack is said so, never judged as one that cannot be resolved', () => {
+    const { exception, ...message } = sentryNode;
     const bare = { ...sentryNode, exception: { values: [{ ...exception!.values!.at(-1)!, stacktrace: undefined }] } };
     const traced = traceableToSource(
       'server-page-throws',
       expected(),
       [
-        { runtime: 'browser', event: sentryBrowser },
-        { runtime: 'node', reporter: 'PostHog', event: sentryNode },
         { runtime: 'node', event: bare },
+        { runtime: 'browser', event: { ...message, message: 'captured' } },
       ],
       built('sentry-guide-16.4.5'),
       SENTRY_GUIDE,
     );
-    expect(traced).toEqual([{ runtime: 'node', reporter: 'Sentry', result: 'not judged', seen: 'the reporter sent no frames', findings: [] }]);
+    expect(traced).toEqual([
+      { runtime: 'node', reporter: 'Sentry', result: 'no stack', seen: 'the reporter sent no frames', findings: [] },
+      { runtime: 'browser', reporter: 'Sentry', result: 'no stack', seen: 'the report carries no exception', findings: [] },
+    ]);
   });
 });
 
-describe("the judge stage: each judged entry's Node.js reports traced to where its thrower was placed", () => {
-  it('adds traceableToSource beside its checks, from the reports its record kept; none where no thrower was told or no report is judged', () => {
+describe("traceable to source on Sentry's reports from the Edge runtime and the browser, resolved as Sentry resolves them", () => {
+  const app = 'sentry-keep-maps-16.5.0';
+  const sent = reports<{ runtime: 'node' | 'edge' | 'browser'; event: ErrorEvent }>(app);
+  const of = (runtime: 'edge' | 'browser') => ({ runtime, event: sent.find((report) => report.runtime === runtime)!.event });
+  // The scratch build's config: the guide's, with the line the build was made with (line 13).
+  const keptMaps = sourceSetupOf(
+    {
+      name: 'next.config.ts',
+      text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8').replace(
+        'tunnelRoute: true,',
+        'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },',
+      ),
+    },
+    'turbopack',
+  );
+  const at = (name: string, file: string, fn: string) => {
+    const { line } = thrower(name, file, fn);
+    return { file, line };
+  };
+  const CLIENT = 'app/faultline-audit/_throwers/client.jsx';
+
+  it("the Edge runtime's report: its own map resolves it to the thrower, but its chunk carries no debug ID, so Sentry finds none; no fix in the app's files", () => {
+    const expected = at(app, SERVER_THROWER, 'ThrowingServerComponent');
+    const [traced] = traceableToSource('edge-page-throws', expected, [of('edge')], built(app), keptMaps);
+    expect(traced).toMatchObject({ runtime: 'edge', reporter: 'Sentry', result: 'no debug ID', at: null });
+    expect(traced.fix).toMatch(/^none in the app's files/);
+    expect(traced.seen).toContain(`-> ${expected.file}:${expected.line}:`);
+  });
+
+  it("the browser's report where the maps are kept: by debug ID through the map its chunk names, to the thrower, and that map is served to anyone: the fix at its line", () => {
+    const expected = at(app, CLIENT, 'ThrowsInEventHandler');
+    const [traced] = traceableToSource('client-event-handler-throws', expected, [of('browser')], built(app), keptMaps);
+    expect(traced).toMatchObject({
+      runtime: 'browser',
+      reporter: 'Sentry',
+      result: 'map served to anyone',
+      fix: 'next.config.ts:13: sourcemaps: { deleteSourcemapsAfterUpload: true }',
+      at: 'next.config.ts:13',
+    });
+    expect(traced.seen).toMatch(new RegExp(`^app:///_next/static/chunks/3rn00wbof1br3\\.js:2:648 .*-> ${expected.file}:${expected.line}:\\d+.*, by debug ID$`));
+  });
+
+  it("the browser's chunk as its served URL names it (the app's origin, a basePath, /_next/static/…), where the SDK leaves it so: the build's static/ file", () => {
+    const { runtime, event } = of('browser');
+    const served = (file: string) => file.replace('app:///', 'http://localhost:3000/shop/');
+    const frames = event.exception!.values!.at(-1)!.stacktrace!.frames!.map((frame) => ({ ...frame, filename: served(frame.filename!) }));
+    const images = event.debug_meta!.images!.map((image) => ({ ...image, code_file: served((image as { code_file: string }).code_file) }));
+    const asServed = { ...event, exception: { values: [{ ...event.exception!.values!.at(-1)!, stacktrace: { frames } }] }, debug_meta: { images } };
+    const expected = at(app, CLIENT, 'ThrowsInEventHandler');
+    const [traced] = traceableToSource('client-event-handler-throws', expected, [{ runtime, event: asServed }], built(app), keptMaps);
+    expect(traced).toMatchObject({ result: 'map served to anyone' });
+    expect(traced.seen).toContain(`-> ${expected.file}:${expected.line}:`);
+  });
+
+  it("the browser's report of Sentry's guide as written: no map for the chunk it names (deleted after an upload that uploaded nothing), the fix at withSentryConfig's line", () => {
+    const expected = at('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
+    const [traced] = traceableToSource(
+      'client-effect-throws',
+      expected,
+      [{ runtime: 'browser', event: sentryBrowser }],
+      built('sentry-guide-16.4.5'),
+      SENTRY_GUIDE,
+    );
+    expect(traced).toMatchObject({ runtime: 'browser', result: 'map missing', at: 'next.config.ts:9' });
+    expect(traced.fix).toContain('deleteSourcemapsAfterUpload: false');
+    expect(traced.seen).toContain('no map of the build has its debug ID d202fa23-9195-387b-09e2-6e1b63176a3c');
+  });
+
+  it("the browser's report where the config turns its maps off: no map, the fix at that line of the config", () => {
+    const expected = at('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
+    const off: SourceSetup = { ...PLAIN, productionBrowserSourceMaps: { value: false, at: 'next.config.ts:4' } };
+    const [traced] = traceableToSource('client-effect-throws', expected, [{ runtime: 'browser', event: sentryBrowser }], built('sentry-guide-16.4.5'), off);
+    expect(traced).toMatchObject({ result: 'map missing', fix: 'next.config.ts:4: productionBrowserSourceMaps: true', at: 'next.config.ts:4' });
+  });
+});
+
+describe("the judge stage: each judged entry's reports traced to where its thrower was placed", () => {
+  it('adds traceableToSource beside its checks, from the reports its record kept, whatever runtime sent them; none where no thrower was told', () => {
     const { file, line } = thrower('sentry-guide-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
     const judged = { checks: { traceable: 'ok' }, findings: [] };
     const records = new Map<string, AuditEntryRecord>(
@@ -511,6 +589,10 @@ describe("the judge stage: each judged entry's Node.js reports traced to where i
     expect(traced[0]).toEqual({ ...entries[0], traceableToSource: [expect.objectContaining({ runtime: 'node', reporter: 'Sentry', result: 'ok' })] });
     // What the entry's other checks said is left as it was.
     expect(traced[0].checks).toEqual(judged.checks);
-    expect(traced.slice(1)).toEqual(entries.slice(1));
+    expect(traced[1]).toEqual(entries[1]);
+    expect(traced[2]).toEqual({
+      ...entries[2],
+      traceableToSource: [expect.objectContaining({ runtime: 'browser', reporter: 'Sentry', result: 'map missing' })],
+    });
   });
 });
