@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postHogStack, sentryStack, v8Stack, type Frame, type PostHogException, type Stack } from '../audit/source/frames';
+import { sentryStack, v8Stack, type Frame, type Stack } from '../audit/source/frames';
 import { resolveStack, type Resolution, type Resolved } from '../audit/source/resolve';
 import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../audit/source/build';
 import { sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
 import { tracedToSource } from '../audit/judge';
+import { postHogExceptions } from '../ingest/posthog';
 import type { AuditEntryRecord } from '../verdict/attachment';
 
 /**
@@ -46,8 +47,12 @@ const SENTRY_GUIDE: SourceSetup = {
 const PLAIN: SourceSetup = { config: 'next.config.ts', bundler: 'turbopack', productionBrowserSourceMaps: null, serverMinification: null, sentry: null };
 
 const sentryGuide = reports<{ runtime: 'node' | 'browser'; event: ErrorEvent }>('sentry-guide-16.4.5');
+/** A PostHog event's properties, as posthog-node sends them. */
+type PostHogException = { $exception_list?: unknown[] };
 const postHog = reports<{ runtime: 'node' | 'edge'; properties: PostHogException }>('posthog-16.4.5');
 const openTelemetry = reports<{ runtime: 'node'; 'exception.stacktrace': string }>('opentelemetry-16.4.5');
+/** A PostHog `$exception` as the audit's ingest keeps it: its frames in a Sentry event's shape. */
+const postHogEvent = (properties: PostHogException) => postHogExceptions(new TextEncoder().encode(JSON.stringify({ event: '$exception', properties })))[0];
 const sentryNode = sentryGuide.find(({ runtime }) => runtime === 'node')!.event;
 const sentryBrowser = sentryGuide.find(({ runtime }) => runtime === 'browser')!.event;
 
@@ -96,8 +101,8 @@ describe("a report's stack, as its reporter sent it", () => {
     });
   });
 
-  it("reads PostHog's frames with their paths as posthog-node wrote them, and no debug ID where they carry no chunk_id", () => {
-    const [node, edge] = postHog.map(({ properties }) => postHogStack(properties));
+  it("reads PostHog's frames, as the audit's ingest keeps them, with their paths as posthog-node wrote them, and no debug ID where they carry no chunk_id", () => {
+    const [node, edge] = postHog.map(({ properties }) => sentryStack(postHogEvent(properties)));
     expect('frames' in node && node.frames[0]).toMatchObject({
       file: '.next/server/chunks/ssr/[root-of-the-server]__1pedf4oqndwxi._.js',
       line: 1,
@@ -119,7 +124,7 @@ describe("a report's stack, as its reporter sent it", () => {
     const { exception, ...message } = sentryNode;
     expect(sentryStack({ ...message, message: 'captured' })).toEqual({ none: 'no exception' });
     expect(sentryStack({ ...sentryNode, exception: { values: [{ ...exception!.values!.at(-1)!, stacktrace: undefined }] } })).toEqual({ none: 'no frames' });
-    expect(postHogStack({ $exception_list: [{}] })).toEqual({ none: 'no frames' });
+    expect(sentryStack(postHogEvent({ $exception_list: [{}] }))).toEqual({ none: 'no frames' });
     expect(v8Stack(undefined)).toEqual({ none: 'no stack' });
     expect(resolveStack(built('sentry-guide-16.4.5'), { none: 'no frames' })).toEqual({ none: 'no frames' });
   });
@@ -157,7 +162,7 @@ describe("the top frame of the app's code, resolved the way its reporter resolve
 
   it("PostHog's frames without chunk ids: by their paths, the Node.js one relative to the app, the Edge runtime's absolute", () => {
     const build = built('posthog-16.4.5', '/root/.cache/faultline/audit/posthog-app-fdbfd24e36');
-    const [node, edge] = postHog.map(({ properties }) => resolvedOf(resolveStack(build, postHogStack(properties))));
+    const [node, edge] = postHog.map(({ properties }) => resolvedOf(resolveStack(build, sentryStack(postHogEvent(properties)))));
     const expected = thrower('posthog-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
     expect(node).toMatchObject({ via: 'sourceMappingURL', file: expected.file, line: expected.line, name: null });
     // The Edge runtime's map is a plain one whose sources are two folders short (`../../../app/…` from server/edge/chunks/ssr): its source is still the thrower's.
@@ -251,7 +256,7 @@ describe('judged against where faultline placed the thrower', () => {
     const build = built('posthog-16.4.5', '/root/.cache/faultline/audit/posthog-app-fdbfd24e36');
     const expected = thrower('posthog-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
     const judged = postHog.map(({ runtime, properties }) =>
-      judgeSource(expected, report(resolveStack(build, postHogStack(properties)), { runtime, reporter: 'PostHog' }), PLAIN),
+      judgeSource(expected, report(resolveStack(build, sentryStack(postHogEvent(properties))), { runtime, reporter: 'PostHog' }), PLAIN),
     );
     expect(sourceFindings(judged).map(({ kind, runtime, entries }) => `${kind} ${runtime} ${entries}`)).toEqual([
       'names lost node server-page-throws',
@@ -565,6 +570,33 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
     const off: SourceSetup = { ...PLAIN, productionBrowserSourceMaps: { value: false, at: 'next.config.ts:4' } };
     const [traced] = traceableToSource('client-effect-throws', expected, [{ runtime: 'browser', event: sentryBrowser }], built('sentry-guide-16.4.5'), off);
     expect(traced).toMatchObject({ result: 'map missing', fix: 'next.config.ts:4: productionBrowserSourceMaps: true', at: 'next.config.ts:4' });
+  });
+});
+
+describe("traceable to source on PostHog's $exception events, their frames as the audit's ingest keeps them", () => {
+  const build = built('posthog-16.4.5', '/root/.cache/faultline/audit/posthog-app-fdbfd24e36');
+  const kept = postHog.map(({ runtime, properties }) => ({ runtime, reporter: 'PostHog', event: postHogEvent(properties) }));
+  const { file, line } = thrower('posthog-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
+
+  it('Node.js and the Edge runtime: resolved by their paths to the thrower, but without a chunk_id PostHog finds no uploaded map: the fix in the config', () => {
+    const traced = traceableToSource('server-page-throws', { file, line }, kept, build, PLAIN);
+    expect(traced.map(({ runtime, reporter, result, at }) => ({ runtime, reporter, result, at }))).toEqual([
+      { runtime: 'node', reporter: 'PostHog', result: 'no debug ID', at: 'next.config.ts' },
+      { runtime: 'edge', reporter: 'PostHog', result: 'no debug ID', at: 'next.config.ts' },
+    ]);
+    expect(traced[0].fix).toContain('turbopack: { debugIds: true }');
+    for (const { seen } of traced) expect(seen).toContain(`-> ${file}:${line}:`);
+  });
+
+  it('an exception PostHog sent without frames: no stack, said so', () => {
+    const [traced] = traceableToSource(
+      'server-page-throws',
+      { file, line },
+      [{ runtime: 'node', reporter: 'PostHog', event: postHogEvent({ $exception_list: [{}] }) }],
+      build,
+      PLAIN,
+    );
+    expect(traced).toMatchObject({ reporter: 'PostHog', result: 'no stack', seen: 'the reporter sent no frames' });
   });
 });
 

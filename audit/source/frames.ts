@@ -34,7 +34,7 @@ export type Stack = { frames: Frame[] } | { none: NoFrames };
 
 const named = (name: unknown) => (typeof name === 'string' && name !== '' && name !== '?' && name !== '<anonymous>' ? name : null);
 
-/** Frames as Sentry's and PostHog's SDKs list them (the caller first, the throw last), innermost first. */
+/** Frames as Sentry's SDKs list them (the caller first, the throw last), and so the audit's ingest keeps every reporter's. */
 interface ListedFrame {
   filename?: unknown;
   abs_path?: unknown;
@@ -42,11 +42,9 @@ interface ListedFrame {
   colno?: unknown;
   function?: unknown;
   in_app?: unknown;
-  /** PostHog's: the debug ID its SDK found for the frame's file. */
-  chunk_id?: unknown;
 }
 
-function framesOf(listed: readonly ListedFrame[], debugIdOf: (frame: ListedFrame, file: string) => string | null): Frame[] {
+function framesOf(listed: readonly ListedFrame[], debugIdOf: (file: string) => string | null): Frame[] {
   return listed
     .flatMap((frame): Frame[] => {
       const file = typeof frame.abs_path === 'string' ? frame.abs_path : typeof frame.filename === 'string' ? frame.filename : null;
@@ -58,7 +56,7 @@ function framesOf(listed: readonly ListedFrame[], debugIdOf: (frame: ListedFrame
           column: typeof frame.colno === 'number' ? frame.colno : null,
           function: named(frame.function),
           inApp: typeof frame.in_app === 'boolean' ? frame.in_app : null,
-          debugId: debugIdOf(frame, file),
+          debugId: debugIdOf(file),
         },
       ];
     })
@@ -66,9 +64,10 @@ function framesOf(listed: readonly ListedFrame[], debugIdOf: (frame: ListedFrame
 }
 
 /**
- * A Sentry error event's stack: its thrown exception's (the last of `exception.values`, Sentry
- * listing causes first), each frame's debug ID the `debug_meta` image whose `code_file` is the
- * frame's file, as Sentry's symbolicator pairs them.
+ * A report's stack: its thrown exception's (the last of `exception.values`, Sentry listing causes
+ * first), each frame's debug ID the `debug_meta` image whose `code_file` is the frame's file, as
+ * Sentry's symbolicator pairs them. Every reporter's report is such an event as the audit's ingest
+ * keeps it (PostHog's `chunk_id` as its `debug_meta` image).
  */
 export function sentryStack(event: ErrorEvent): Stack {
   const thrown = event.exception?.values?.at(-1);
@@ -78,24 +77,7 @@ export function sentryStack(event: ErrorEvent): Stack {
       'code_file' in image && typeof image.code_file === 'string' && typeof image.debug_id === 'string' ? [[image.code_file, image.debug_id] as const] : [],
     ),
   );
-  const frames = framesOf(thrown.stacktrace?.frames ?? [], (_frame, file) => images.get(file) ?? null);
-  return frames.length > 0 ? { frames } : { none: 'no frames' };
-}
-
-/** A PostHog `$exception` event's properties, as posthog-node and posthog-js send them. */
-export interface PostHogException {
-  $exception_list?: { stacktrace?: { frames?: ListedFrame[] } }[];
-}
-
-/**
- * A PostHog `$exception`'s stack: its first exception's (PostHog lists the thrown error first, its
- * causes after), each frame's debug ID its `chunk_id` (what the SDK found for the frame's file in
- * `globalThis._posthogChunkIds`, or in Turbopack's `_debugIds`).
- */
-export function postHogStack(properties: PostHogException): Stack {
-  const thrown = properties.$exception_list?.[0];
-  if (!thrown) return { none: 'no exception' };
-  const frames = framesOf(thrown.stacktrace?.frames ?? [], (frame) => (typeof frame.chunk_id === 'string' ? frame.chunk_id : null));
+  const frames = framesOf(thrown.stacktrace?.frames ?? [], (file) => images.get(file) ?? null);
   return frames.length > 0 ? { frames } : { none: 'no frames' };
 }
 

@@ -34,10 +34,12 @@ export interface KeptReport {
   event: ErrorEvent;
 }
 
-/** The reporters whose reports are judged, by the name the audit keeps them under (Sentry's unnamed), and how their stack is read. */
-const JUDGED: Record<string, { reporter: Reporter; stack: typeof sentryStack }> = {
-  Sentry: { reporter: 'Sentry', stack: sentryStack },
-};
+/**
+ * The reporters whose reports are judged, by the name the audit keeps them under (Sentry's
+ * unnamed): those whose frames the audit's ingest keeps, in a Sentry event's shape (PostHog's
+ * `chunk_id` as its `debug_meta`), so one reader reads them all.
+ */
+const JUDGED: Record<string, Reporter> = { Sentry: 'Sentry', PostHog: 'PostHog' };
 
 /** The result a judgement comes to: the worst of what it found, in this order. */
 const BY_FINDING: [SourceFinding['kind'][], TraceableResult][] = [
@@ -63,13 +65,12 @@ function resultOf(judged: SourceJudgement, resolution: Resolution): Pick<Traceab
 
 /** One report of `entry` resolved through `build` and judged against `thrower`. */
 function traceOne(entry: string, thrower: { file: string; line: number }, report: KeptReport, build: Build, setup: SourceSetup): TraceableToSource[] {
-  const judged = JUDGED[report.reporter ?? 'Sentry'];
-  if (!judged) return [];
+  const reporter = JUDGED[report.reporter ?? 'Sentry'];
+  if (!reporter) return [];
   const { runtime } = report;
-  const { reporter } = judged;
   let resolution: Resolution;
   try {
-    resolution = resolveStack(build, judged.stack(report.event));
+    resolution = resolveStack(build, sentryStack(report.event));
   } catch (error) {
     // A map the library cannot read (cut short, not JSON) is said, never the audit's end.
     const seen = `the build's files could not be read: ${error instanceof Error ? error.message : String(error)}`;
