@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sentryStack, v8Stack, type Frame, type Stack } from '../audit/source/frames';
+import { sentryStack, type Frame, type Stack } from '../audit/source/frames';
 import { resolveStack, type Resolution, type Resolved } from '../audit/source/resolve';
 import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../audit/source/build';
 import { sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
 import { tracedToSource } from '../audit/judge';
+import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
 import type { AuditEntryRecord } from '../verdict/attachment';
 
@@ -53,6 +54,13 @@ const postHog = reports<{ runtime: 'node' | 'edge'; properties: PostHogException
 const openTelemetry = reports<{ runtime: 'node'; 'exception.stacktrace': string }>('opentelemetry-16.4.5');
 /** A PostHog `$exception` as the audit's ingest keeps it: its frames in a Sentry event's shape. */
 const postHogEvent = (properties: PostHogException) => postHogExceptions(new TextEncoder().encode(JSON.stringify({ event: '$exception', properties })))[0];
+/** An OpenTelemetry span's exception event, as the audit's ingest keeps it, with `exception.stacktrace` where given. */
+function otelEvent(stacktrace: string | undefined): ErrorEvent {
+  const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const attributes = [attribute('exception.type', 'Error'), ...(stacktrace ? [attribute('exception.stacktrace', stacktrace)] : [])];
+  const body = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'aa', spanId: '01', events: [{ name: 'exception', attributes }] }] }] }] };
+  return otlpExceptions([{ contentType: 'application/json', body: new TextEncoder().encode(JSON.stringify(body)) }])[0].event;
+}
 const sentryNode = sentryGuide.find(({ runtime }) => runtime === 'node')!.event;
 const sentryBrowser = sentryGuide.find(({ runtime }) => runtime === 'browser')!.event;
 
@@ -112,20 +120,20 @@ describe("a report's stack, as its reporter sent it", () => {
     expect('frames' in edge && edge.frames[0].file).toMatch(/^\/root\/.*\/\.next\/server\/edge\/chunks\/ssr\/_1nsyoik2y70m3\._\.js$/);
   });
 
-  it("reads an OpenTelemetry exception's stack as V8 wrote it", () => {
-    const stack = v8Stack(openTelemetry[0]['exception.stacktrace']);
+  it("reads an OpenTelemetry exception's stack as V8 wrote it, as the audit's ingest keeps it", () => {
+    const stack = sentryStack(otelEvent(openTelemetry[0]['exception.stacktrace']));
     expect('frames' in stack && stack.frames.map((frame) => `${frame.function} ${frame.line}:${frame.column}`)).toEqual([
       'd 1:1488',
       'process.processTicksAndRejections 95:5',
     ]);
   });
 
-  it('says a report has no exception, no frames or no stack, never a frame it cannot resolve', () => {
+  it('says a report has no exception or no frames, never a frame it cannot resolve', () => {
     const { exception, ...message } = sentryNode;
     expect(sentryStack({ ...message, message: 'captured' })).toEqual({ none: 'no exception' });
     expect(sentryStack({ ...sentryNode, exception: { values: [{ ...exception!.values!.at(-1)!, stacktrace: undefined }] } })).toEqual({ none: 'no frames' });
     expect(sentryStack(postHogEvent({ $exception_list: [{}] }))).toEqual({ none: 'no frames' });
-    expect(v8Stack(undefined)).toEqual({ none: 'no stack' });
+    expect(sentryStack(otelEvent(undefined))).toEqual({ none: 'no frames' });
     expect(resolveStack(built('sentry-guide-16.4.5'), { none: 'no frames' })).toEqual({ none: 'no frames' });
   });
 });
@@ -171,7 +179,7 @@ describe("the top frame of the app's code, resolved the way its reporter resolve
 
   it('an OpenTelemetry stack: by the file paths the server ran', () => {
     const build = built('opentelemetry-16.4.5', '/root/.cache/faultline/audit/opentelemetry-app-3ce6bb136a');
-    const resolved = resolvedOf(resolveStack(build, v8Stack(openTelemetry[0]['exception.stacktrace'])));
+    const resolved = resolvedOf(resolveStack(build, sentryStack(otelEvent(openTelemetry[0]['exception.stacktrace']))));
     const expected = thrower('opentelemetry-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
     expect(resolved).toMatchObject({ via: 'sourceMappingURL', file: expected.file, line: expected.line, name: null });
   });
@@ -269,7 +277,11 @@ describe('judged against where faultline placed the thrower', () => {
   it('an OpenTelemetry report needs no debug ID: resolved by path, only its lost name found', () => {
     const build = built('opentelemetry-16.4.5', '/root/.cache/faultline/audit/opentelemetry-app-3ce6bb136a');
     const expected = thrower('opentelemetry-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
-    const judged = judgeSource(expected, report(resolveStack(build, v8Stack(openTelemetry[0]['exception.stacktrace'])), { reporter: 'OpenTelemetry' }), PLAIN);
+    const judged = judgeSource(
+      expected,
+      report(resolveStack(build, sentryStack(otelEvent(openTelemetry[0]['exception.stacktrace']))), { reporter: 'OpenTelemetry' }),
+      PLAIN,
+    );
     expect(judged.findings.map((finding) => finding.kind)).toEqual(['names lost']);
     expect(judged.traced).toBe(true);
   });
@@ -597,6 +609,29 @@ describe("traceable to source on PostHog's $exception events, their frames as th
       PLAIN,
     );
     expect(traced).toMatchObject({ reporter: 'PostHog', result: 'no stack', seen: 'the reporter sent no frames' });
+  });
+});
+
+describe("traceable to source on OpenTelemetry's exceptions, their stack as the audit's ingest keeps it", () => {
+  const build = built('opentelemetry-16.4.5', '/root/.cache/faultline/audit/opentelemetry-app-3ce6bb136a');
+  const { file, line } = thrower('opentelemetry-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
+
+  it('resolved by the paths the server ran to the thrower: ok, OpenTelemetry needing no debug ID', () => {
+    const report = { runtime: 'node' as const, reporter: 'OpenTelemetry', event: otelEvent(openTelemetry[0]['exception.stacktrace']) };
+    const [traced] = traceableToSource('server-page-throws', { file, line }, [report], build, PLAIN);
+    expect(traced).toMatchObject({ runtime: 'node', reporter: 'OpenTelemetry', result: 'ok' });
+    expect(traced.seen).toContain(`-> ${file}:${line}:`);
+  });
+
+  it('an exception recorded without exception.stacktrace: no stack, said so', () => {
+    const [traced] = traceableToSource(
+      'server-page-throws',
+      { file, line },
+      [{ runtime: 'node', reporter: 'OpenTelemetry', event: otelEvent(undefined) }],
+      build,
+      PLAIN,
+    );
+    expect(traced).toMatchObject({ reporter: 'OpenTelemetry', result: 'no stack', seen: 'the reporter sent no frames' });
   });
 });
 

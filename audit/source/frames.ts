@@ -1,8 +1,10 @@
 import type { ErrorEvent } from '@sentry/core';
 
 /**
- * A report's stack as each reporter sends it, read into one shape: its frames innermost first (the
- * throw first), each as the report names it. Nothing is resolved here: `resolve.ts` does that.
+ * A report's stack, read into one shape: its frames innermost first (the throw first), each as the
+ * report names it. Every reporter's report comes as the audit's ingest keeps it, a Sentry event
+ * (`ingest/posthog.ts` and `ingest/otlp.ts` read their reporters' frames into it). Nothing is
+ * resolved here: `resolve.ts` does that.
  */
 
 /** One frame of a report, as the reporter wrote it. */
@@ -25,10 +27,8 @@ export interface Frame {
 export type NoFrames =
   /** The report carries no exception (a captured message). */
   | 'no exception'
-  /** The exception is there, but the reporter sent no frames for it. */
-  | 'no frames'
-  /** An OpenTelemetry exception without `exception.stacktrace`. */
-  | 'no stack';
+  /** The exception is there, but the reporter sent no frames for it (an OpenTelemetry exception without `exception.stacktrace`). */
+  | 'no frames';
 
 export type Stack = { frames: Frame[] } | { none: NoFrames };
 
@@ -78,23 +78,5 @@ export function sentryStack(event: ErrorEvent): Stack {
     ),
   );
   const frames = framesOf(thrown.stacktrace?.frames ?? [], (file) => images.get(file) ?? null);
-  return frames.length > 0 ? { frames } : { none: 'no frames' };
-}
-
-/** `    at fn (file:line:column)`, `    at async fn (…)`, `    at file:line:column`: V8's lines. */
-const V8_LINE = /^\s*at (?:(?:async )?(.*?) \()?(.+?):(\d+):(\d+)\)?$/;
-
-/**
- * A stack as V8 writes it (`error.stack`, what OpenTelemetry's `exception.stacktrace` holds):
- * already innermost first. Lines that name no position (`at new Promise (<anonymous>)`) are skipped.
- */
-export function v8Stack(text: string | undefined): Stack {
-  if (text === undefined || text.trim() === '') return { none: 'no stack' };
-  const frames = text.split('\n').flatMap((line): Frame[] => {
-    const match = V8_LINE.exec(line);
-    if (!match) return [];
-    const [, fn, file, lineNumber, column] = match;
-    return [{ file, line: Number(lineNumber), column: Number(column), function: named(fn ?? null), inApp: null, debugId: null }];
-  });
   return frames.length > 0 ? { frames } : { none: 'no frames' };
 }

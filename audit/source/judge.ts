@@ -233,7 +233,6 @@ export function judgeSource(thrower: Thrower, report: SourceReport, setup: Sourc
     const said = {
       'no exception': 'the report carries no exception',
       'no frames': 'the reporter sent no frames',
-      'no stack': 'the exception carries no stack',
     };
     return { traced: null, seen: said[resolution.none], findings: [] };
   }

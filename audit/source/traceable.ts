@@ -37,9 +37,10 @@ export interface KeptReport {
 /**
  * The reporters whose reports are judged, by the name the audit keeps them under (Sentry's
  * unnamed): those whose frames the audit's ingest keeps, in a Sentry event's shape (PostHog's
- * `chunk_id` as its `debug_meta`), so one reader reads them all.
+ * `chunk_id` as its `debug_meta`, OpenTelemetry's `exception.stacktrace` as frames), so one reader
+ * reads them all.
  */
-const JUDGED: Record<string, Reporter> = { Sentry: 'Sentry', PostHog: 'PostHog' };
+const JUDGED: Record<string, Reporter> = { Sentry: 'Sentry', PostHog: 'PostHog', OpenTelemetry: 'OpenTelemetry' };
 
 /** The result a judgement comes to: the worst of what it found, in this order. */
 const BY_FINDING: [SourceFinding['kind'][], TraceableResult][] = [
