@@ -538,6 +538,14 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
     expect(traced.seen).toContain(`-> ${expected.file}:${expected.line}:`);
   });
 
+  it("an Edge route's error as the Node.js SDK reports it (seen on real apps on 16.2 to 16.5): its frame is an Edge chunk's, which carries no debug ID; no fix in the app's files", () => {
+    const expected = at(app, SERVER_THROWER, 'ThrowingServerComponent');
+    const [traced] = traceableToSource('edge-route-handler-throws', expected, [{ ...of('edge'), runtime: 'node' }], built(app), keptMaps);
+    expect(traced).toMatchObject({ runtime: 'node', reporter: 'Sentry', result: 'no debug ID', at: null });
+    expect(traced.fix).toMatch(/^none in the app's files/);
+    expect(traced.findings[0].cause).toMatch(/^the Edge runtime's chunks carry no debug ID/);
+  });
+
   it("the browser's report where the maps are kept: by debug ID through the map its chunk names, to the thrower, and that map is served to anyone: the fix at its line", () => {
     const expected = at(app, CLIENT, 'ThrowsInEventHandler');
     const [traced] = traceableToSource('client-event-handler-throws', expected, [of('browser')], built(app), keptMaps);

@@ -85,6 +85,14 @@ const sameFile = (resolved: string, expected: string) => resolved === expected |
 /** Whether the reporter needs a debug ID on the chunk to find its map (Sentry's upload and PostHog's symbol sets pair them so); OpenTelemetry has none. */
 const needsDebugId = (reporter: Reporter) => reporter !== 'OpenTelemetry';
 
+/**
+ * Where a frame's code runs: the Edge runtime's where its chunk lies in the build's `server/edge/`,
+ * else the runtime that reported it. Next hands an Edge route's error to the Node.js server's
+ * `onRequestError`, whose SDK reports the Edge chunk's frames (seen on 16.2 to 16.5), and whether a
+ * chunk has a map or a debug ID is its bundler's doing for the runtime it is built for.
+ */
+const codeRuntime = (reported: Runtime, chunk: string | null): Runtime => (chunk !== null && /(^|\/)server\/edge\//.test(chunk) ? 'edge' : reported);
+
 /** Why the build has no map for a chunk, from the app's files: the cause and its fix. */
 function noMapCause(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pick<SourceFinding, 'kind' | 'cause' | 'fix' | 'at'> {
   const config = setup.config ?? 'next.config.js';
@@ -142,7 +150,7 @@ function noDebugId(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pi
   if (runtime === 'edge' && setup.bundler === 'turbopack' && setup.sentry && !setup.sentry.disable?.value)
     return {
       kind: 'no debug ID',
-      cause: `${side} chunks carry no debug ID though Sentry's plugin turns on turbopack.debugIds (seen on 16.4.5 and 16.5.0): Sentry cannot find their uploaded maps`,
+      cause: `${side} chunks carry no debug ID though Sentry's plugin turns on turbopack.debugIds (seen on 16.2.3 to 16.5.0): Sentry cannot find their uploaded maps`,
       fix: "none in the app's files: Turbopack writes debug IDs into the Node.js and browser chunks only",
       at: null,
     };
@@ -210,7 +218,7 @@ function resolvedFindings(
       fix: `${setup.sentry.deleteSourcemapsAfterUpload?.at ?? setup.sentry.at}: sourcemaps: { deleteSourcemapsAfterUpload: true }`,
       at: setup.sentry.deleteSourcemapsAfterUpload?.at ?? setup.sentry.at,
     });
-  if (needsDebugId(report.reporter) && resolved.via !== 'debug ID') found.push(noDebugId(setup, report.runtime, report.reporter));
+  if (needsDebugId(report.reporter) && resolved.via !== 'debug ID') found.push(noDebugId(setup, codeRuntime(report.runtime, resolved.chunk), report.reporter));
   return found;
 }
 
@@ -247,7 +255,7 @@ export function judgeSource(thrower: Thrower, report: SourceReport, setup: Sourc
         : why.pointsTo
           ? `it names ${why.pointsTo}, which the build does not hold`
           : 'the build holds no map for it';
-    return { traced: false, seen: `${at}: ${chunk}: ${missing}`, findings: [stamp(noMapCause(setup, report.runtime, report.reporter))] };
+    return { traced: false, seen: `${at}: ${chunk}: ${missing}`, findings: [stamp(noMapCause(setup, codeRuntime(report.runtime, chunk), report.reporter))] };
   }
   const resolved = resolution.resolved;
   const findings = resolvedFindings(thrower, resolved, report, setup).map(stamp);
