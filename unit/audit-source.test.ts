@@ -608,6 +608,14 @@ describe("traceable to source on PostHog's $exception events, their frames as th
     for (const { seen } of traced) expect(seen).toContain(`-> ${file}:${line}:`);
   });
 
+  it("on webpack, the fix for no chunk_id is PostHog's config plugin, not Turbopack's debug IDs (seen on a Next 15.5 app with @posthog/next)", () => {
+    const webpack: SourceSetup = { ...PLAIN, bundler: 'webpack' };
+    const [traced] = traceableToSource('server-page-throws', { file, line }, kept.slice(0, 1), build, webpack);
+    expect(traced).toMatchObject({ result: 'no debug ID', at: 'next.config.ts' });
+    expect(traced.fix).toContain('withPostHogConfig');
+    expect(traced.fix).not.toContain('turbopack');
+  });
+
   it('an exception PostHog sent without frames: no stack, said so', () => {
     const [traced] = traceableToSource(
       'server-page-throws',

@@ -136,6 +136,16 @@ function noMapCause(setup: SourceSetup, runtime: Runtime, reporter: Reporter): P
   };
 }
 
+/**
+ * How a build's chunks get the ids PostHog pairs frames with maps by, per bundler: posthog-node
+ * reads Turbopack's own `_debugIds`; on webpack only `@posthog/nextjs-config`'s plugin injects
+ * them (`globalThis._posthogChunkIds`).
+ */
+const POSTHOG_CHUNK_IDS: Record<SourceSetup['bundler'], string> = {
+  turbopack: "turbopack: { debugIds: true } (posthog-node reads Turbopack's _debugIds), and upload the maps with posthog-cli",
+  webpack: 'wrap the config in withPostHogConfig (@posthog/nextjs-config): it injects chunk ids into the chunks and uploads the maps',
+};
+
 /** The debug ID a reporter needs and the report did not carry: why, and the fix. */
 function noDebugId(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pick<SourceFinding, 'kind' | 'cause' | 'fix' | 'at'> {
   const config = setup.config ?? 'next.config.js';
@@ -144,7 +154,7 @@ function noDebugId(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pi
     return {
       kind: 'no debug ID',
       cause: `${side} frames carry no chunk_id: PostHog pairs a frame with its uploaded map by the chunk's id, so they stay minified`,
-      fix: `${config}: turbopack: { debugIds: true } (posthog-node reads Turbopack's _debugIds), and upload the maps with posthog-cli`,
+      fix: `${config}: ${POSTHOG_CHUNK_IDS[setup.bundler]}`,
       at: setup.config,
     };
   if (runtime === 'edge' && setup.bundler === 'turbopack' && setup.sentry && !setup.sentry.disable?.value)
