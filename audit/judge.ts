@@ -63,9 +63,8 @@ function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, r
 
 /**
  * Each judged entry whose kind told where its error is made, with its reports (those its record
- * kept whole, from every runtime) traced to that line through the build's maps: a field of its own
- * beside its checks, which it leaves as they were (issue #86). Reports that came after the entry's
- * check are not traced yet.
+ * kept whole, from every runtime, the late ones too) traced to that line through the build's maps:
+ * a field of its own beside its checks, which it leaves as they were (issue #86).
  */
 export function tracedToSource<E extends { id: string }>(
   entries: readonly E[],
