@@ -78,7 +78,8 @@ describe('the placed failures, once the run has settled (the pipeline asks every
     ]);
     const placed = entries.map(({ id, reaches }) => ({ id, reaches, scenario: catalogue.find((scenario) => scenario.id === id)!, url: `/${SEGMENT}/${id}` }));
     const stray = postHog('the app’s own error');
-    const late = placedFailures.late(placed as PlacedEntry[], records, [postHog('robots-throws: db password hunter2'), stray], {
+    const robotsReport = postHog('robots-throws: db password hunter2');
+    const late = placedFailures.late(placed as PlacedEntry[], records, [robotsReport, stray], {
       log: `${AUDIT_DELIVERY_PREFIX}{"path":"/robots.txt","message":"robots-throws: db password hunter2"}`,
       countsDeliveries: true,
       reporting: context,
@@ -89,6 +90,8 @@ describe('the placed failures, once the run has settled (the pipeline asks every
     expect('judged' in robotsAgain && robotsAgain.judged.reports).toEqual([
       expect.objectContaining({ value: 'robots-throws: db password hunter2', late: true }),
     ]);
+    // Kept whole beside the entry's own reports: the judge stage traces every report of the record to source (issue #86).
+    expect('observed' in robotsAgain && (robotsAgain.observed as { reports: AuditReport[] }).reports).toEqual([...reporting.reports, robotsReport]);
     // A record no late report names comes back as it was.
     expect(late.records.find((record) => record.id === 'server-page-throws')).toBe(records.get('server-page-throws'));
   });
