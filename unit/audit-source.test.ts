@@ -87,6 +87,24 @@ function withEditedMap(app: string, map: string, edit: (lines: number[][][]) => 
   return { root: dir, distDir: '.next' };
 }
 
+// What Sentry's wizard makes of an empty config (foreign-apps/generate.ts wraps create-next-app's the same way).
+const GUIDE_CONFIG = [
+  "import type { NextConfig } from 'next';",
+  "import { withSentryConfig } from '@sentry/nextjs/config';",
+  '',
+  'const nextConfig: NextConfig = {',
+  '  /* config options here */',
+  '};',
+  '',
+  'export default withSentryConfig(nextConfig, {',
+  "  org: 'example-org',",
+  "  project: 'example-project',",
+  '  silent: !process.env.CI,',
+  '  tunnelRoute: true,',
+  '});',
+  '',
+].join('\n');
+
 describe("a report's stack, as its reporter sent it", () => {
   it("reads Sentry's frames innermost first, each with the debug ID its event's debug_meta gives the frame's file", () => {
     const stack = sentryStack(sentryNode);
@@ -303,10 +321,8 @@ describe('judged against where faultline placed the thrower', () => {
 });
 
 describe("what the app's files say of its maps", () => {
-  const guide = readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8');
-
   it("reads Sentry's guide as written: its plugin's line, no map options, no token", () => {
-    expect(sourceSetupOf({ name: 'next.config.ts', text: guide }, 'turbopack')).toEqual({
+    expect(sourceSetupOf({ name: 'next.config.ts', text: GUIDE_CONFIG }, 'turbopack')).toEqual({
       config: 'next.config.ts',
       bundler: 'turbopack',
       productionBrowserSourceMaps: null,
@@ -316,9 +332,10 @@ describe("what the app's files say of its maps", () => {
   });
 
   it('reads each setting with its line, and the token Sentry’s wizard writes into an env file', () => {
-    const text = guide
-      .replace('/* config options here */', 'productionBrowserSourceMaps: false,')
-      .replace('tunnelRoute: true,', 'tunnelRoute: true,\n  sourcemaps: { disable: true, deleteSourcemapsAfterUpload: false },');
+    const text = GUIDE_CONFIG.replace('/* config options here */', 'productionBrowserSourceMaps: false,').replace(
+      'tunnelRoute: true,',
+      'tunnelRoute: true,\n  sourcemaps: { disable: true, deleteSourcemapsAfterUpload: false },',
+    );
     const setup = sourceSetupOf({ name: 'next.config.mjs', text }, 'webpack', ['# sentry\nSENTRY_AUTH_TOKEN=sntrys_x\n']);
     expect(setup.productionBrowserSourceMaps).toEqual({ value: false, at: 'next.config.mjs:5' });
     expect(setup.sentry).toEqual({
@@ -339,10 +356,7 @@ describe("Sentry's guide on 16.5.0 with @sentry/nextjs 11.11.0, its maps kept (s
   const setup = sourceSetupOf(
     {
       name: 'next.config.ts',
-      text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8').replace(
-        'tunnelRoute: true,',
-        'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },',
-      ),
+      text: GUIDE_CONFIG.replace('tunnelRoute: true,', 'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },'),
     },
     'turbopack',
   );
@@ -405,10 +419,7 @@ describe("Sentry's guide on next 15.5 (webpack) with @sentry/nextjs 11.1.0", () 
   const app = 'sentry-guide-webpack-15.5';
   const sent = reports<{ runtime: 'node' | 'browser'; event: ErrorEvent }>(app);
   const of = (runtime: string) => sent.find((report) => report.runtime === runtime)!.event;
-  const setup = sourceSetupOf(
-    { name: 'next.config.ts', text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8') },
-    'webpack',
-  );
+  const setup = sourceSetupOf({ name: 'next.config.ts', text: GUIDE_CONFIG }, 'webpack');
 
   it("the Node.js report: the debug ID Sentry's snippet registers finds the chunk's map, which points past the thrower: the map leaves out what Sentry put before the chunk's code", () => {
     const expected = thrower(app, SERVER_THROWER, 'ThrowingServerComponent');
@@ -517,10 +528,7 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
   const keptMaps = sourceSetupOf(
     {
       name: 'next.config.ts',
-      text: readFileSync(join(import.meta.dirname, '..', 'foreign-apps', 'sentry-guide', 'next.config.ts'), 'utf8').replace(
-        'tunnelRoute: true,',
-        'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },',
-      ),
+      text: GUIDE_CONFIG.replace('tunnelRoute: true,', 'tunnelRoute: true,\n  sourcemaps: { deleteSourcemapsAfterUpload: false },'),
     },
     'turbopack',
   );
