@@ -46,6 +46,22 @@ describe('a report that came after its entry’s check', () => {
     expect(nobodys).toEqual([stray]);
   });
 
+  it('is claimed by the entry whose whole id it names, never by one whose id ends the same (route-handler-throws in edge-route-handler-throws)', () => {
+    const ids = [
+      { id: 'route-handler-throws', reaches: [] },
+      { id: 'edge-route-handler-throws', reaches: [] },
+    ];
+    const edge = postHog('edge-route-handler-throws: db password hunter2');
+    const edgeByRoute = {
+      ...postHog('Error'),
+      event: { ...postHog('x').event, request: { url: `http://127.0.0.1/${SEGMENT}/edge-route-handler-throws` } },
+    } as AuditReport;
+    const { late: claimed } = claimLate([edge, edgeByRoute], ids, SEGMENT);
+    expect([...claimed.entries()]).toEqual([['edge-route-handler-throws', [edge, edgeByRoute]]]);
+    const log = ['[hand-over] edge-route-handler-throws: x', `[hand-over] GET /${SEGMENT}/edge-route-handler-throws`].join('\n');
+    expect(handOversNaming(log, '[hand-over] ', ['route-handler-throws'], SEGMENT)).toBe(0);
+  });
+
   it('makes an entry said never reported reported, with the hand-overs of the whole run, its report marked late', () => {
     const observed = auditedServerFailure({ id: 'robots-throws', status: 500, path: '/robots.txt', lines: [], delivered: 0 });
     const checked = auditEntry(robots, observed, context);
