@@ -6,12 +6,17 @@ import { appFindings, eventKey, unseenReporting, type AuditContext } from '../ve
 import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/audit-result';
 import { withLevels } from '../verdict/levels';
 import { readReporters } from './app/error-reporters';
+import { bundlerOf } from '../scenarios/next-adaptations';
 import { withBaseline } from './baseline';
 import { plannedEntries } from './build';
 import type { Checked } from './check';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
 import { KINDS } from './kinds';
+import type { Build } from './source/build';
+import type { SourceSetup } from './source/judge';
+import { sourceSetupIn } from './source/setup';
+import { traceableToSource, type KeptReport } from './source/traceable';
 
 /**
  * The judgement of an audit, after its check: every kind's records composed into one result with
@@ -54,6 +59,28 @@ function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, r
     },
     { records: new Map(records), nobodys: run.reports.filter(({ event }) => !claimed.has(eventKey(event))) },
   );
+}
+
+/**
+ * Each judged entry whose kind told where its error is made, with its reports (those its record
+ * kept whole, from every runtime, the late ones too) traced to that line through the build's maps:
+ * a field of its own beside its checks, which it leaves as they were (issue #86).
+ */
+export function tracedToSource<E extends { id: string }>(
+  entries: readonly E[],
+  records: ReadonlyMap<string, AuditEntryRecord>,
+  planned: readonly PlannedEntry[],
+  build: Build,
+  setup: SourceSetup,
+): (E & { traceableToSource?: ReturnType<typeof traceableToSource> })[] {
+  const throwers = new Map(planned.flatMap((entry) => (entry.thrower ? [[entry.id, entry.thrower] as const] : [])));
+  return entries.map((entry) => {
+    const thrower = throwers.get(entry.id);
+    const record = records.get(entry.id);
+    const reports = record && 'judged' in record ? ((record.observed as { reports?: KeptReport[] }).reports ?? []) : [];
+    const traced = thrower ? traceableToSource(entry.id, thrower, reports, build, setup) : [];
+    return traced.length > 0 ? { ...entry, traceableToSource: traced } : entry;
+  });
 }
 
 /** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
@@ -101,7 +128,13 @@ export function resultOf(checked: Checked): AuditResult {
     substituted,
     appFindings: appFindings(reporting, nobodys),
     unseen: unseenReporting(reporting),
-    entries: judged,
+    entries: tracedToSource(
+      judged,
+      records,
+      plannedEntries(placements),
+      { root: built.dir, distDir: app.distDir },
+      sourceSetupIn(built.dir, app.configFile, bundlerOf(version)),
+    ),
     notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
     notJudged,

@@ -37,6 +37,8 @@ export const Truth = z.strictObject({
     must: z.array(Claim),
     mustNot: z.array(Claim),
   }),
+  /** A miss faultline knows it has on this app, and why: said in the app's row beside what the run gave, never counted truthful. */
+  known: z.string().min(1).optional(),
 });
 export type Truth = z.infer<typeof Truth>;
 
@@ -94,6 +96,10 @@ export function untruths(truth: Truth, outcome: AuditOutcome): string[] {
   }
   return misses;
 }
+
+/** An untrue row's words: what the audit gave, how it disagrees, and the miss its truth explains. */
+export const untrueSaid = (summary: string, misses: readonly string[], truth: Pick<Truth, 'known'>) =>
+  [summary, ...misses, ...(truth.known ? [`known miss: ${truth.known}`] : [])].join('; ');
 
 /** The entries an audit of the app is asked for: what the truth speaks of, and the base every app gets. */
 export function entriesFor(truth: Truth, base: readonly string[]): string[] {

@@ -22,7 +22,7 @@ const UNDER_CACHE_COMPONENTS = [
 ];
 
 test('a cacheComponents app: the failures Cache Components builds are placed and judged against the pins of that configuration; the Edge route, refused there, is not applicable', async () => {
-  const cached = await appOf('cache-components-app');
+  const cached = await appOf('create-next-app-default');
   const before = tree(cached);
   const { code, stderr, report } = await auditApp(
     cached,
@@ -52,7 +52,7 @@ test(
   "a cacheComponents app set up by Sentry's guide: what a hand look found (a streamed 200, the client sentence, " +
     "reported twice, the digest in the server log only), and React's #419 as the browser's second report",
   async () => {
-    const cached = await appOf('sentry-guide-cache-components-app');
+    const cached = await appOf('sentry-guide-app');
     const { code, stderr, report } = await auditApp(
       cached,
       UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),

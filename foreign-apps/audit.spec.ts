@@ -32,7 +32,7 @@ async function audit(app: string, args: string[] = []) {
 
 const entry = (report: AuditResult, id: string) => report.entries.find((candidate) => candidate.id === id)!;
 
-test('the default create-next-app app: no error reporting at all, and Next’s own screen with a digest for every server failure', async () => {
+test('the default create-next-app app (Cache Components, as --yes makes it): no error reporting at all, and Next’s own screen with a digest for every server failure, streamed at 200', async () => {
   const plain = await appOf('create-next-app-default');
   const { code, stdout, report } = await audit(plain);
   expect(stdout).toContain('Substituted: Google fonts (Geist, Geist Mono)');
@@ -45,8 +45,9 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
     'no finding in any entry',
   ).toEqual([]);
   const server = entry(report, 'server-page-throws');
+  // Streamed after the shell, as Cache Components render a request-time failure: 200, the pin of that configuration.
   expect([server.status, server.screen, server.lines.slice(0, 3)]).toEqual([
-    500,
+    200,
     "Next's built-in screen",
     ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload'],
   ]);
@@ -63,7 +64,7 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
   ]);
   const why = (failureClass: string) =>
     new Set(report.notApplicable.filter((na) => catalogue.find((scenario) => scenario.id === na.id)?.failureClass === failureClass).map((na) => na.why));
-  expect([...why('cached-data')]).toEqual(["`'use cache'` and the caching APIs do not build without Cache Components (`cacheComponents: true`)"]);
+  expect([...why('cached-data')], "'use cache' builds under Cache Components: its failures placed and judged").toEqual([]);
   expect([...why('pages-router')]).toEqual(['the app has no Pages Router (no pages/ folder): its failures cannot happen there']);
   expect(report.notApplicable).toHaveLength(6 + 3 + 14);
   expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
@@ -97,7 +98,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({
     browser,
   }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     const { code, report, out } = await audit(guide, ['--trace', ...GUIDE_ENTRIES.flatMap((id) => ['--scenario', id])]);
     expect(code).toBe(1);
     expect(report.appFindings).toEqual([]);
@@ -154,7 +155,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   });
 
   test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async ({ browser }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     // Thrown values run in order in one worker, a navigation with the entry it leads to: shards keep those groups whole.
     const ids = ['server-page-throws', 'navigate-to-failing-route', 'throws-null', 'throws-string', 'client-effect-throws'];
     const args = ids.flatMap((id) => ['--scenario', id]);

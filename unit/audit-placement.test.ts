@@ -208,6 +208,25 @@ describe("the catalogue placed in another app's workspace", () => {
     }
   });
 
+  it("records where each placed entry's error is made, in the file faultline wrote: the line of its `new Error`; none where it cannot tell", () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx']);
+    const placement = place(dir, app, ['server-page-throws', 'nested-layout-throws', 'route-handler-throws', 'async-component-rejects', 'throws-string']);
+    const thrower = (id: string) => placement.placed.find((entry) => entry.id === id)!.thrower;
+    const server = 'app/faultline-audit/_throwers/server.jsx';
+    const lines = readFileSync(join(dir, server), 'utf8').split('\n');
+    // The line after `function name(` that throws, as the placed file has it.
+    const throwIn = (name: string) => {
+      const start = lines.findIndex((line) => line.includes(`function ${name}(`));
+      return lines.findIndex((line, at) => at > start && /throw new Error/.test(line)) + 1;
+    };
+    expect(thrower('server-page-throws')).toEqual({ file: server, line: throwIn('ThrowingServerComponent') });
+    expect(thrower('nested-layout-throws')).toEqual({ file: server, line: throwIn('ThrowingServerComponent') });
+    expect(thrower('route-handler-throws')).toEqual({ file: server, line: throwIn('throwingRouteHandler') });
+    // Its error is made in a helper it calls, and a thrown value's where its kind is: not told from the placed text.
+    expect(thrower('async-component-rejects')).toBeUndefined();
+    expect(thrower('throws-string')).toBeUndefined();
+  });
+
   it('honours basePath and trailingSlash in the placed URLs', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx'], { basePath: '/shop', trailingSlash: true });
     expect(place(dir, app, ['server-page-throws', 'robots-throws']).placed.map((entry) => entry.url)).toEqual([

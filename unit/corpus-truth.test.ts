@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
+import { entriesFor, readTruth, untrueSaid, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
 
 const truth = (audit: Partial<Truth['audit']>, rest: Partial<Truth> = {}): Truth => ({
   slug: 'some-app',
@@ -69,6 +69,13 @@ describe('an audit compared with the truth observed by hand', () => {
 
 describe('a corpus page', () => {
   const page = (json: string) => `# app\n\nprose\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+
+  it('says a miss its truth explains in the row, after how the audit disagrees', () => {
+    expect(untrueSaid('exit 2', ['refused with "x", not "y" (the app\'s)'], { known: 'the wall renders under the route' })).toBe(
+      'exit 2; refused with "x", not "y" (the app\'s); known miss: the wall renders under the route',
+    );
+    expect(untrueSaid('exit 1, 3 entries judged', ['missing: a'], {})).toBe('exit 1, 3 entries judged; missing: a');
+  });
 
   it('holds exactly one truth, in the schema', () => {
     expect(readTruth(page(JSON.stringify(truth({}))), 'x.md').slug).toBe('some-app');

@@ -78,6 +78,11 @@ export const RULES: Rule[] = [
     why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
   },
   {
+    from: ['audit/source/'],
+    only: ['audit/source/'],
+    why: "a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
+  },
+  {
     from: ['audit/kinds/*/judge.ts'],
     only: ['verdict/', 'scenarios/', 'contract.ts'],
     why: "a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
@@ -180,6 +185,7 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
+  'audit/source/resolve.ts': ['audit/source/build.ts', 'audit/judge.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
   'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
@@ -238,6 +244,7 @@ describe('imports', () => {
       "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
       "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
       "audit/kinds/placed/worker/drive.ts -> cli/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
+      "audit/source/resolve.ts -> audit/judge.ts: a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       'cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
       "cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
