@@ -213,9 +213,10 @@ test('behind the login wall with a session (--cookie): every entry reached and j
   ]);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(code, 'a finding: nothing reports errors').toBe(1);
-  expect(report!.entries.map((entry) => [entry.id, entry.status, entry.screen])).toEqual([
-    ['server-page-throws', 200, "Next's built-in screen"],
-    ['client-effect-throws', 200, "Next's built-in screen"],
+  // Reached and judged past the wall (what each screen is named is the default app's tests' to pin).
+  expect(report!.entries.map((entry) => [entry.id, entry.status])).toEqual([
+    ['server-page-throws', 200],
+    ['client-effect-throws', 200],
   ]);
   for (const file of ['report.json', 'audit.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8'), file).not.toContain('s3cr3t-session-value');
   expect(stdout).not.toContain('s3cr3t-session-value');

@@ -260,31 +260,12 @@ async function drivePageSettled(page: Page, driving: Driving, inFlight: () => nu
   });
 }
 
-/**
- * `evaluateInPage` on the document the page stays on: a page that moves on by itself after it
- * settled (a redirect thrown after the shell under Cache Components, which the document follows
- * itself) destroys the context a read was running in, and what it holds is read again from where
- * it went.
- */
-async function evaluateStaying<A, R>(page: Page, fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
-  for (let moves = 0; ; moves++) {
-    try {
-      return await evaluateInPage(page, fn, arg);
-    } catch (error) {
-      if (moves >= MOVES_FOLLOWED || !/Execution context was destroyed/.test(String(error))) throw error;
-      await page.waitForLoadState('load');
-    }
-  }
-}
-/** How many moves of its own a settled page may make before a read gives up (a redirect, then perhaps its target's). */
-const MOVES_FOLLOWED = 2;
-
 /** What a settled page holds: its SDK flushed and whether it could send, the envelopes it sent, its document and a screenshot. */
 async function readSettledPage(page: Page, check: AuditCheck, driving: Driving, posted: Parameters<typeof tunnelSends>[1]): Promise<void> {
   const { observed } = driving;
   if (driving.javaScript) {
-    await evaluateStaying(page, flushSentryInPage, undefined);
-    observed.client = await evaluateStaying(page, sentryCanSendInPage, undefined);
+    await evaluateInPage(page, flushSentryInPage, undefined);
+    observed.client = await evaluateInPage(page, sentryCanSendInPage, undefined);
   }
   // Read once the flush answered: every envelope the page sent has been.
   const { events, problems } = check.record;
@@ -292,7 +273,7 @@ async function readSettledPage(page: Page, check: AuditCheck, driving: Driving, 
   observed.events = [...events];
   observed.tunnelled = await tunnelSends(check.record.tunnelled, posted);
   driving.lap('flush');
-  observed.document = await evaluateStaying(page, documentHtmlInPage, undefined);
+  observed.document = await evaluateInPage(page, documentHtmlInPage, undefined);
   observed.screenshot = await page.screenshot({ fullPage: false });
   driving.lap('screenshot');
 }
