@@ -83,7 +83,7 @@ function createdApp(next: string, answers: readonly string[]): string {
   return join(dir, 'app');
 }
 
-/** The packages a made app's manifest names that faultline's install does not hold: Tailwind's, and ESLint's where the app lints. */
+/** The packages a made app's manifest names that faultline's install does not hold and its build needs: Tailwind's (ESLint's come with `lint`, which Next 15's build runs). */
 const ADDED_BY_ANSWERS = ['tailwindcss', '@tailwindcss/turbopack', '@tailwindcss/postcss'] as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorEvent } from '@sentry/core';
+import type { ErrorEvent, StackFrame } from '@sentry/core';
 
 /**
  * A report's stack, read into one shape: its frames innermost first (the throw first), each as the
@@ -35,16 +35,7 @@ export type Stack = { frames: Frame[] } | { none: NoFrames };
 const named = (name: unknown) => (typeof name === 'string' && name !== '' && name !== '?' && name !== '<anonymous>' ? name : null);
 
 /** Frames as Sentry's SDKs list them (the caller first, the throw last), and so the audit's ingest keeps every reporter's. */
-interface ListedFrame {
-  filename?: unknown;
-  abs_path?: unknown;
-  lineno?: unknown;
-  colno?: unknown;
-  function?: unknown;
-  in_app?: unknown;
-}
-
-function framesOf(listed: readonly ListedFrame[], debugIdOf: (file: string) => string | null): Frame[] {
+function framesOf(listed: readonly StackFrame[], debugIdOf: (file: string) => string | null): Frame[] {
   return listed
     .flatMap((frame): Frame[] => {
       const file = typeof frame.abs_path === 'string' ? frame.abs_path : typeof frame.filename === 'string' ? frame.filename : null;
