@@ -13,7 +13,7 @@ import type { Checked } from './check';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
 import { KINDS } from './kinds';
-import type { Build } from './source/build';
+import type { Build } from '../source-maps/build';
 import type { SourceSetup } from './source/judge';
 import { sourceSetupIn } from './source/setup';
 import { traceableToSource, type KeptReport } from './source/traceable';

@@ -78,9 +78,14 @@ export const RULES: Rule[] = [
     why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
   },
   {
+    from: ['source-maps/'],
+    only: ['source-maps/'],
+    why: "a report's frames are resolved through the build's files it is handed, for the audit and the run alike: nothing of either's pipeline, the harness or the CLI",
+  },
+  {
     from: ['audit/source/'],
-    only: ['audit/source/'],
-    why: "a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
+    only: ['audit/source/', 'source-maps/'],
+    why: "a report's frames are judged against where faultline placed the thrower, from what they resolved to: nothing of the pipeline that hands them, the harness or the CLI",
   },
   {
     from: ['audit/kinds/*/judge.ts'],
@@ -185,7 +190,7 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
-  'audit/source/resolve.ts': ['audit/source/build.ts', 'audit/judge.ts'],
+  'source-maps/resolve.ts': ['source-maps/build.ts', 'audit/judge.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
   'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
@@ -244,7 +249,6 @@ describe('imports', () => {
       "audit/kinds/placed/judge.ts -> harness/until.ts: a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
       "audit/kinds/placed/kind.ts -> worker/trigger.ts: the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
       "audit/kinds/placed/worker/drive.ts -> cli/audit.ts: a kind's spec and checks run in Playwright's workers: nothing of the CLI, the bench, the conformance specs or faultline's own tests",
-      "audit/source/resolve.ts -> audit/judge.ts: a report's frames are resolved through the build's files it is handed and judged: nothing of the pipeline that hands them, the harness or the CLI",
       'chromium/probe.ts -> chromium/screen.ts: code that runs in Chromium is sent as source: it imports nothing',
       'cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the CLI imports nothing of the bench or the tests',
       "cli/audit.ts -> audit/kinds/placed/worker/observe.ts: the audit's CLI starts Playwright's runner: what checks an entry runs in its workers, never in the CLI",
@@ -252,6 +256,7 @@ describe('imports', () => {
       "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
       'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
+      "source-maps/resolve.ts -> audit/judge.ts: a report's frames are resolved through the build's files it is handed, for the audit and the run alike: nothing of either's pipeline, the harness or the CLI",
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });

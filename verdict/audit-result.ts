@@ -105,7 +105,7 @@ export interface AuditResult {
     /**
      * Traceable to source: each report (Sentry's from Node.js, the Edge runtime and the browser), its
      * top frame of the app's code resolved through the build's own maps as its reporter resolves it
-     * and judged against the line where faultline placed the thrower (`audit/source/traceable.ts`);
+     * and judged against the line where faultline placed the thrower (`audit/source/traceable.ts`, through `source-maps/`);
      * a check of its own, beside `checks`, with no level yet. `no stack`: the report has none to resolve.
      */
     traceableToSource?: {

@@ -1,4 +1,4 @@
-import type { Resolution, Resolved } from './resolve';
+import type { Resolution, Resolved } from '../../source-maps/resolve';
 
 /**
  * Whether a report resolves to the line that threw, judged against where faultline placed the

@@ -1,8 +1,8 @@
 import type { ErrorEvent } from '@sentry/core';
-import type { Build } from './build';
-import { sentryStack } from './frames';
+import type { Build } from '../../source-maps/build';
+import { sentryStack } from '../../source-maps/frames';
 import { judgeSource, type Reporter, type Runtime, type SourceFinding, type SourceJudgement, type SourceSetup } from './judge';
-import { resolveStack, type Resolution } from './resolve';
+import { resolveStack, type Resolution } from '../../source-maps/resolve';
 
 /**
  * "Traceable to source" as an audit entry's check: each of its reports, from every runtime (Node.js,
