@@ -13,10 +13,8 @@ import type { Checked } from './check';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
 import { KINDS } from './kinds';
-import type { Build } from '../source-maps/build';
-import type { SourceSetup } from './source/judge';
 import { sourceSetupIn } from './source/setup';
-import { traceableToSource, type KeptReport } from './source/traceable';
+import { sourceCheck } from './source/check';
 
 /**
  * The judgement of an audit, after its check: every kind's records composed into one result with
@@ -61,28 +59,6 @@ function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, r
   );
 }
 
-/**
- * Each judged entry whose kind told where its error is made, with its reports (those its record
- * kept whole, from every runtime, the late ones too) traced to that line through the build's maps:
- * a field of its own beside its checks, which it leaves as they were (issue #86).
- */
-export function tracedToSource<E extends { id: string }>(
-  entries: readonly E[],
-  records: ReadonlyMap<string, AuditEntryRecord>,
-  planned: readonly PlannedEntry[],
-  build: Build,
-  setup: SourceSetup,
-): (E & { traceableToSource?: ReturnType<typeof traceableToSource> })[] {
-  const throwers = new Map(planned.flatMap((entry) => (entry.thrower ? [[entry.id, entry.thrower] as const] : [])));
-  return entries.map((entry) => {
-    const thrower = throwers.get(entry.id);
-    const record = records.get(entry.id);
-    const reports = record && 'judged' in record ? ((record.observed as { reports?: KeptReport[] }).reports ?? []) : [];
-    const traced = thrower ? traceableToSource(entry.id, thrower, reports, build, setup) : [];
-    return traced.length > 0 ? { ...entry, traceableToSource: traced } : entry;
-  });
-}
-
 /** The audit's result from what the entries recorded and what the server saw in the run; a wall of the app's own before every entry is the app's, not findings. */
 export function resultOf(checked: Checked): AuditResult {
   const { built, run, logFile, shard, testSeconds } = checked;
@@ -114,6 +90,14 @@ export function resultOf(checked: Checked): AuditResult {
       `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs ` +
         `what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
     );
+  // The source check runs over every judged entry, whatever its kind placed: where the entry's error is made is what its kind told.
+  const source = sourceCheck(
+    judged,
+    records,
+    plannedEntries(placements),
+    { root: built.dir, distDir: app.distDir },
+    sourceSetupIn(built.dir, app.configFile, bundlerOf(version)),
+  );
   return {
     app: {
       root: app.root,
@@ -127,14 +111,8 @@ export function resultOf(checked: Checked): AuditResult {
     },
     substituted,
     appFindings: appFindings(reporting, nobodys),
-    unseen: unseenReporting(reporting),
-    entries: tracedToSource(
-      judged,
-      records,
-      plannedEntries(placements),
-      { root: built.dir, distDir: app.distDir },
-      sourceSetupIn(built.dir, app.configFile, bundlerOf(version)),
-    ),
+    unseen: [...unseenReporting(reporting), ...source.unseen],
+    entries: source.entries,
     notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
     notJudged,
@@ -152,9 +130,9 @@ export function auditSelection(app: string, next: string, planned: readonly Plan
   return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }
 
-/** A result judged by the team's levels (a check at warn said, one off not judged), when the team has a config: never part of what was observed. */
+/** A result judged by the team's levels (a check at warn said, one off not judged), its config's or the defaults: never part of what was observed. */
 export const leveled = <R extends AuditResult>({ options }: AuditJob, result: R): R =>
-  options.config ? withLevels(result, options.levels, options.config) : result;
+  withLevels(result, options.levels, options.config ?? "faultline's defaults");
 
 /** One audit of the app judged: the team's levels, then its baseline (written first where `--update-baseline` asks), each said in a line. */
 export const judged = (job: AuditJob, result: AuditResult, say: (line: string) => void): AuditResult => withBaseline(leveled(job, result), job.baseline, say);

@@ -10,7 +10,7 @@ import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type 
 import type { Build } from '../source-maps/build';
 import { sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
-import { tracedToSource } from '../audit/judge';
+import { sourceCheck } from '../audit/source/check';
 import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
 import type { AuditEntryRecord } from '../verdict/attachment';
@@ -588,7 +588,7 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
       built('sentry-guide-16.4.5'),
       SENTRY_GUIDE,
     );
-    expect(traced).toMatchObject({ runtime: 'browser', result: 'map missing', at: 'next.config.ts:9' });
+    expect(traced).toMatchObject({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' });
     expect(traced.fix).toContain('deleteSourcemapsAfterUpload: false');
     expect(traced.seen).toContain('no map of the build has its debug ID d202fa23-9195-387b-09e2-6e1b63176a3c');
   });
@@ -659,31 +659,65 @@ describe("traceable to source on OpenTelemetry's exceptions, their stack as the 
   });
 });
 
-describe("the judge stage: each judged entry's reports traced to where its thrower was placed", () => {
-  it('adds traceableToSource beside its checks, from the reports its record kept, whatever runtime sent them; none where no thrower was told', () => {
-    const { file, line } = thrower('sentry-guide-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
-    const judged = { checks: { traceable: 'ok' }, findings: [] };
+describe("the source check: each judged entry's reports traced to where its thrower was placed", () => {
+  const { file, line } = thrower('sentry-guide-16.4.5', SERVER_THROWER, 'ThrowingServerComponent');
+  const judged = { checks: { traceable: 'ok' } as Record<string, string>, findings: [] };
+  const clientThrower = thrower('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
+  const client = { file: clientThrower.file, line: clientThrower.line };
+  /** Each entry's record as its kind kept it: the server's report for a server entry, the browser's for a client one. */
+  function recorded(ids: readonly string[]) {
     const records = new Map<string, AuditEntryRecord>(
-      ['server-page-throws', 'throws-string', 'client-effect-throws'].map((id) => [
+      ids.map((id) => [
         id,
         {
           id,
           judged: { id, ...judged } as never,
           claimed: [],
-          observed: { reports: id === 'client-effect-throws' ? [{ runtime: 'browser', event: sentryBrowser }] : [{ runtime: 'node', event: sentryNode }] },
+          observed: { reports: id.startsWith('client-') ? [{ runtime: 'browser', event: sentryBrowser }] : [{ runtime: 'node', event: sentryNode }] },
         },
       ]),
     );
-    const planned = [{ id: 'server-page-throws', thrower: { file, line } }, { id: 'throws-string' }, { id: 'client-effect-throws', thrower: { file, line } }];
-    const entries = [...records.keys()].map((id) => ({ id, ...judged }));
-    const traced = tracedToSource(entries, records, planned, built('sentry-guide-16.4.5'), SENTRY_GUIDE);
-    expect(traced[0]).toEqual({ ...entries[0], traceableToSource: [expect.objectContaining({ runtime: 'node', reporter: 'Sentry', result: 'ok' })] });
-    // What the entry's other checks said is left as it was.
-    expect(traced[0].checks).toEqual(judged.checks);
-    expect(traced[1]).toEqual(entries[1]);
-    expect(traced[2]).toEqual({
-      ...entries[2],
-      traceableToSource: [expect.objectContaining({ runtime: 'browser', reporter: 'Sentry', result: 'map missing' })],
+    return { records, entries: ids.map((id) => ({ id, ...judged })) };
+  }
+  const planned = [{ id: 'server-page-throws', thrower: { file, line } }, { id: 'throws-string' }, { id: 'client-effect-throws', thrower: client }];
+
+  it('traces each report its record kept, whatever runtime sent it; an entry whose thrower faultline did not place is said so, not judged', () => {
+    const { records, entries } = recorded(['server-page-throws', 'throws-string']);
+    const checked = sourceCheck(entries, records, planned, built('sentry-guide-16.4.5'), SENTRY_GUIDE);
+    expect(checked.entries[0]).toEqual({
+      ...entries[0],
+      checks: { ...judged.checks, source: 'ok' },
+      traceableToSource: [expect.objectContaining({ runtime: 'node', reporter: 'Sentry', result: 'ok' })],
     });
+    expect(checked.entries[1]).toEqual({
+      ...entries[1],
+      checks: { ...judged.checks, source: 'not traced: faultline does not know the line its error is made on' },
+    });
+    expect(checked.unseen).toEqual([]);
+  });
+
+  it("the browser's maps deleted by Sentry's plugin after an upload that uploaded nothing: not seen (the CI's token is not), said once, no finding", () => {
+    const { records, entries } = recorded(['client-effect-throws']);
+    const checked = sourceCheck(entries, records, planned, built('sentry-guide-16.4.5'), SENTRY_GUIDE);
+    expect(checked.entries[0].traceableToSource).toEqual([expect.objectContaining({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' })]);
+    expect(checked.entries[0].findings).toEqual([]);
+    expect(checked.entries[0].checks.source).toMatch(/^not seen: /);
+    expect(checked.unseen).toEqual([expect.stringContaining("whether the browser's maps are uploaded before Sentry's plugin deletes them")]);
+  });
+
+  it("a cause in the app's files is a finding of the source check, located at the config line that causes it", () => {
+    const { records, entries } = recorded(['client-effect-throws']);
+    const off: SourceSetup = { ...PLAIN, productionBrowserSourceMaps: { value: false, at: 'next.config.ts:4' } };
+    const checked = sourceCheck(entries, records, planned, built('sentry-guide-16.4.5'), off);
+    expect(checked.entries[0].checks.source).toBe('finding');
+    expect(checked.entries[0].findings).toEqual([
+      {
+        check: 'source',
+        what: expect.stringMatching(/^map missing \(the browser's reports, Sentry\): the build emits no map for the browser's chunks/),
+        fix: 'next.config.ts:4: productionBrowserSourceMaps: true',
+        at: 'next.config.ts:4',
+        evidence: expect.stringContaining('no map of the build has its debug ID'),
+      },
+    ]);
   });
 });

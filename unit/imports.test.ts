@@ -80,7 +80,7 @@ export const RULES: Rule[] = [
   {
     from: ['source-maps/'],
     only: ['source-maps/'],
-    why: "a report's frames are resolved through the build's files it is handed, for the audit and the run alike: nothing of either's pipeline, the harness or the CLI",
+    why: "frames resolved through the build's files they are handed, for audit and run alike: nothing of their pipelines, the harness or the CLI",
   },
   {
     from: ['audit/source/'],
@@ -256,7 +256,7 @@ describe('imports', () => {
       "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
       'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
-      "source-maps/resolve.ts -> audit/judge.ts: a report's frames are resolved through the build's files it is handed, for the audit and the run alike: nothing of either's pipeline, the harness or the CLI",
+      "source-maps/resolve.ts -> audit/judge.ts: frames resolved through the build's files they are handed, for audit and run alike: nothing of their pipelines, the harness or the CLI",
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });

@@ -12,7 +12,8 @@ import { resolveStack, type Resolution } from '../../source-maps/resolve';
  */
 
 /** What the check says of one report. */
-export type TraceableResult = 'ok' | 'resolved to a wrong place' | 'map missing' | 'no debug ID' | 'map served to anyone' | 'no stack' | 'not judged';
+export type TraceableResult =
+  'ok' | 'resolved to a wrong place' | 'map missing' | 'upload not seen' | 'no debug ID' | 'map served to anyone' | 'no stack' | 'not judged';
 
 export interface TraceableToSource {
   runtime: Runtime;
@@ -45,7 +46,9 @@ const JUDGED: Record<string, Reporter> = { Sentry: 'Sentry', PostHog: 'PostHog',
 /** The result a judgement comes to: the worst of what it found, in this order. */
 const BY_FINDING: [SourceFinding['kind'][], TraceableResult][] = [
   [['wrong place'], 'resolved to a wrong place'],
-  [['no map', 'maps deleted'], 'map missing'],
+  [['no map'], 'map missing'],
+  // Deleted after an upload step that uploaded nothing here: whether the team's CI uploads them first is not seen.
+  [['maps deleted'], 'upload not seen'],
   [['no debug ID'], 'no debug ID'],
   [['map served'], 'map served to anyone'],
 ];
