@@ -26,6 +26,16 @@ const Hand = z.looseObject({
   digest: z.strictObject({ screen: z.boolean(), log: z.boolean(), report: z.boolean() }),
 });
 
+/**
+ * What a reporter would get of a failure's frame, per runtime, as the hand look found it through
+ * the build's own maps (docs/source-maps.md, "Truth on real apps"): the results report.json's
+ * `traceableToSource` gives, less `no stack` and `not judged`, which say nothing of the maps.
+ */
+const SOURCE_RESULTS = ['ok', 'no debug ID', 'map missing', 'upload not seen', 'resolved to a wrong place', 'map served to anyone'] as const;
+const SourceResult = z.enum(SOURCE_RESULTS);
+/** The results that say nothing of a runtime's frames: left out of the comparison. */
+const SAYS_NOTHING = new Set(['no stack', 'not judged']);
+
 export const Truth = z.strictObject({
   slug: z.string(),
   cannot: z.strictObject({ step: z.enum(['install', 'build', 'start']), command: z.string(), error: z.string() }).nullable(),
@@ -37,6 +47,8 @@ export const Truth = z.strictObject({
     must: z.array(Claim),
     mustNot: z.array(Claim),
   }),
+  /** Traceable to source, per runtime, only those the hand look established; absent: the app has no reporter, or none was looked at. */
+  source: z.strictObject({ node: SourceResult.optional(), edge: SourceResult.optional(), browser: SourceResult.optional() }).optional(),
   /** A miss faultline knows it has on this app, and why: said in the app's row beside what the run gave, never counted truthful. */
   known: z.string().min(1).optional(),
 });
@@ -58,7 +70,12 @@ export interface AuditOutcome {
   exit: number;
   line: string;
   report: {
-    entries: { id: string; findings: { check: string; what: string }[] }[];
+    entries: {
+      id: string;
+      findings: { check: string; what: string }[];
+      /** Per report its runtime, reporter and result (report.json's field, passed through). */
+      traceableToSource?: { runtime: string; reporter: string; result: string }[];
+    }[];
     appFindings: { check: string; what: string }[];
     unseen?: string[];
   } | null;
@@ -93,6 +110,27 @@ export function untruths(truth: Truth, outcome: AuditOutcome): string[] {
   for (const claim of expected.mustNot) {
     const said = candidates(claim, outcome.report).find((what) => what.includes(claim.includes));
     if (said) misses.push(`untrue: ${claim.check}${claim.entry ? ` on ${claim.entry}` : ''} "${said}"`);
+  }
+  return [...misses, ...sourceUntruths(truth, outcome.report)];
+}
+
+/** Each runtime of the hand look the audit gave another result for, or none: one line each. */
+function sourceUntruths(truth: Truth, report: NonNullable<AuditOutcome['report']>): string[] {
+  const misses: string[] = [];
+  for (const [runtime, expected] of Object.entries(truth.source ?? {})) {
+    if (expected === undefined) continue;
+    const given = new Map<string, string[]>();
+    for (const entry of report.entries)
+      for (const traced of entry.traceableToSource ?? [])
+        if (traced.runtime === runtime && !SAYS_NOTHING.has(traced.result))
+          given.set(traced.result, [...new Set([...(given.get(traced.result) ?? []), entry.id])]);
+    const found = `where the hand look found "${expected}"`;
+    if (given.size === 0) misses.push(`traceable to source: said nothing of the ${runtime} runtime's frames, ${found}`);
+    const other = [...given].filter(([result]) => result !== expected);
+    if (other.length)
+      misses.push(
+        `traceable to source: the ${runtime} runtime's frames ${other.map(([result, ids]) => `"${result}" on ${ids.join(', ')}`).join('; ')}, ${found}`,
+      );
   }
   return misses;
 }
