@@ -23,6 +23,8 @@ export interface Resolved {
   via: Via;
   /** Where the map says the frame's code is: its source as the map names it (no `../`, no bundler prefix), 1-based line and column. */
   file: string;
+  /** The source as the map names it, prefix and all (`webpack://_N_E/…`: webpack's Edge and browser compilations). */
+  source: string;
   line: number;
   column: number;
   /**
@@ -145,6 +147,7 @@ export function resolveFrame(build: Build, frame: Frame, chunk: string): Resolve
     map: found.map.path,
     via: found.via,
     file: sourcePath(original.source),
+    source: original.source,
     line: original.line,
     column: original.column + 1,
     name: originalName(text, map, frame.function, frame.line, column),

@@ -6,7 +6,7 @@ import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-
 import { afterAll, describe, expect, it } from 'vitest';
 import { sentryStack, type Frame, type Stack } from '../source-maps/frames';
 import { resolveStack, type Resolution, type Resolved } from '../source-maps/resolve';
-import { judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
+import { codeRuntime, judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../source-maps/build';
 import { sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
@@ -546,12 +546,19 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
     expect(traced.seen).toContain(`-> ${expected.file}:${expected.line}:`);
   });
 
-  it("an Edge route's error as the Node.js SDK reports it (seen on real apps on 16.2 to 16.5): its frame is an Edge chunk's, which carries no debug ID; no fix in the app's files", () => {
+  it("an Edge route's error as the Node.js SDK reports it (seen on real apps on 16.2 to 16.5): its frame is an Edge chunk's, which carries no debug ID; no fix in the app's files; said of the Edge runtime, where the code ran", () => {
     const expected = at(app, SERVER_THROWER, 'ThrowingServerComponent');
     const [traced] = traceableToSource('edge-route-handler-throws', expected, [{ ...of('edge'), runtime: 'node' }], built(app), keptMaps);
-    expect(traced).toMatchObject({ runtime: 'node', reporter: 'Sentry', result: 'no debug ID', at: null });
+    expect(traced).toMatchObject({ runtime: 'edge', reporter: 'Sentry', result: 'no debug ID', at: null });
     expect(traced.fix).toMatch(/^none in the app's files/);
     expect(traced.findings[0].cause).toMatch(/^the Edge runtime's chunks carry no debug ID/);
+  });
+
+  it("webpack's Edge route, reported by the Node.js SDK: its chunk lies with the Node.js ones, its map names webpack's Edge compilation (_N_E)", () => {
+    const chunk = '.next/server/app/faultline-audit/edge-route-handler-throws/route.js';
+    expect(codeRuntime('node', chunk, 'webpack://_N_E/app/faultline-audit/_throwers/server.jsx')).toBe('edge');
+    expect(codeRuntime('node', chunk, 'webpack://acme-app/app/faultline-audit/_throwers/server.jsx')).toBe('node');
+    expect(codeRuntime('browser', '.next/static/chunks/app/page.js', 'webpack://_N_E/app/page.jsx')).toBe('browser');
   });
 
   it("the browser's report where the maps are kept: by debug ID through the map its chunk names, to the thrower, and that map is served to anyone: the fix at its line", () => {

@@ -86,12 +86,17 @@ const sameFile = (resolved: string, expected: string) => resolved === expected |
 const needsDebugId = (reporter: Reporter) => reporter !== 'OpenTelemetry';
 
 /**
- * Where a frame's code runs: the Edge runtime's where its chunk lies in the build's `server/edge/`,
- * else the runtime that reported it. Next hands an Edge route's error to the Node.js server's
- * `onRequestError`, whose SDK reports the Edge chunk's frames (seen on 16.2 to 16.5), and whether a
+ * Where a frame's code runs: the Edge runtime's where its chunk lies in the build's `server/edge/`
+ * (Turbopack) or its map names webpack's Edge compilation (`webpack://_N_E/` in a server chunk), else
+ * the runtime that reported it. Next hands an Edge route's error to the Node.js server's
+ * `onRequestError`, whose SDK reports the Edge chunk's frames (seen on 15.5 to 16.5), and whether a
  * chunk has a map or a debug ID is its bundler's doing for the runtime it is built for.
  */
-const codeRuntime = (reported: Runtime, chunk: string | null): Runtime => (chunk !== null && /(^|\/)server\/edge\//.test(chunk) ? 'edge' : reported);
+export function codeRuntime(reported: Runtime, chunk: string | null, source: string | null = null): Runtime {
+  if (reported === 'browser' || chunk === null) return reported;
+  const edge = /(^|\/)server\/edge\//.test(chunk) || (source !== null && source.startsWith('webpack://_N_E/'));
+  return edge ? 'edge' : reported;
+}
 
 /** Why the build has no map for a chunk, from the app's files: the cause and its fix. */
 function noMapCause(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pick<SourceFinding, 'kind' | 'cause' | 'fix' | 'at'> {
@@ -228,7 +233,8 @@ function resolvedFindings(
       fix: `${setup.sentry.deleteSourcemapsAfterUpload?.at ?? setup.sentry.at}: sourcemaps: { deleteSourcemapsAfterUpload: true }`,
       at: setup.sentry.deleteSourcemapsAfterUpload?.at ?? setup.sentry.at,
     });
-  if (needsDebugId(report.reporter) && resolved.via !== 'debug ID') found.push(noDebugId(setup, codeRuntime(report.runtime, resolved.chunk), report.reporter));
+  if (needsDebugId(report.reporter) && resolved.via !== 'debug ID')
+    found.push(noDebugId(setup, codeRuntime(report.runtime, resolved.chunk, resolved.source), report.reporter));
   return found;
 }
 

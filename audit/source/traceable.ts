@@ -1,7 +1,7 @@
 import type { ErrorEvent } from '@sentry/core';
 import type { Build } from '../../source-maps/build';
 import { sentryStack } from '../../source-maps/frames';
-import { judgeSource, type Reporter, type Runtime, type SourceFinding, type SourceJudgement, type SourceSetup } from './judge';
+import { codeRuntime, judgeSource, type Reporter, type Runtime, type SourceFinding, type SourceJudgement, type SourceSetup } from './judge';
 import { resolveStack, type Resolution } from '../../source-maps/resolve';
 
 /**
@@ -67,19 +67,26 @@ function resultOf(judged: SourceJudgement, resolution: Resolution): Pick<Traceab
   return { result: judged.traced ? 'ok' : hasNoStack(resolution) ? 'no stack' : 'not judged', findings };
 }
 
+/** Where the report's top frame ran, as the result is said: an Edge chunk's frame is the Edge runtime's, whichever SDK sent it. */
+function ranIn(reported: Runtime, resolution: Resolution): Runtime {
+  if ('resolved' in resolution) return codeRuntime(reported, resolution.resolved.chunk, resolution.resolved.source);
+  if ('unresolved' in resolution) return codeRuntime(reported, resolution.unresolved.chunk);
+  return reported;
+}
+
 /** One report of `entry` resolved through `build` and judged against `thrower`. */
 function traceOne(entry: string, thrower: { file: string; line: number }, report: KeptReport, build: Build, setup: SourceSetup): TraceableToSource[] {
   const reporter = JUDGED[report.reporter ?? 'Sentry'];
   if (!reporter) return [];
-  const { runtime } = report;
   let resolution: Resolution;
   try {
     resolution = resolveStack(build, sentryStack(report.event));
   } catch (error) {
     // A map the library cannot read (cut short, not JSON) is said, never the audit's end.
     const seen = `the build's files could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return [{ runtime, reporter, result: 'not judged', seen, findings: [] }];
+    return [{ runtime: report.runtime, reporter, result: 'not judged', seen, findings: [] }];
   }
+  const runtime = ranIn(report.runtime, resolution);
   const judgement = judgeSource({ ...thrower, function: null }, { entry, runtime, reporter, resolution }, setup);
   return [{ runtime, reporter, seen: judgement.seen, ...resultOf(judgement, resolution) }];
 }
