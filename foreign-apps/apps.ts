@@ -40,10 +40,10 @@ const redirectingProxy = (passes: string, to: string) => [
   "export const config = { matcher: ['/((?!_next/|favicon.ico).*)'] };",
 ];
 
-/** Sentry's guide app with its tunnel route at `route` and `proxy` as its proxy. */
-async function guideWithProxy(dest: string, route: string, proxy: readonly string[]) {
+/** Sentry's guide app with its tunnel route at `route`, `proxy` as its proxy, and any options of its plugin's written after the route. */
+async function guideWithProxy(dest: string, route: string, proxy: readonly string[], pluginOptions = '') {
   await generateApp(dest, { sentry: true });
-  edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', `tunnelRoute: '${route}',`);
+  edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', `tunnelRoute: '${route}',${pluginOptions}`);
   write(join(dest, 'proxy.ts'), proxy);
 }
 
@@ -160,25 +160,39 @@ export const SHAPES = {
     edit(join(dest, 'instrumentation.ts'), 'export const onRequestError = Sentry.captureRequestError;\n', '');
     renameSync(join(dest, 'instrumentation-client.ts'), join(dest, 'sentry.client.config.ts'));
   },
-  /** Sentry's guide whose browser sends through a tunnel on another origin (`tunnel` in its init, no `tunnelRoute`). */
+  /**
+   * Sentry's SDK set up by its guide but built without its plugin (no `withSentryConfig`), the browser sending through a tunnel on
+   * another origin (`tunnel` in its init), and the browser's maps turned off (`productionBrowserSourceMaps: false`): no map for what the browser reports.
+   */
   'tunnel-elsewhere-app': async (dest: string) => {
     await generateApp(dest, { sentry: true });
-    edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', '');
+    const config = join(dest, 'next.config.ts');
+    edit(config, "import { withSentryConfig } from '@sentry/nextjs/config';\n", '');
+    edit(config, /export default withSentryConfig\((\w+), \{[\s\S]*\}\);\s*$/, 'export default $1;\n');
+    edit(config, /(const nextConfig: NextConfig = \{\n)/, '$1  productionBrowserSourceMaps: false,\n');
     edit(join(dest, 'instrumentation-client.ts'), 'tracesSampleRate: 1,', "tracesSampleRate: 1,\n  tunnel: 'http://localhost:3031/',");
   },
-  /** Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say. */
+  /**
+   * Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say;
+   * its plugin told `sourcemaps: { disable: true }`, as teams write it to keep a build offline: no debug IDs, no browser maps.
+   */
   'tunnel-let-through-app': (dest: string) =>
-    guideWithProxy(dest, '/monitoring', [
-      "import { NextResponse, type NextRequest } from 'next/server';",
-      '',
-      'export function proxy(request: NextRequest) {',
-      '  const response = NextResponse.next();',
-      "  response.headers.set('x-frame-options', 'DENY');",
-      '  return response;',
-      '}',
-      '',
-      "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
-    ]),
+    guideWithProxy(
+      dest,
+      '/monitoring',
+      [
+        "import { NextResponse, type NextRequest } from 'next/server';",
+        '',
+        'export function proxy(request: NextRequest) {',
+        '  const response = NextResponse.next();',
+        "  response.headers.set('x-frame-options', 'DENY');",
+        '  return response;',
+        '}',
+        '',
+        "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
+      ],
+      '\n  sourcemaps: { disable: true },',
+    ),
   /** Sentry's guide with its tunnel under `/api/`, where its proxy walls every request without a session (401). */
   'tunnel-walled-app': (dest: string) =>
     guideWithProxy(dest, '/api/monitoring', [

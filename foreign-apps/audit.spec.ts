@@ -7,7 +7,7 @@ import { inspectApp } from '../audit/app/inspect';
 import { auditWorkspacesOf } from '../audit/workspace';
 import type { AuditResult } from '../verdict/audit-result';
 import { expect, test } from '../worker/test';
-import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
+import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tracedOf, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
 import { AUDIT_SEGMENT, ENV } from '../contract';
 import { appOf } from './apps';
@@ -110,6 +110,19 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
     // The Edge runtime's report read like the others: the same double report.
     expect(findingsOf(report, 'edge-page-throws')).toEqual(findingsOf(report, 'server-page-throws'));
     expect(entry(report, 'edge-page-throws').reports.map((sent) => sent.runtime)).toEqual(['edge', 'browser']);
+    // Traced to source as the guide builds with no auth token: the server's frames by their debug IDs to the placed throw; the Edge
+    // runtime's chunks carry none (said at warn, failing nothing); the browser's maps deleted by an upload that had nothing to upload: not seen.
+    expect(tracedOf(report, 'server-page-throws').traced).toContain('node Sentry: ok');
+    expect(tracedOf(report, 'edge-page-throws').traced).toContain('edge Sentry: no debug ID');
+    expect(tracedOf(report, 'edge-page-throws').findings).toContainEqual(
+      expect.stringMatching(/^warn no debug ID \(the Edge runtime's reports, Sentry\): the Edge runtime's chunks carry no debug ID .* \(at none\)$/),
+    );
+    expect(tracedOf(report, 'client-effect-throws')).toMatchObject({
+      traced: ['browser Sentry: upload not seen'],
+      findings: [],
+      state: expect.stringMatching(/^not seen: /),
+    });
+    expect(report.unseen).toContainEqual(expect.stringMatching(/^whether the browser's maps are uploaded before Sentry's plugin deletes them/));
     // Next never passes a proxy's error to onRequestError (vercel/next.js#83404): the guide's setup never hears of it.
     expect(entry(report, 'proxy-throws').findings).toEqual([
       expect.objectContaining({ check: 'reported once', what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }),

@@ -227,6 +227,16 @@ describe("the catalogue placed in another app's workspace", () => {
     expect(thrower('throws-string')).toBeUndefined();
   });
 
+  it("follows a thrower its page imports through a file that re-exports it (client.jsx's `export { ThrowsInEffect } from './client-throwers'`)", () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx']);
+    const placement = place(dir, app, ['client-effect-throws']);
+    const file = 'app/faultline-audit/_throwers/client-throwers.jsx';
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+    const start = lines.findIndex((line) => line.includes('function ThrowsInEffect('));
+    const line = lines.findIndex((text, at) => at > start && /throw new Error/.test(text)) + 1;
+    expect(placement.placed.find((entry) => entry.id === 'client-effect-throws')!.thrower).toEqual({ file, line });
+  });
+
   it('honours basePath and trailingSlash in the placed URLs', () => {
     const { dir, app } = workspaceWith(['app/layout.tsx'], { basePath: '/shop', trailingSlash: true });
     expect(place(dir, app, ['server-page-throws', 'robots-throws']).placed.map((entry) => entry.url)).toEqual([

@@ -49,6 +49,24 @@ function sitesIn(file: string, lines: readonly string[], from: number, to: numbe
 const JS = ['.jsx', '.js', '.mjs'];
 const moduleFile = (path: string) => JS.map((ext) => `${path}${ext}`).find((file) => existsSync(file)) ?? null;
 
+/** `import { a, b } from './x'`: the names and where from. */
+const IMPORTED = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+
+/** Where `name` is declared as a function: in `file`, or in the file `file` re-exports it from (`export { name } from './other'`), one step. */
+function declaration(file: string, name: string, follow = true): { file: string; lines: string[]; start: number } | null {
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  const escaped = name.replace(/\$/g, '\\$');
+  const start = lines.findIndex((line) => new RegExp(`\\bfunction\\s+${escaped}\\s*\\(`).test(line));
+  if (start >= 0) return { file, lines, start };
+  if (!follow) return null;
+  for (const [, names, from] of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const target = from.startsWith('.') ? moduleFile(join(dirname(file), from)) : null;
+    if (target !== null && names.split(',').some((part) => part.trim().split(/\s+as\s+/)[0] === name)) return declaration(target, name, false);
+  }
+  return null;
+}
+
 /**
  * The thrower of an entry whose placed files are `files` (absolute), under `workspace`, with
  * faultline's throwers in `throwersDir`; undefined where its files do not tell one line.
@@ -65,15 +83,14 @@ export function placedThrower(workspace: string, files: readonly string[], throw
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
     add(sitesIn(named(file), lines, 0, lines.length - 1));
-    for (const [, names, from] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    for (const [, names, from] of text.matchAll(IMPORTED)) {
       const target = from.startsWith('.') ? moduleFile(join(dirname(file), from)) : null;
       if (target === null || !target.startsWith(throwersDir + sep)) continue;
-      const targetLines = readFileSync(target, 'utf8').split('\n');
       for (const name of names.split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
         if (name === '') continue;
-        const start = targetLines.findIndex((line) => new RegExp(`\\bfunction\\s+${name.replace(/\$/g, '\\$')}\\s*\\(`).test(line));
-        if (start < 0) continue;
-        const found = sitesIn(named(target), targetLines, start, bodyEnd(targetLines, start));
+        const declared = declaration(target, name);
+        if (declared === null) continue;
+        const found = sitesIn(named(declared.file), declared.lines, declared.start, bodyEnd(declared.lines, declared.start));
         // A thrower that throws nothing itself makes its error in a helper it calls: where, the text does not tell.
         add(found.sites.length === 0 && !found.other ? { sites: [], other: true } : found);
       }
