@@ -33,6 +33,8 @@ const Hand = z.looseObject({
  */
 const SOURCE_RESULTS = ['ok', 'no debug ID', 'map missing', 'upload not seen', 'resolved to a wrong place', 'map served to anyone'] as const;
 const SourceResult = z.enum(SOURCE_RESULTS);
+/** One result every report of the runtime gave, or the several the hand look found (some entries ok, others not), each given at least once. */
+const SourceTruth = z.union([SourceResult, z.array(SourceResult).min(2)]);
 /** The results that say nothing of a runtime's frames: left out of the comparison. */
 const SAYS_NOTHING = new Set(['no stack', 'not judged']);
 
@@ -48,7 +50,7 @@ export const Truth = z.strictObject({
     mustNot: z.array(Claim),
   }),
   /** Traceable to source, per runtime, only those the hand look established; absent: the app has no reporter, or none was looked at. */
-  source: z.strictObject({ node: SourceResult.optional(), edge: SourceResult.optional(), browser: SourceResult.optional() }).optional(),
+  source: z.strictObject({ node: SourceTruth.optional(), edge: SourceTruth.optional(), browser: SourceTruth.optional() }).optional(),
   /** A miss faultline knows it has on this app, and why: said in the app's row beside what the run gave, never counted truthful. */
   known: z.string().min(1).optional(),
 });
@@ -124,13 +126,20 @@ function sourceUntruths(truth: Truth, report: NonNullable<AuditOutcome['report']
       for (const traced of entry.traceableToSource ?? [])
         if (traced.runtime === runtime && !SAYS_NOTHING.has(traced.result))
           given.set(traced.result, [...new Set([...(given.get(traced.result) ?? []), entry.id])]);
-    const found = `where the hand look found "${expected}"`;
-    if (given.size === 0) misses.push(`traceable to source: said nothing of the ${runtime} runtime's frames, ${found}`);
-    const other = [...given].filter(([result]) => result !== expected);
+    const results: readonly string[] = typeof expected === 'string' ? [expected] : expected;
+    const found = `where the hand look found ${results.map((result) => `"${result}"`).join(', ')}`;
+    if (given.size === 0) {
+      misses.push(`traceable to source: said nothing of the ${runtime} runtime's frames, ${found}`);
+      continue;
+    }
+    const other = [...given].filter(([result]) => !results.includes(result));
     if (other.length)
       misses.push(
         `traceable to source: the ${runtime} runtime's frames ${other.map(([result, ids]) => `"${result}" on ${ids.join(', ')}`).join('; ')}, ${found}`,
       );
+    const never = results.filter((result) => !given.has(result));
+    if (never.length && other.length === 0)
+      misses.push(`traceable to source: the ${runtime} runtime's frames never ${never.map((result) => `"${result}"`).join(', ')}, ${found}`);
   }
   return misses;
 }

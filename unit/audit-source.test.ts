@@ -8,7 +8,7 @@ import { sentryStack, type Frame, type Stack } from '../source-maps/frames';
 import { resolveStack, type Resolution, type Resolved } from '../source-maps/resolve';
 import { codeRuntime, judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../source-maps/build';
-import { sourceSetupOf } from '../audit/source/setup';
+import { sourceSetupIn, sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
 import { sourceCheck } from '../audit/source/check';
 import { otlpExceptions } from '../ingest/otlp';
@@ -346,6 +346,17 @@ describe("what the app's files say of its maps", () => {
     });
     expect(sourceSetupOf({ name: 'next.config.ts', text: 'export default {};' }, 'turbopack').sentry).toBeNull();
   });
+
+  it("reads only the env files a build loads (Next's, and Sentry's plugin's own): a token in .env.local.example is none", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-source-setup-'));
+    writeFileSync(join(dir, 'next.config.ts'), GUIDE_CONFIG);
+    writeFileSync(join(dir, '.env.local.example'), 'SENTRY_AUTH_TOKEN=xxxxxxx\n');
+    writeFileSync(join(dir, '.env.development'), 'SENTRY_AUTH_TOKEN=sntrys_dev\n');
+    expect(sourceSetupIn(dir, 'next.config.ts', 'turbopack').sentry?.authToken).toBe(false);
+    writeFileSync(join(dir, '.env.sentry-build-plugin'), 'SENTRY_AUTH_TOKEN=sntrys_x\n');
+    expect(sourceSetupIn(dir, 'next.config.ts', 'turbopack').sentry?.authToken).toBe(true);
+    rmSync(dir, { recursive: true });
+  });
 });
 
 describe("Sentry's guide on 16.5.0 with @sentry/nextjs 11.11.0, its maps kept (sourcemaps: { deleteSourcemapsAfterUpload: false })", () => {
@@ -598,6 +609,20 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
     expect(traced).toMatchObject({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' });
     expect(traced.fix).toContain('deleteSourcemapsAfterUpload: false');
     expect(traced.seen).toContain('no map of the build has its debug ID d202fa23-9195-387b-09e2-6e1b63176a3c');
+  });
+
+  it("the browser's maps deleted after an upload step where the app's files hold a token: whether the upload reached Sentry is not seen either", () => {
+    const expected = at('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
+    const withToken: SourceSetup = { ...SENTRY_GUIDE, sentry: { ...SENTRY_GUIDE.sentry!, authToken: true } };
+    const [traced] = traceableToSource(
+      'client-effect-throws',
+      expected,
+      [{ runtime: 'browser', event: sentryBrowser }],
+      built('sentry-guide-16.4.5'),
+      withToken,
+    );
+    expect(traced).toMatchObject({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' });
+    expect(traced.findings[0].cause).toContain('an auth token is in the app');
   });
 
   it("the browser's report where the config turns its maps off: no map, the fix at that line of the config", () => {

@@ -99,6 +99,16 @@ describe('traceable to source, compared with the hand look', () => {
     ]);
   });
 
+  it('takes the results a runtime gave as a set where the hand look found several (some entries ok, others resolved elsewhere)', () => {
+    const expected = truth({}, { source: { node: ['ok', 'resolved to a wrong place'] } });
+    const both = traced({ 'server-page-throws': [sentry('node', 'ok')], 'route-handler-throws': [sentry('node', 'resolved to a wrong place')] });
+    expect(untruths(expected, { exit: 1, line: '', report: both })).toEqual([]);
+    const one = traced({ 'server-page-throws': [sentry('node', 'ok')] });
+    expect(untruths(expected, { exit: 1, line: '', report: one })).toEqual([
+      'traceable to source: the node runtime\'s frames never "resolved to a wrong place", where the hand look found "ok", "resolved to a wrong place"',
+    ]);
+  });
+
   it('says a runtime the truth speaks of that the audit said nothing of (no stack and not judged say nothing)', () => {
     const expected = truth({}, { source: { node: 'map missing', edge: 'no debug ID' } });
     const audited = traced({ 'server-page-throws': [sentry('node', 'map missing')], 'edge-route-handler-throws': [sentry('edge', 'not judged')] });

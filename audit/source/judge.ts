@@ -110,12 +110,15 @@ function noMapCause(setup: SourceSetup, runtime: Runtime, reporter: Reporter): P
       at: setup.sentry.disable.at,
     };
   const deleting = setup.sentry && setup.sentry.deleteSourcemapsAfterUpload?.value !== false && !setup.productionBrowserSourceMaps;
-  if (runtime === 'browser' && setup.sentry && deleting && !setup.sentry.authToken)
+  // Deleted after the plugin's upload step, which cannot reach Sentry from this machine: whether the team's CI uploads them first is not seen.
+  if (runtime === 'browser' && setup.sentry && deleting)
     return {
       kind: 'maps deleted',
-      cause:
-        `the build deleted ${side} maps after an upload step that uploaded nothing: no auth token in the app's files ` +
-        "(Sentry's plugin deletes them once productionBrowserSourceMaps is unset); not seen: whether your CI sets SENTRY_AUTH_TOKEN, so they are uploaded first",
+      cause: setup.sentry.authToken
+        ? `the build deleted ${side} maps after its upload step (an auth token is in the app's files, and nothing leaves this machine); ` +
+          'not seen: whether the upload reaches Sentry where your CI builds'
+        : `the build deleted ${side} maps after an upload step that uploaded nothing: no auth token in the app's files ` +
+          "(Sentry's plugin deletes them once productionBrowserSourceMaps is unset); not seen: whether your CI sets SENTRY_AUTH_TOKEN, so they are uploaded first",
       fix: `${setup.sentry.at}: give withSentryConfig an authToken (SENTRY_AUTH_TOKEN where the build runs), or sourcemaps: { deleteSourcemapsAfterUpload: false }`,
       at: setup.sentry.at,
     };
@@ -127,7 +130,7 @@ function noMapCause(setup: SourceSetup, runtime: Runtime, reporter: Reporter): P
       cause: `the build emits no map for ${side} chunks: productionBrowserSourceMaps is ${off ? 'false' : 'not set'}${plugin}`,
       fix: off
         ? `${off.at}: productionBrowserSourceMaps: true`
-        : reporter === 'Sentry'
+        : reporter === 'Sentry' && !setup.sentry
           ? `${config}: wrap the config in withSentryConfig (it emits, uploads and hides the browser's maps)`
           : `${config}: productionBrowserSourceMaps: true`,
       at: off?.at ?? setup.config,

@@ -55,11 +55,14 @@ export function sourceSetupOf(config: ConfigFile | null, bundler: SourceSetup['b
   };
 }
 
-/** The setup as the app's folder `dir` holds it: its config file (`configFile`, none for null) and its `.env*` files. */
+/** The env files a production build reads: Next's (`.env`, `.env.production`, their `.local`) and the one Sentry's plugin reads its token from. */
+const BUILD_ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local', '.env.sentry-build-plugin'];
+
+/** The setup as the app's folder `dir` holds it: its config file (`configFile`, none for null) and the env files its build reads. */
 export function sourceSetupIn(dir: string, configFile: string | null, bundler: SourceSetup['bundler']): SourceSetup {
   const config = configFile && existsSync(join(dir, configFile)) ? { name: configFile, text: readFileSync(join(dir, configFile), 'utf8') } : null;
   const envTexts = readdirSync(dir)
-    .filter((name) => name.startsWith('.env'))
+    .filter((name) => BUILD_ENV_FILES.includes(name))
     .flatMap((name) => {
       try {
         return [readFileSync(join(dir, name), 'utf8')];

@@ -52,13 +52,15 @@ const moduleFile = (path: string) => JS.map((ext) => `${path}${ext}`).find((file
 /** `import { a, b } from './x'`: the names and where from. */
 const IMPORTED = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 
-/** Where `name` is declared as a function: in `file`, or in the file `file` re-exports it from (`export { name } from './other'`), one step. */
-function declaration(file: string, name: string, follow = true): { file: string; lines: string[]; start: number } | null {
+/** Where `name` is declared as a function (or a constant holding one): in `file`, or in the file `file` re-exports it from (`export { name } from './other'`), one step. */
+function declaration(file: string, name: string, follow = true): { file: string; lines: string[]; start: number; constant: boolean } | null {
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
   const escaped = name.replace(/\$/g, '\\$');
-  const start = lines.findIndex((line) => new RegExp(`\\bfunction\\s+${escaped}\\s*\\(`).test(line));
-  if (start >= 0) return { file, lines, start };
+  // `function name(` or `const name = (…) => …`, as faultline's App Router and Pages Router throwers declare theirs.
+  const declares = new RegExp(`\\bfunction\\s+${escaped}\\s*\\(|\\b(?:const|let|var)\\s+${escaped}\\s*=`);
+  const start = lines.findIndex((line) => declares.test(line));
+  if (start >= 0) return { file, lines, start, constant: !/\bfunction\s/.test(lines[start]) };
   if (!follow) return null;
   for (const [, names, from] of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
     const target = from.startsWith('.') ? moduleFile(join(dirname(file), from)) : null;
@@ -92,6 +94,8 @@ export function placedThrower(workspace: string, files: readonly string[], throw
         if (declared === null) continue;
         const found = sitesIn(named(declared.file), declared.lines, declared.start, bodyEnd(declared.lines, declared.start));
         // A thrower that throws nothing itself makes its error in a helper it calls: where, the text does not tell.
+        // A constant that throws nothing is a page's other export (`getServerSideProps = perRequest`), no thrower.
+        if (found.sites.length === 0 && !found.other && declared.constant) continue;
         add(found.sites.length === 0 && !found.other ? { sites: [], other: true } : found);
       }
     }
