@@ -66,6 +66,7 @@ export function forNext(scenario: Scenario, version: string, configuration: Conf
     ...scenario,
     expect: Object.assign({ ...scenario.expect }, ...applied.map((override) => override.expect ?? {})),
     reports: own?.reports ?? general?.reports ?? scenario.reports,
+    ...((own?.source ?? general?.source) && { source: own?.source ?? general?.source }),
     note: applied.map((override) => `${overrideScope(override)}: ${override.note}`).join(' '),
   };
 }
