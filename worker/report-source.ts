@@ -1,0 +1,31 @@
+import type { ErrorEvent } from '@sentry/core';
+import type { Build } from '../source-maps/build';
+import { sentryStack, type Frame } from '../source-maps/frames';
+import { resolveStack } from '../source-maps/resolve';
+import type { ReportSource, SourceFrame } from '../verdict/verdict';
+
+/**
+ * Where a report of the reference app resolves through its build's own maps, for the verdict to
+ * compare with the entry's `source` pin (docs/source-maps.md, "The reference run's pins"): the
+ * report's top frame of the app's code, as `source-maps/` resolves it, beside the frame as sent.
+ * The maps are read once per worker (`source-maps/build.ts` keeps the last ones read, the parsed
+ * maps are kept with them): a check costs a chunk read and a lookup.
+ */
+
+const rawOf = (frame: Frame): SourceFrame => ({ file: frame.file, line: frame.line, column: frame.column, function: frame.function });
+
+export function reportSource(build: Build, event: ErrorEvent): ReportSource {
+  const stack = sentryStack(event);
+  const resolution = resolveStack(build, stack);
+  const top = 'frames' in stack ? rawOf(stack.frames[0]) : null;
+  if ('resolved' in resolution) {
+    const { frame, file, line, column, name } = resolution.resolved;
+    return { resolved: { file, line, column, function: name }, raw: rawOf(frame) };
+  }
+  if ('unresolved' in resolution) {
+    const { why, frame } = resolution.unresolved;
+    const cause = why.cause === 'no map with the debug ID' ? `${why.cause} ${why.debugId}` : why.cause;
+    return { unresolved: cause, raw: rawOf(frame) };
+  }
+  return { unresolved: resolution.none === 'no app frame' ? 'every frame is a library’s' : resolution.none, raw: top };
+}
