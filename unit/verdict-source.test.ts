@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario } from '../scenarios/catalogue';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue, findScenario } from '../scenarios/catalogue';
 import { parseCatalogue, type Scenario } from '../scenarios/schema';
 import { forNext } from '../scenarios/versions';
 import { describeDifference, failedChecks, judge, type ReportSource } from '../verdict/verdict';
@@ -110,5 +112,18 @@ describe('the source pins: where a report must resolve', () => {
     expect(() => parseCatalogue([{ ...findScenario('server-page-throws')!, source: { server: { file: 'bundled/server.tsx', line: 0 } } }])).toThrow(
       /source\.server\.line/,
     );
+  });
+});
+
+describe("the catalogue's source pins", () => {
+  it('each names a line of the reference app that makes the error it throws or rejects with', () => {
+    const pins = catalogue.flatMap((entry) =>
+      [entry.source, ...(entry.overrides ?? []).map((override) => override.source)].flatMap((source) => Object.values(source ?? {})),
+    );
+    expect(pins.length).toBeGreaterThan(40);
+    for (const pin of pins) {
+      const line = readFileSync(join(import.meta.dirname, '..', pin.file), 'utf8').split('\n')[pin.line - 1];
+      expect(line, `${pin.file}:${pin.line}`).toMatch(/\bnew \w*Error\(/);
+    }
   });
 });
