@@ -178,7 +178,7 @@ const frameInWords = ({ file, line, column, function: name }: { file: string; li
 /** A report's top frame of the app's code, as sent and as the build's maps resolve it: two lines under its own. */
 function sourceInWords(source: ReportSource): string[] {
   const raw = source.raw ? frameInWords(source.raw) : '(no frame)';
-  const resolved = 'resolved' in source ? frameInWords(source.resolved) : `not resolved: ${source.unresolved}`;
+  const resolved = 'resolved' in source ? frameInWords(source.resolved) : `(${source.unresolved})`;
   return [`               raw      ${raw}`, `               resolved ${resolved}`];
 }
 
