@@ -61,7 +61,7 @@ export type ReportSource = { resolved: SourceFrame; raw: SourceFrame } | { unres
 /** An error event reduced to what the catalogue pins: what it says (as an audit's report says it), who sent it and how the check knows it is its own. */
 export interface ReportSummary extends EventInBrief {
   runtime: 'server' | 'browser';
-  /** Where it resolves through the build's maps: absent where the build is not read (a server's report against --base-url, the browser's). */
+  /** Where it resolves through the build's maps (the browser's: no map); absent where the build is not read (--base-url, next dev). */
   source?: ReportSource;
   /**
    * How the check knows the event is its own: the marker of its request, the message that names its

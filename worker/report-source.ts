@@ -15,6 +15,15 @@ import type { ReportSource, SourceFrame } from '../verdict/verdict';
 const rawOf = (frame: Frame): SourceFrame => ({ file: frame.file, line: frame.line, column: frame.column, function: frame.function });
 
 export function reportSource(build: Build, event: ErrorEvent): ReportSource {
+  try {
+    return resolved(build, event);
+  } catch (error) {
+    // A map the resolver cannot read is said as the report's, never a check that stops.
+    return { unresolved: `the build's map could not be read (${(error as Error).message})`, raw: null };
+  }
+}
+
+function resolved(build: Build, event: ErrorEvent): ReportSource {
   const stack = sentryStack(event);
   const resolution = resolveStack(build, stack);
   const top = 'frames' in stack ? rawOf(stack.frames[0]) : null;
