@@ -24,3 +24,14 @@ describe('where a run says a report resolves (worker/report-source.ts)', () => {
     expect(reportSource({ root: join(DATA, 'nowhere'), distDir: '.next' }, eventOf('node'))).toMatchObject({ unresolved: 'not in the build' });
   });
 });
+
+describe('a resolved file, named from the app’s folder', () => {
+  it('drops the folders between the bundler’s root and the app’s (a matrix workspace inside the repository)', async () => {
+    const { fromAppFolder } = await import('../worker/report-source');
+    const root = '/work/faultline/.faultline/matrix/next-16.1.7';
+    expect(fromAppFolder(root, '.faultline/matrix/next-16.1.7/bundled/server.tsx')).toBe('bundled/server.tsx');
+    expect(fromAppFolder(root, 'matrix/next-16.1.7/bundled/server.tsx')).toBe('bundled/server.tsx');
+    expect(fromAppFolder(root, 'bundled/server.tsx')).toBe('bundled/server.tsx');
+    expect(fromAppFolder('/work/faultline', 'app/robots.ts')).toBe('app/robots.ts');
+  });
+});

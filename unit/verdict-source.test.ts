@@ -108,6 +108,15 @@ describe('the source pins: where a report must resolve', () => {
     expect(forNext(entry, '16.5.0').source).toEqual({ server: pin });
   });
 
+  it('holds from 16.0 (Turbopack): 15.5’s webpack build writes no server maps, and pins nothing there unless an override does', () => {
+    const entry = findScenario('server-page-throws')!;
+    expect(forNext(entry, '16.1.7').source).toEqual(entry.source);
+    expect(forNext(entry, '15.5.29').source).toBeUndefined();
+    expect(forNext(entry, '15.5.29', 'default').reports).toEqual(entry.reports);
+    const webpack = parseCatalogue([{ ...entry, overrides: [{ next: '<16.0.0-0', source: { server: { ...pin, line: 9 } }, note: 'webpack' }] }])[0];
+    expect(forNext(webpack, '15.5.29').source).toEqual({ server: { ...pin, line: 9 } });
+  });
+
   it('refuses a malformed pin, naming the field', () => {
     expect(() => parseCatalogue([{ ...findScenario('server-page-throws')!, source: { server: { file: 'bundled/server.tsx', line: 0 } } }])).toThrow(
       /source\.server\.line/,

@@ -1,3 +1,4 @@
+import { dirname, relative, sep } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
 import type { Build } from '../source-maps/build';
 import { sentryStack, type Frame } from '../source-maps/frames';
@@ -14,6 +15,20 @@ import type { ReportSource, SourceFrame } from '../verdict/verdict';
 
 const rawOf = (frame: Frame): SourceFrame => ({ file: frame.file, line: frame.line, column: frame.column, function: frame.function });
 
+/**
+ * A resolved source named from the app's folder, as the catalogue pins it. Turbopack names sources
+ * from its own root, the folder of the outermost lockfile: a matrix workspace inside the repository
+ * (`.faultline/matrix/next-16.1.7/`) is named from the repository's (seen on 16.1.7), so the
+ * folders between that root and the app's are dropped.
+ */
+export function fromAppFolder(root: string, file: string): string {
+  for (let above = dirname(root); ; above = dirname(above)) {
+    const between = relative(above, root).split(sep).join('/');
+    if (file.startsWith(`${between}/`)) return file.slice(between.length + 1);
+    if (dirname(above) === above) return file;
+  }
+}
+
 export function reportSource(build: Build, event: ErrorEvent): ReportSource {
   try {
     return resolved(build, event);
@@ -29,7 +44,7 @@ function resolved(build: Build, event: ErrorEvent): ReportSource {
   const top = 'frames' in stack ? rawOf(stack.frames[0]) : null;
   if ('resolved' in resolution) {
     const { frame, file, line, column, name } = resolution.resolved;
-    return { resolved: { file, line, column, function: name }, raw: rawOf(frame) };
+    return { resolved: { file: fromAppFolder(build.root, file), line, column, function: name }, raw: rawOf(frame) };
   }
   if ('unresolved' in resolution) {
     const { why, frame } = resolution.unresolved;
