@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FlattenMap, originalPositionFor, traceSegment, type TraceMap } from '@jridgewell/trace-mapping';
+import { FlattenMap, originalPositionFor, sourceContentFor, traceSegment, type TraceMap } from '@jridgewell/trace-mapping';
 import { type Build, type ChunkComments, chunkOf, commentsOf, debugIdOfMap, isServed, mapBeside, mapNamedBy, mapWithDebugId, type ReadMap } from './build';
 import type { Frame, NoFrames, Stack } from './frames';
 
@@ -25,6 +25,12 @@ export interface Resolved {
   file: string;
   /** The source as the map names it, prefix and all (`webpack://_N_E/…`: webpack's Edge and browser compilations). */
   source: string;
+  /**
+   * Whether the map's own copy of the source (`sourcesContent`) is the file in the app's folder:
+   * false where a transform before the bundler rewrote it and its lines are the copy's; null where
+   * either is missing.
+   */
+  sourceAsOnDisk: boolean | null;
   line: number;
   column: number;
   /**
@@ -105,6 +111,13 @@ const traced = (map: ReadMap) => {
   return made;
 };
 
+/** Whether a map's copy of a source is the app's file of that name (`sourcePath`'s, from the app's folder); null where either is missing. */
+function asOnDisk(build: Build, file: string, content: string | null): boolean | null {
+  const path = join(build.root, file);
+  if (content === null || !existsSync(path)) return null;
+  return readFileSync(path, 'utf8') === content;
+}
+
 /** The last identifier of a runtime's function name (`Object.d`, `async d`, `Module.default`): what was declared. */
 const declaredName = (name: string | null) => (name === null ? null : (/([A-Za-z_$][\w$]*)\s*$/.exec(name)?.[1] ?? null));
 
@@ -148,6 +161,7 @@ export function resolveFrame(build: Build, frame: Frame, chunk: string): Resolve
     via: found.via,
     file: sourcePath(original.source),
     source: original.source,
+    sourceAsOnDisk: asOnDisk(build, sourcePath(original.source), sourceContentFor(map, original.source)),
     line: original.line,
     column: original.column + 1,
     name: originalName(text, map, frame.function, frame.line, column),

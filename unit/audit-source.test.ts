@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
@@ -320,6 +320,28 @@ describe('judged against where faultline placed the thrower', () => {
   });
 });
 
+describe('a map whose copy of the file is not the file', () => {
+  it("resolves to the rewritten copy's line: a wrong place, said as a transform before the bundler, the fix at the config line that turns it on", () => {
+    const root = mkdtempSync(join(tmpdir(), 'faultline-rewritten-'));
+    mkdirSync(join(root, '.next', 'server', 'chunks'), { recursive: true });
+    mkdirSync(join(root, 'app'));
+    writeFileSync(join(root, 'app', 'x.jsx'), 'export function f() {\n  throw new Error("x");\n}\n');
+    // The copy a transform wrote (as Sentry's component annotation reformats a file), the throw two lines further down.
+    const rewritten = 'export function f(\n) {\n\n  throw new Error("x");\n}\n';
+    writeFileSync(join(root, '.next', 'server', 'chunks', 'a.js'), 'function f(){throw new Error("x")}\n//# sourceMappingURL=a.js.map\n');
+    const map = { version: 3, sources: ['../../../app/x.jsx'], sourcesContent: [rewritten], names: [], mappings: 'AAAA,aAGE' };
+    writeFileSync(join(root, '.next', 'server', 'chunks', 'a.js.map'), JSON.stringify(map));
+    const frame = { filename: 'app:///_next/server/chunks/a.js', lineno: 1, colno: 14, function: 'f', in_app: true };
+    const event = { exception: { values: [{ type: 'Error', value: 'x', stacktrace: { frames: [frame] } }] } } as ErrorEvent;
+    const config = 'export default withSentryConfig({}, {\n  _experimental: {\n    turbopackReactComponentAnnotation: { enabled: true },\n  },\n});\n';
+    const setup = sourceSetupOf({ name: 'next.config.ts', text: config }, 'turbopack');
+    const [traced] = traceableToSource('route-handler-throws', { file: 'app/x.jsx', line: 2 }, [{ runtime: 'node', event }], { root, distDir: '.next' }, setup);
+    expect(traced).toMatchObject({ result: 'resolved to a wrong place', at: 'next.config.ts:3' });
+    expect(traced.findings[0].cause).toMatch(/^the frame resolves to app\/x\.jsx:4 through .*, whose copy of app\/x\.jsx is not the file: /);
+    rmSync(root, { recursive: true });
+  });
+});
+
 describe("what the app's files say of its maps", () => {
   it("reads Sentry's guide as written: its plugin's line, no map options, no token", () => {
     expect(sourceSetupOf({ name: 'next.config.ts', text: GUIDE_CONFIG }, 'turbopack')).toEqual({
@@ -327,7 +349,7 @@ describe("what the app's files say of its maps", () => {
       bundler: 'turbopack',
       productionBrowserSourceMaps: null,
       serverMinification: null,
-      sentry: { at: 'next.config.ts:8', disable: null, deleteSourcemapsAfterUpload: null, authToken: false },
+      sentry: { at: 'next.config.ts:8', disable: null, deleteSourcemapsAfterUpload: null, authToken: false, annotation: null },
     });
   });
 
@@ -343,6 +365,7 @@ describe("what the app's files say of its maps", () => {
       disable: { value: true, at: 'next.config.mjs:13' },
       deleteSourcemapsAfterUpload: { value: false, at: 'next.config.mjs:13' },
       authToken: true,
+      annotation: null,
     });
     expect(sourceSetupOf({ name: 'next.config.ts', text: 'export default {};' }, 'turbopack').sentry).toBeNull();
   });

@@ -42,6 +42,8 @@ export interface SourceSetup {
     deleteSourcemapsAfterUpload: Setting<boolean> | null;
     /** Whether the app's files hold an auth token for the upload (an `authToken` option, `SENTRY_AUTH_TOKEN` in an env file). */
     authToken: boolean;
+    /** Its component annotation (`reactComponentAnnotation`, `turbopackReactComponentAnnotation`), a transform that rewrites files before the bundler; null: not on. */
+    annotation?: Setting<boolean> | null;
   } | null;
 }
 
@@ -189,6 +191,33 @@ function noDebugId(setup: SourceSetup, runtime: Runtime, reporter: Reporter): Pi
   };
 }
 
+/**
+ * A frame that resolves elsewhere than the thrower: where the map's own copy of the file is not the
+ * file, a transform before the bundler rewrote it (Sentry's component annotation, a Babel config)
+ * and the bundler's map gives the copy's lines.
+ */
+function wrongPlace(resolved: Resolved, expected: string, setup: SourceSetup): Omit<SourceFinding, 'runtime' | 'reporter' | 'entries'> {
+  if (resolved.sourceAsOnDisk === false) {
+    const annotation = setup.sentry?.annotation ?? null;
+    return {
+      kind: 'wrong place',
+      cause:
+        `the frame resolves to ${where(resolved)} through ${resolved.map}, whose copy of ${resolved.file} is not the file: ` +
+        `a transform before the bundler rewrote it and its map was not carried through, so the lines are the copy's, where the thrower is ${expected}`,
+      fix: annotation
+        ? `${annotation.at}: turn off Sentry's component annotation, which rewrites each file before the bundler without a map of its own`
+        : "turn off the transform that rewrites the app's files before the bundler (a Babel config, a loader), or have it emit a map",
+      at: annotation?.at ?? null,
+    };
+  }
+  return {
+    kind: 'wrong place',
+    cause: `the frame resolves to ${where(resolved)} through ${resolved.map}, where the thrower is ${expected}`,
+    fix: `nothing in the app's files writes ${resolved.map}: rebuild, and report it to the bundler if a clean build maps it so`,
+    at: null,
+  };
+}
+
 /** Findings about a resolved frame: where it points, its name, whether its map is public, whether its reporter could find it. */
 function resolvedFindings(
   thrower: Thrower,
@@ -198,13 +227,7 @@ function resolvedFindings(
 ): Omit<SourceFinding, 'runtime' | 'reporter' | 'entries'>[] {
   const found: Omit<SourceFinding, 'runtime' | 'reporter' | 'entries'>[] = [];
   const expected = `${thrower.file}:${thrower.line}`;
-  if (!sameFile(resolved.file, thrower.file) || resolved.line !== thrower.line)
-    found.push({
-      kind: 'wrong place',
-      cause: `the frame resolves to ${where(resolved)} through ${resolved.map}, where the thrower is ${expected}`,
-      fix: `nothing in the app's files writes ${resolved.map}: rebuild, and report it to the bundler if a clean build maps it so`,
-      at: null,
-    });
+  if (!sameFile(resolved.file, thrower.file) || resolved.line !== thrower.line) found.push(wrongPlace(resolved, expected, setup));
   else if (thrower.function !== null) {
     const shown = resolved.name ?? resolved.frame.function;
     const allowed = [thrower.function, ...(thrower.inlinedInto ?? [])];

@@ -50,6 +50,7 @@ export function sourceSetupOf(config: ConfigFile | null, bundler: SourceSetup['b
             ),
             deleteSourcemapsAfterUpload: setting(config, flag('deleteSourcemapsAfterUpload'), isTrue),
             authToken: token || /\bauthToken\s*:/.test(config.text),
+            annotation: setting(config, /\b(?:turbopackR|r)eactComponentAnnotation\s*:\s*(?:\{|true\b)/, () => true),
           }
         : null,
   };
