@@ -620,30 +620,21 @@ describe("traceable to source on Sentry's reports from the Edge runtime and the 
     expect(traced.seen).toContain(`-> ${expected.file}:${expected.line}:`);
   });
 
-  it("the browser's report of Sentry's guide as written: no map for the chunk it names (deleted after an upload that uploaded nothing), the fix at withSentryConfig's line", () => {
+  /** The guide's browser report (16.4.5) traced with `setup`. */
+  const guideBrowser = (setup: SourceSetup) => {
     const expected = at('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
-    const [traced] = traceableToSource(
-      'client-effect-throws',
-      expected,
-      [{ runtime: 'browser', event: sentryBrowser }],
-      built('sentry-guide-16.4.5'),
-      SENTRY_GUIDE,
-    );
+    return traceableToSource('client-effect-throws', expected, [{ runtime: 'browser', event: sentryBrowser }], built('sentry-guide-16.4.5'), setup)[0];
+  };
+
+  it("the browser's report of Sentry's guide as written: no map for the chunk it names (deleted after an upload that uploaded nothing), the fix at withSentryConfig's line", () => {
+    const traced = guideBrowser(SENTRY_GUIDE);
     expect(traced).toMatchObject({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' });
     expect(traced.fix).toContain('deleteSourcemapsAfterUpload: false');
     expect(traced.seen).toContain('no map of the build has its debug ID d202fa23-9195-387b-09e2-6e1b63176a3c');
   });
 
   it("the browser's maps deleted after an upload step where the app's files hold a token: whether the upload reached Sentry is not seen either", () => {
-    const expected = at('sentry-guide-16.4.5', 'app/faultline-audit/_throwers/client-throwers.jsx', 'ThrowsInEffect');
-    const withToken: SourceSetup = { ...SENTRY_GUIDE, sentry: { ...SENTRY_GUIDE.sentry!, authToken: true } };
-    const [traced] = traceableToSource(
-      'client-effect-throws',
-      expected,
-      [{ runtime: 'browser', event: sentryBrowser }],
-      built('sentry-guide-16.4.5'),
-      withToken,
-    );
+    const traced = guideBrowser({ ...SENTRY_GUIDE, sentry: { ...SENTRY_GUIDE.sentry!, authToken: true } });
     expect(traced).toMatchObject({ runtime: 'browser', result: 'upload not seen', at: 'next.config.ts:9' });
     expect(traced.findings[0].cause).toContain('an auth token is in the app');
   });
