@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
-import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-mapping';
+import { decodedMap, encodedMap, FlattenMap, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sentryStack, type Frame, type Stack } from '../source-maps/frames';
-import { resolveStack, type Resolution, type Resolved } from '../source-maps/resolve';
+import { located, resolveStack, type Resolution, type Resolved } from '../source-maps/resolve';
 import { codeRuntime, judgeSource, sourceFindings, type SourceReport, type SourceSetup, type Thrower } from '../audit/source/judge';
 import type { Build } from '../source-maps/build';
 import { sourceSetupIn, sourceSetupOf } from '../audit/source/setup';
@@ -317,6 +317,43 @@ describe('judged against where faultline placed the thrower', () => {
       seen: 'the reporter sent no frames',
       findings: [],
     });
+  });
+});
+
+describe('an index map read a section at a time', () => {
+  it('resolves every mapped position as the whole map flattened does (Turbopack: a section per module)', () => {
+    for (const file of [
+      'sentry-keep-maps-16.5.0/.next/server/chunks/ssr/[root-of-the-server]__0sw0-wdav1pxp._.js.map',
+      'sentry-keep-maps-16.5.0/.next/server/edge/chunks/ssr/_1sr5dk44y80ld._.js.map',
+    ]) {
+      const json = JSON.parse(readFileSync(join(DATA, file), 'utf8')) as { sections: unknown[] };
+      expect(json.sections.length, file).toBeGreaterThan(1);
+      const whole = FlattenMap(json as never);
+      const positions = decodedMap(whole).mappings.flatMap((segments, line) => segments.map((segment) => ({ line: line + 1, column: segment[0] })));
+      expect(positions.length, file).toBeGreaterThan(20);
+      for (const position of positions) {
+        const at = located(json, position.line, position.column);
+        expect(originalPositionFor(at.map, { line: at.line, column: at.column }), `${file} ${position.line}:${position.column}`).toEqual(
+          originalPositionFor(whole, position),
+        );
+      }
+    }
+  });
+});
+
+describe("a function's name restored from the map, as Sentry's symbolicator restores it", () => {
+  it("reads the map's name at the declaration of the minified one, on the frame's own line", () => {
+    const root = mkdtempSync(join(tmpdir(), 'faultline-names-'));
+    mkdirSync(join(root, '.next', 'server', 'chunks'), { recursive: true });
+    writeFileSync(join(root, '.next', 'server', 'chunks', 'a.js'), 'function d(){throw new Error("x")}\n//# sourceMappingURL=a.js.map\n');
+    // `d` (column 9) maps to the source's `Thrower` at line 1, the throw (column 13) to line 2.
+    const map = { version: 3, sources: ['app/x.jsx'], names: ['Thrower'], mappings: 'SAAAA,IACA' };
+    writeFileSync(join(root, '.next', 'server', 'chunks', 'a.js.map'), JSON.stringify(map));
+    const frame = { filename: 'app:///_next/server/chunks/a.js', lineno: 1, colno: 14, function: 'd', in_app: true };
+    const event = { exception: { values: [{ type: 'Error', value: 'x', stacktrace: { frames: [frame] } }] } } as ErrorEvent;
+    const resolution = resolveStack({ root, distDir: '.next' }, sentryStack(event));
+    expect(resolution).toMatchObject({ resolved: { file: 'app/x.jsx', line: 2, name: 'Thrower' } });
+    rmSync(root, { recursive: true });
   });
 });
 
