@@ -123,7 +123,7 @@ export const configurationId = z.enum(CONFIGURATION_IDS);
 /**
  * Where a runtime's report must resolve through the build's own maps: the reference app's file (as
  * the map names its source, from the app's folder), the 1-based line of the throw, and the
- * function's name as the map restores it (null: anonymous, or the map keeps no name there).
+ * function's name as the map restores it (null: not pinned, the name left unjudged).
  */
 export const sourcePinSchema = z
   .object({

@@ -45,6 +45,10 @@ describe('the source pins: where a report must resolve', () => {
     ]);
   });
 
+  it('leaves the name unjudged where the pin names none: the maps restore some names (a property arrow, a default export) and not others', () => {
+    expect(judge(pinned, BASE, withSource(resolvedTo('bundled/server.tsx', 7, 'aggregate'))).differences).toEqual([]);
+  });
+
   it('fails a pinned report that does not resolve, saying why', () => {
     const verdict = judge(pinned, BASE, withSource({ unresolved: 'no map', raw }));
     expect(verdict.differences.map(describeDifference)).toEqual([

@@ -82,10 +82,10 @@ export const refusedSegmentConfig = (config: string) =>
  * a run: docs/source-maps.md, "The reference run's pins"): the reference app's file, as the map
  * names its source, and the line of the `throw` (of the `new Error` a rejection carries), as
  * resolved from real reports of the reference app's build (next 16.5.0, Turbopack; the same with and
- * without Cache Components). The function is null in every pin: Turbopack's server maps keep no
- * name at a thrower's declaration (they map it, but name nothing there), so a resolver that restores
- * names as Sentry's symbolicator does (the map's name at the minified name's declaration) finds
- * none, for the named throwers (`ThrowingServerComponent`, minified `d`) and the anonymous ones alike.
+ * without Cache Components). The function is null in every pin: the name is not pinned. The maps
+ * restore a name for some throwers (an action, a property's arrow such as `aggregate`, `robots`)
+ * and none for others (`ThrowingServerComponent`, minified `d`): the bundler's doing, which a pin of
+ * the name would hold to; a pin that names one is judged on it.
  * The browser's reports are pinned nowhere: the build writes no browser maps.
  */
 export const thrownAt = (file: string, line: number) => ({ server: { file, line, function: null } }) as const;
