@@ -10,7 +10,7 @@ import { codeRuntime, judgeSource, sourceFindings, type SourceReport, type Sourc
 import type { Build } from '../source-maps/build';
 import { sourceSetupIn, sourceSetupOf } from '../audit/source/setup';
 import { traceableToSource } from '../audit/source/traceable';
-import { sourceCheck } from '../audit/source/check';
+import { findingsOf, sourceCheck } from '../audit/source/check';
 import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
 import type { AuditEntryRecord } from '../verdict/attachment';
@@ -317,6 +317,23 @@ describe('judged against where faultline placed the thrower', () => {
       seen: 'the reporter sent no frames',
       findings: [],
     });
+  });
+});
+
+describe("the source check's findings", () => {
+  it('says each finding as what its own kind comes to, not the worst result of its report', () => {
+    const found = (kind: 'wrong place' | 'no debug ID') => ({ kind, cause: kind, fix: 'f', at: null });
+    const traced = {
+      runtime: 'edge',
+      reporter: 'Sentry',
+      result: 'resolved to a wrong place',
+      seen: 's',
+      findings: [found('wrong place'), found('no debug ID')],
+    } as const;
+    expect(findingsOf([{ ...traced, findings: [...traced.findings] }]).map((finding) => finding.what.split(' (')[0])).toEqual([
+      'resolved to a wrong place',
+      'no debug ID',
+    ]);
   });
 });
 

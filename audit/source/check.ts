@@ -2,7 +2,7 @@ import type { AuditEntryRecord } from '../../verdict/attachment';
 import type { Finding } from '../../verdict/finding';
 import type { Build } from '../../source-maps/build';
 import type { SourceFindingKind, SourceSetup } from './judge';
-import { traceableToSource, type KeptReport, type TraceableResult, type TraceableToSource } from './traceable';
+import { resultOfKind, traceableToSource, type KeptReport, type TraceableResult, type TraceableToSource } from './traceable';
 
 /**
  * The `source` check, run over every judged entry whatever its kind: each report its record kept,
@@ -32,14 +32,14 @@ function stateOf(traced: readonly TraceableToSource[], findings: readonly Findin
   return 'no stack: its reports carry no frames to resolve';
 }
 
-/** Each judgement's findings as the audit's, one per cause: the result and where it was seen before the cause, so that entries share it. */
-function findingsOf(traced: readonly TraceableToSource[]): Finding[] {
+/** Each judgement's findings as the audit's, one per cause: what its kind comes to and where it was seen before the cause, so that entries share it. */
+export function findingsOf(traced: readonly TraceableToSource[]): Finding[] {
   return traced.flatMap((one) =>
     one.findings
       .filter((found) => !NOT_SEEN.includes(found.kind))
       .map((found) => ({
         check: 'source' as const,
-        what: `${one.result === 'ok' ? found.kind : one.result} (${SIDE[one.runtime]} reports, ${one.reporter}): ${found.cause}`,
+        what: `${resultOfKind(found.kind)} (${SIDE[one.runtime]} reports, ${one.reporter}): ${found.cause}`,
         fix: found.fix,
         ...(found.at && { at: found.at }),
         evidence: one.seen,
@@ -47,12 +47,12 @@ function findingsOf(traced: readonly TraceableToSource[]): Finding[] {
   );
 }
 
-/** The line said once for the whole audit where some report's maps were deleted by an upload step that had nothing to upload here. */
+/** The line said once for the whole audit where some report's maps were deleted by an upload step that could upload nothing here. */
 const uploadUnseen = (traced: readonly TraceableToSource[]) =>
-  [...new Set(traced.filter((one) => one.result === 'upload not seen').map((one) => `${SIDE[one.runtime]} maps (${one.reporter})`))].map(
-    (maps) =>
-      `whether ${maps.replace(/ \(.*\)$/, '')} are uploaded before Sentry's plugin deletes them: the build here has no auth token, so it uploaded nothing and deleted them; ` +
-      `the reports that need them were not traced to source`,
+  [...new Set(traced.filter((one) => one.result === 'upload not seen').map((one) => SIDE[one.runtime]))].map(
+    (side) =>
+      `whether ${side} maps are uploaded before Sentry's plugin deletes them: the build here uploads nothing (nothing leaves this machine) ` +
+      `and deleted them; the reports that need them were not traced to source`,
   );
 
 /** Every judged entry with its `source` check, its reports traced where its kind told the thrower's line, and what could not be seen. */

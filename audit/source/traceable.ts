@@ -53,6 +53,9 @@ const BY_FINDING: [SourceFinding['kind'][], TraceableResult][] = [
   [['map served'], 'map served to anyone'],
 ];
 
+/** What one finding of a judgement is said as: the result its kind gives, or its kind where it gives none (`names lost`). */
+export const resultOfKind = (kind: SourceFinding['kind']): string => BY_FINDING.find(([kinds]) => kinds.includes(kind))?.[1] ?? kind;
+
 /** What a report without frames of its own is said to be: it has no stack, which is no failure to resolve one. */
 const hasNoStack = (resolution: Resolution) => 'none' in resolution && resolution.none !== 'no app frame';
 
