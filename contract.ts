@@ -192,11 +192,12 @@ export type ReadReporter = 'PostHog' | 'OpenTelemetry';
 
 /**
  * One line of the intercept's JSON-lines log: an envelope read (from the Node.js SDK through MSW,
- * or from the Edge runtime on a connection turned round, its body base64), a connection out of the
- * machine opened (the Edge runtime's, or any other), a request or connection refused.
+ * or from the Edge runtime on a connection turned round or at its sandbox's fetch, its body base64), a
+ * connection out of the machine opened (the Edge runtime's, or any other) or an Edge send to this
+ * machine read at its fetch (`fetch`), a request or connection refused.
  */
 export type AuditInterceptRecord =
   | { at: number; kind: 'envelope'; runtime: 'node' | 'edge'; host: string; body: string }
   | { at: number; kind: 'capture'; reporter: ReadReporter; runtime: 'node' | 'edge'; host: string; contentType?: string; body: string }
-  | { at: number; kind: 'opened'; via: 'tls' | 'socket'; host: string }
+  | { at: number; kind: 'opened'; via: 'tls' | 'socket' | 'fetch'; host: string }
   | { at: number; kind: 'blocked'; via: 'http' | 'edge' | 'socket' | 'tls'; host: string };

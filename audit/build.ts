@@ -35,6 +35,8 @@ export interface BuildOptions {
 
 /** The app built with the catalogue placed: what observing it needs. */
 export interface BuiltForAudit {
+  /** The workspace the app was built in: where its build folder (`app.distDir`) is, and where its server ran. */
+  dir: string;
   /** The app with its config as Next resolved it in this workspace. */
   app: AuditedApp;
   version: string;
@@ -149,7 +151,7 @@ export async function buildForAudit(
     KINDS.forEach((kind, i) => writeFileSync(heldFile(dir, kind.name), `${JSON.stringify(placements[i].holds)}\n`));
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
     const planned = refuseNothingPlaced(KINDS.map((kind, i) => kind.built(placements[i], { dir, app })));
-    return { app, version, placements: planned, plumbing, substituted, env, build };
+    return { dir, app, version, placements: planned, plumbing, substituted, env, build };
   } finally {
     await offline?.stop();
   }

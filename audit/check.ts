@@ -90,6 +90,7 @@ function planOf(
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
     reads: readReporters(app.otherReporters),
+    browserReporters: app.browserReporters.map(({ name, via }) => `${name} (${via})`),
     basePath: app.basePath,
     proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: files.dir, distDir: app.distDir } : null,
     cookies,

@@ -11,6 +11,8 @@ import type { Reserved } from './plumbing';
 /** What any kind plans: an entry with its id (its test's title, its row's key). */
 export interface PlannedEntry {
   id: string;
+  /** Where its error is made in the files the kind placed (a file of the workspace's app folder and its line), when they tell: what its reports must resolve to. */
+  thrower?: { file: string; line: number };
 }
 
 /** What the pipeline gives a kind to place its entries, once the workspace holds the app on the version audited. */

@@ -10,7 +10,7 @@ import { versionProblem } from '../harness/next-versions';
 import { catalogue } from '../scenarios/catalogue';
 import type { OptionsOf } from '../harness/commands';
 import { AUDIT_CHECKS, type AuditCheck } from '../verdict/finding';
-import type { CheckLevel } from '../verdict/levels';
+import { DEFAULT_LEVELS, type CheckLevel } from '../verdict/levels';
 import { inspectApp, type InspectedApp } from './app/inspect';
 import { BASELINE_FILE, baselineNamed, type BaselineRequest } from './baseline';
 import type { AuditMatrix } from '../verdict/audit-matrix';
@@ -55,7 +55,7 @@ export function withConfig(options: AuditOptions, config: AuditConfig | null, ap
     baseline: options.baseline ?? (config.baseline ? resolve(appRoot, config.baseline) : undefined),
     skip: Object.fromEntries(Object.entries(config.skip).map(([id, why]) => [id, `skipped in ${config.file}: ${why}`])),
     privacyAllow: config.privacyAllow,
-    levels: config.checks,
+    levels: { ...options.levels, ...config.checks },
   };
 }
 
@@ -101,7 +101,7 @@ const key = <S extends z.ZodType>(declared: ConfigKey<S>) => declared;
 const KEYS = {
   checks: key({
     schema: z.strictObject(Object.fromEntries(AUDIT_CHECKS.map((check) => [check, level.optional()])) as Record<AuditCheck, z.ZodOptional<typeof level>>),
-    default: Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'error' as const])),
+    default: DEFAULT_LEVELS,
     help: 'each check: error fails the audit, warn is said and fails nothing, off is not judged',
   }),
   skip: key({

@@ -6,12 +6,15 @@ import { appFindings, eventKey, unseenReporting, type AuditContext } from '../ve
 import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/audit-result';
 import { withLevels } from '../verdict/levels';
 import { readReporters } from './app/error-reporters';
+import { bundlerOf } from '../scenarios/next-adaptations';
 import { withBaseline } from './baseline';
 import { plannedEntries } from './build';
 import type { Checked } from './check';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
 import { KINDS } from './kinds';
+import { sourceSetupIn } from './source/setup';
+import { sourceCheck } from './source/check';
 
 /**
  * The judgement of an audit, after its check: every kind's records composed into one result with
@@ -64,6 +67,7 @@ export function resultOf(checked: Checked): AuditResult {
     sentry: app.sentry,
     otherReporters: app.otherReporters.map(({ name, via }) => `${name} (${via})`),
     reads: readReporters(app.otherReporters),
+    browserReporters: app.browserReporters.map(({ name, via }) => `${name} (${via})`),
     // Whoever sent what arrived is judged, whether or not the app's files showed the way (an alias, a workspace package).
     seen: [...new Set(run.reports.flatMap((report) => (report.reporter ? [report.reporter] : [])))],
     setup: app.sentrySetup ?? undefined,
@@ -86,6 +90,14 @@ export function resultOf(checked: Checked): AuditResult {
       `every placed failure met the same error of the app's own: ${wall} (its server log: ${logFile}); the app needs ` +
         `what is not here (a database, a session, a variable), so none of its failure behaviour can be judged`,
     );
+  // The source check runs over every judged entry, whatever its kind placed: where the entry's error is made is what its kind told.
+  const source = sourceCheck(
+    judged,
+    records,
+    plannedEntries(placements),
+    { root: built.dir, distDir: app.distDir },
+    sourceSetupIn(built.dir, app.configFile, bundlerOf(version)),
+  );
   return {
     app: {
       root: app.root,
@@ -99,8 +111,8 @@ export function resultOf(checked: Checked): AuditResult {
     },
     substituted,
     appFindings: appFindings(reporting, nobodys),
-    unseen: unseenReporting(reporting),
-    entries: judged,
+    unseen: [...unseenReporting(reporting), ...source.unseen],
+    entries: source.entries,
     notApplicable,
     reachedOut: reachedOut([{ server: run.blocked, browser: browserRefused }]),
     notJudged,
@@ -118,9 +130,9 @@ export function auditSelection(app: string, next: string, planned: readonly Plan
   return createHash('sha256').update(what).digest('hex').slice(0, 16);
 }
 
-/** A result judged by the team's levels (a check at warn said, one off not judged), when the team has a config: never part of what was observed. */
+/** A result judged by the team's levels (a check at warn said, one off not judged), its config's or the defaults: never part of what was observed. */
 export const leveled = <R extends AuditResult>({ options }: AuditJob, result: R): R =>
-  options.config ? withLevels(result, options.levels, options.config) : result;
+  withLevels(result, options.levels, options.config ?? "faultline's defaults");
 
 /** One audit of the app judged: the team's levels, then its baseline (written first where `--update-baseline` asks), each said in a line. */
 export const judged = (job: AuditJob, result: AuditResult, say: (line: string) => void): AuditResult => withBaseline(leveled(job, result), job.baseline, say);

@@ -12,7 +12,7 @@ import { holdsEarlier } from '../outputs/out-dir';
 import { catalogue } from '../scenarios/catalogue';
 import type { VersionAudit } from '../verdict/audit-matrix';
 import { findingCount, incompleteness, reachedOutInWords, type AuditResult } from '../verdict/audit-result';
-import { failingFindings } from '../verdict/levels';
+import { DEFAULT_LEVELS, failingFindings } from '../verdict/levels';
 import { parseCommand } from './options';
 import { Progress, StageProgress } from './progress';
 import { resolveScenario } from './select';
@@ -46,7 +46,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     config: null,
     skip: {},
     privacyAllow: [],
-    levels: {},
+    levels: DEFAULT_LEVELS,
   };
 }
 

@@ -10,11 +10,11 @@ import { HarnessedSession } from '../worker/session';
 import { readFallback } from '../worker/scenario-driver';
 import { digestOf } from '../scenarios/golden';
 import { reportInOneLine } from '../verdict/report-event';
-import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSummary, type Screen } from '../verdict/verdict';
+import { describeDifference, failedChecks, judge, type Check, type Fallback, type ReportSource, type ReportSummary, type Screen } from '../verdict/verdict';
 import { join, relative } from 'node:path';
 import { activeCatalogue, pinnedWhere } from '../scenarios/active';
 import { comparedVersion, forNext, installedNext, notApplicableIn } from '../scenarios/versions';
-import { configurationOf, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
+import { configurationOf, distDirOf, withConfiguration, type ConfigurationId } from '../scenarios/configurations';
 import type { Scenario } from '../scenarios/schema';
 import { pathProblem } from '../scenarios/paths';
 import { buildFailureNotApplicable, buildFailureOn, buildFailures, type BuildFailure } from '../scenarios/build-failures';
@@ -84,7 +84,11 @@ export interface ReproResult {
   };
   /** Server log lines of the error with the shown digest; null when the server is not ours. */
   serverLog: string[] | null;
-  /** Error events from both runtimes; only the browser's against --base-url (serverLog is then null). */
+  /**
+   * Error events from both runtimes; only the browser's against --base-url (serverLog is then null).
+   * Each with its top frame of the app's code as sent and as the build's maps resolve it (`source`),
+   * where the build is the one started here.
+   */
   reports: ReportSummary[];
   /** For a catalogue id: the verdict's checks that failed, one line per difference and the fix (the same verdict a run gives). */
   verdict: { reproduced: boolean; failedChecks: Check[]; reasons: string[]; fix?: string } | null;
@@ -112,8 +116,9 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
   ingestCode.catch(() => {});
   const mode = modeOf(options);
   if (mode !== 'deployed') log(STARTING[mode]);
+  const env = withConfiguration(process.env, options.configuration);
   const [started, launched] = await Promise.allSettled([
-    startTarget(targetSpecOf(options, { root, port: options.port, env: withConfiguration(process.env, options.configuration), onBuildLine: log })),
+    startTarget(targetSpecOf(options, { root, port: options.port, env, onBuildLine: log })),
     launchChromium({ headless: !options.headed }),
   ]);
   const app: TargetServer | undefined = started.status === 'fulfilled' ? started.value.server : undefined;
@@ -123,7 +128,9 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
     const { target } = started.value;
-    const session = await HarnessedSession.open(browser!, target, { warm: false, ingestCode });
+    // The production build started here: its reports resolve through its maps (not next dev's, not a deployment's).
+    const build = mode === 'start' ? { root, distDir: distDirOf(env) } : undefined;
+    const session = await HarnessedSession.open(browser!, target, { warm: false, ingestCode, build });
     const check = await session.begin('repro');
     const { page } = session;
 
@@ -164,6 +171,17 @@ export async function reproduce(options: ReproOptions, root: string, log: (line:
   }
 }
 
+/** A frame as a reader finds it: `file:line:column`, and the function where one is named. */
+const frameInWords = ({ file, line, column, function: name }: { file: string; line: number; column: number | null; function: string | null }) =>
+  `${file}:${line}${column === null ? '' : `:${column}`}${name === null ? '' : ` in ${name}`}`;
+
+/** A report's top frame of the app's code, as sent and as the build's maps resolve it: two lines under its own. */
+function sourceInWords(source: ReportSource): string[] {
+  const raw = source.raw ? frameInWords(source.raw) : '(no frame)';
+  const resolved = 'resolved' in source ? frameInWords(source.resolved) : `(${source.unresolved})`;
+  return [`               raw      ${raw}`, `               resolved ${resolved}`];
+}
+
 export function reproInWords(result: ReproResult): string {
   const { screen } = result;
   const seen =
@@ -180,7 +198,10 @@ export function reproInWords(result: ReproResult): string {
   else lines.push('  server log', ...result.serverLog.map((line) => `             ${line}`));
   if (result.reports.length === 0)
     lines.push(`  reports    none${result.serverLog === null ? ' from the browser (server reports not available with --base-url)' : ''}`);
-  for (const [i, report] of result.reports.entries()) lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${reportInOneLine(report)}`);
+  for (const [i, report] of result.reports.entries()) {
+    lines.push(`  ${i === 0 ? 'reports   ' : '          '} ${reportInOneLine(report)}`);
+    if (report.source) lines.push(...sourceInWords(report.source));
+  }
   if (result.verdict) {
     lines.push(result.verdict.reproduced ? '  verdict    reproduced as expected' : '  verdict    did NOT reproduce as expected:');
     for (const reason of result.verdict.reasons) lines.push(...reason.split('\n').map((line) => `    ${line}`));

@@ -16,7 +16,7 @@ import { buildFailureCause, nextBin } from '../harness/build';
 import { faultlineCache } from '../harness/workspace';
 import { block, blockIn, replaceBlock } from '../outputs/docs-blocks';
 import { corpusTable, mergeRows, rowsOf, type Row } from './table';
-import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from './truth';
+import { entriesFor, readTruth, untrueSaid, untruths, type AuditOutcome, type Truth } from './truth';
 
 const root = join(import.meta.dirname, '..');
 const DOCS_PAGE = join(root, 'docs', 'audit.md');
@@ -156,7 +156,7 @@ async function judgeApp(slug: string, source: string): Promise<Row> {
   const line = outcome.line.replaceAll(app, 'the app').replace(/; its log: \S+/g, '');
   const summary = outcome.exit === 2 ? line : `exit ${outcome.exit}, ${outcome.report?.entries.length ?? 0} entries judged`;
   return misses.length
-    ? { slug, state: 'untrue', said: `${summary}; ${misses.join('; ')}` }
+    ? { slug, state: 'untrue', said: untrueSaid(summary, misses, truth) }
     : { slug, state: 'truthful', said: `${summary} (${outcome.seconds} s)` };
 }
 

@@ -26,6 +26,18 @@ const Hand = z.looseObject({
   digest: z.strictObject({ screen: z.boolean(), log: z.boolean(), report: z.boolean() }),
 });
 
+/**
+ * What a reporter would get of a failure's frame, per runtime, as the hand look found it through
+ * the build's own maps (docs/source-maps.md, "Truth on real apps"): the results report.json's
+ * `traceableToSource` gives, less `no stack` and `not judged`, which say nothing of the maps.
+ */
+const SOURCE_RESULTS = ['ok', 'no debug ID', 'map missing', 'upload not seen', 'resolved to a wrong place', 'map served to anyone'] as const;
+const SourceResult = z.enum(SOURCE_RESULTS);
+/** One result every report of the runtime gave, or the several the hand look found (some entries ok, others not), each given at least once. */
+const SourceTruth = z.union([SourceResult, z.array(SourceResult).min(2)]);
+/** The results that say nothing of a runtime's frames: left out of the comparison. */
+const SAYS_NOTHING = new Set(['no stack', 'not judged']);
+
 export const Truth = z.strictObject({
   slug: z.string(),
   cannot: z.strictObject({ step: z.enum(['install', 'build', 'start']), command: z.string(), error: z.string() }).nullable(),
@@ -37,6 +49,10 @@ export const Truth = z.strictObject({
     must: z.array(Claim),
     mustNot: z.array(Claim),
   }),
+  /** Traceable to source, per runtime, only those the hand look established; absent: the app has no reporter, or none was looked at. */
+  source: z.strictObject({ node: SourceTruth.optional(), edge: SourceTruth.optional(), browser: SourceTruth.optional() }).optional(),
+  /** A miss faultline knows it has on this app, and why: said in the app's row beside what the run gave, never counted truthful. */
+  known: z.string().min(1).optional(),
 });
 export type Truth = z.infer<typeof Truth>;
 
@@ -56,7 +72,12 @@ export interface AuditOutcome {
   exit: number;
   line: string;
   report: {
-    entries: { id: string; findings: { check: string; what: string }[] }[];
+    entries: {
+      id: string;
+      findings: { check: string; what: string }[];
+      /** Per report its runtime, reporter and result (report.json's field, passed through). */
+      traceableToSource?: { runtime: string; reporter: string; result: string }[];
+    }[];
     appFindings: { check: string; what: string }[];
     unseen?: string[];
   } | null;
@@ -92,8 +113,40 @@ export function untruths(truth: Truth, outcome: AuditOutcome): string[] {
     const said = candidates(claim, outcome.report).find((what) => what.includes(claim.includes));
     if (said) misses.push(`untrue: ${claim.check}${claim.entry ? ` on ${claim.entry}` : ''} "${said}"`);
   }
+  return [...misses, ...sourceUntruths(truth, outcome.report)];
+}
+
+/** Each runtime of the hand look the audit gave another result for, or none: one line each. */
+function sourceUntruths(truth: Truth, report: NonNullable<AuditOutcome['report']>): string[] {
+  const misses: string[] = [];
+  for (const [runtime, expected] of Object.entries(truth.source ?? {})) {
+    if (expected === undefined) continue;
+    const given = new Map<string, string[]>();
+    for (const entry of report.entries)
+      for (const traced of entry.traceableToSource ?? [])
+        if (traced.runtime === runtime && !SAYS_NOTHING.has(traced.result))
+          given.set(traced.result, [...new Set([...(given.get(traced.result) ?? []), entry.id])]);
+    const results: readonly string[] = typeof expected === 'string' ? [expected] : expected;
+    const found = `where the hand look found ${results.map((result) => `"${result}"`).join(', ')}`;
+    if (given.size === 0) {
+      misses.push(`traceable to source: said nothing of the ${runtime} runtime's frames, ${found}`);
+      continue;
+    }
+    const other = [...given].filter(([result]) => !results.includes(result));
+    if (other.length)
+      misses.push(
+        `traceable to source: the ${runtime} runtime's frames ${other.map(([result, ids]) => `"${result}" on ${ids.join(', ')}`).join('; ')}, ${found}`,
+      );
+    const never = results.filter((result) => !given.has(result));
+    if (never.length && other.length === 0)
+      misses.push(`traceable to source: the ${runtime} runtime's frames never ${never.map((result) => `"${result}"`).join(', ')}, ${found}`);
+  }
   return misses;
 }
+
+/** An untrue row's words: what the audit gave, how it disagrees, and the miss its truth explains. */
+export const untrueSaid = (summary: string, misses: readonly string[], truth: Pick<Truth, 'known'>) =>
+  [summary, ...misses, ...(truth.known ? [`known miss: ${truth.known}`] : [])].join('; ');
 
 /** The entries an audit of the app is asked for: what the truth speaks of, and the base every app gets. */
 export function entriesFor(truth: Truth, base: readonly string[]): string[] {

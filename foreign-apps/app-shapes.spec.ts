@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '../worker/test';
-import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tree } from './faultline-cli';
+import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tracedOf, tree } from './faultline-cli';
 import { appOf } from './apps';
 import { PINNED_NEXT } from '../selftest/run-cli';
 
@@ -22,7 +22,7 @@ const UNDER_CACHE_COMPONENTS = [
 ];
 
 test('a cacheComponents app: the failures Cache Components builds are placed and judged against the pins of that configuration; the Edge route, refused there, is not applicable', async () => {
-  const cached = await appOf('cache-components-app');
+  const cached = await appOf('create-next-app-default');
   const before = tree(cached);
   const { code, stderr, report } = await auditApp(
     cached,
@@ -52,7 +52,7 @@ test(
   "a cacheComponents app set up by Sentry's guide: what a hand look found (a streamed 200, the client sentence, " +
     "reported twice, the digest in the server log only), and React's #419 as the browser's second report",
   async () => {
-    const cached = await appOf('sentry-guide-cache-components-app');
+    const cached = await appOf('sentry-guide-app');
     const { code, stderr, report } = await auditApp(
       cached,
       UNDER_CACHE_COMPONENTS.flatMap((id) => ['--scenario', id]),
@@ -146,7 +146,12 @@ test('an app that hands its errors to PostHog: its server reports read where the
     expect(judged(id).reports.map(({ runtime, reporter, value }) => ({ runtime, reporter, value }))).toEqual([
       { runtime, reporter: 'PostHog', value: `${id}: db password hunter2` },
     ]);
-    expect([judged(id).checks['reported once'], judged(id).checks.traceable, judged(id).findings]).toEqual(['ok', 'ok', []]);
+    expect([judged(id).checks['reported once'], judged(id).checks.traceable, findingsOf(report!, id)]).toEqual(['ok', 'ok', []]);
+    // Resolved by its paths to the placed throw, but PostHog pairs a frame with an uploaded map by its chunk_id, which no chunk has here.
+    expect(tracedOf(report!, id)).toMatchObject({ state: 'finding', traced: [`${runtime} PostHog: no debug ID`] });
+    expect(tracedOf(report!, id).findings).toEqual([
+      expect.stringMatching(/^warn no debug ID \(the (server|Edge runtime)'s reports, PostHog\): .*chunk_id.* \(at next\.config\.ts\)$/),
+    ]);
   }
   expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
   expect(report!.reachedOut, 'what it sent PostHog was read, not refused').toEqual([]);
@@ -221,8 +226,21 @@ test('a browser that reports through a tunnel on another origin: its envelopes r
   expect(stdout).toContain(`Not seen: ${unseen}\n`);
   expect(report!.unseen).toEqual([unseen]);
   const [entry] = report!.entries;
-  expect([entry.findings, entry.reports.map((sent) => sent.runtime)], 'reported once, by the browser').toEqual([[], ['browser']]);
-  expect(code).toBe(0);
+  expect([findingsOf(report!, entry.id), entry.reports.map((sent) => sent.runtime)], 'reported once, by the browser').toEqual([[], ['browser']]);
+  // Built without Sentry's plugin and with productionBrowserSourceMaps: false: no map for the chunk the browser's report names, the fix at that line.
+  expect(tracedOf(report!, entry.id)).toEqual({
+    state: 'finding',
+    traced: ['browser Sentry: map missing'],
+    findings: [
+      expect.stringMatching(
+        new RegExp(
+          String.raw`^warn map missing \(the browser's reports, Sentry\): the build emits no map for the browser's chunks: ` +
+            String.raw`productionBrowserSourceMaps is false, and Sentry's plugin is not used \(at next\.config\.ts:\d+\)$`,
+        ),
+      ),
+    ],
+  });
+  expect(code, 'a source finding is said at warn where the config does not set its level').toBe(0);
 });
 
 test('a root layout that needs a session store that is not there: one line naming its error, not a finding per entry (exit 2)', async () => {
@@ -340,6 +358,19 @@ test("a tunnel route the app's proxy leaves out of its matcher: the browser's re
   const before = tree(tunnelLetThrough);
   const { code, stdout, report } = await auditApp(tunnelLetThrough, ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws']);
   expect(stdout, 'the tunnel is asked, not left unseen').not.toContain('Not seen:');
+  // Its plugin told sourcemaps: { disable: true }: the server's frames resolve by the chunks' own maps but carry no debug ID, the browser's have no map; both fixed at that line.
+  expect(tracedOf(report!, 'server-page-throws').traced).toContain('node Sentry: no debug ID');
+  expect(tracedOf(report!, 'server-page-throws').findings).toContainEqual(
+    expect.stringMatching(
+      /^warn no debug ID \(the server's reports, Sentry\): the server's chunks carry no debug ID: Sentry's plugin is told sourcemaps\.disable \(at next\.config\.ts:\d+\)$/,
+    ),
+  );
+  expect(tracedOf(report!, 'client-effect-throws')).toMatchObject({ state: 'finding', traced: ['browser Sentry: map missing'] });
+  expect(tracedOf(report!, 'client-effect-throws').findings).toEqual([
+    expect.stringMatching(
+      /^warn map missing \(the browser's reports, Sentry\): the build emits no map for the browser's chunks: Sentry's plugin is told sourcemaps\.disable \(at next\.config\.ts:\d+\)$/,
+    ),
+  ]);
   const findings = (id: string) => findingsOf(report!, id);
   // What the Sentry-guide app is found to do (audit.spec.ts): both copies of a server failure arrive, the browser's through the tunnel.
   expect(findings('server-page-throws')).toEqual(GUIDE_SERVER_FAILURE_FINDINGS);
@@ -416,7 +447,11 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   expect(judged('robots-throws').findings.map(({ what }) => what)).not.toContainEqual(expect.stringContaining('never reported'));
   expect(report!.appFindings, 'every report claimed by its failure').toEqual([]);
   // What is true of it: its captureException sends no digest, so what a user quotes is on no report.
-  expect(judged('server-page-throws').findings.map(({ check, fix }) => `${check}: ${fix}`)).toEqual([
+  expect(
+    judged('server-page-throws')
+      .findings.filter(({ check }) => check !== 'source')
+      .map(({ check, fix }) => `${check}: ${fix}`),
+  ).toEqual([
     'traceable: send the digest with the exception, as `@posthog/next` does: `posthog.captureException(error, distinctId, { nextjs_error_digest: error.digest })` in `onRequestError`',
   ]);
   expect(code).toBe(1);

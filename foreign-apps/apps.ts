@@ -40,23 +40,31 @@ const redirectingProxy = (passes: string, to: string) => [
   "export const config = { matcher: ['/((?!_next/|favicon.ico).*)'] };",
 ];
 
-/** Sentry's guide app with its tunnel route at `route` and `proxy` as its proxy. */
-async function guideWithProxy(dest: string, route: string, proxy: readonly string[]) {
+/** Sentry's guide app with its tunnel route at `route`, `proxy` as its proxy, and any options of its plugin's written after the route. */
+async function guideWithProxy(dest: string, route: string, proxy: readonly string[], pluginOptions = '') {
   await generateApp(dest, { sentry: true });
-  edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', `tunnelRoute: '${route}',`);
+  edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', `tunnelRoute: '${route}',${pluginOptions}`);
   write(join(dest, 'proxy.ts'), proxy);
 }
 
+/**
+ * `create-next-app`'s answer for an app whose test is about what Cache Components refuse: a
+ * request-time read outside `<Suspense>` (a build error under them), or an Edge page.
+ */
+const WITHOUT_CACHE_COMPONENTS = ['--no-cache-components'];
+
 /** Each shape: how its app is made in `dest`; what it returns is the app's folder (a monorepo's app is below its root). */
 export const SHAPES = {
-  /** The `create-next-app` template as generated. */
+  /** What `create-next-app --yes` makes today (16.4.3's answers: Tailwind, Cache Components with partial prefetching, AGENTS.md). */
   'create-next-app-default': (dest: string) => generateApp(dest, { sentry: false }),
   /** The template again, for the tests that write into their app (a named pipe, `next dev`'s output): the other tests' copy stays as generated. */
   'written-into-app': (dest: string) => generateApp(dest, { sentry: false }),
   /** The template again, for the test that breaks its audit workspace's build on purpose. */
   'audited-twice-app': (dest: string) => generateApp(dest, { sentry: false }),
-  /** The template set up as Sentry's guide shows it (`sentry-guide/`). */
+  /** Today's app set up as Sentry's guide shows it (`sentry-guide/`). */
   'sentry-guide-app': (dest: string) => generateApp(dest, { sentry: true }),
+  /** The same without Cache Components (`--no-cache-components`), which refuse an Edge page: for the tests of every runtime's reports. */
+  'sentry-guide-edge-app': (dest: string) => generateApp(dest, { sentry: true, answers: WITHOUT_CACHE_COMPONENTS }),
   /** The template behind a consent wall nothing can be clicked through. */
   'consent-wall-app': (dest: string) => generateApp(dest, { sentry: false, consentWall: true }),
   /** The template whose own page does not compile. */
@@ -64,17 +72,7 @@ export const SHAPES = {
     await generateApp(dest, { sentry: false });
     writeFileSync(join(dest, 'app', 'page.tsx'), 'export default function Home() { return <main>{oops</main>; }\n');
   },
-  /** Next 16's model, which its next major makes the default: the template with `cacheComponents: true`. */
-  'cache-components-app': async (dest: string) => {
-    await generateApp(dest, { sentry: false });
-    edit(join(dest, 'next.config.ts'), '/* config options here */', 'cacheComponents: true,');
-  },
-  /** The same, set up as Sentry's guide shows it (`sentry-guide/`). */
-  'sentry-guide-cache-components-app': async (dest: string) => {
-    await generateApp(dest, { sentry: true });
-    edit(join(dest, 'next.config.ts'), /const nextConfig: NextConfig = \{\n/, 'const nextConfig: NextConfig = {\n  cacheComponents: true,\n');
-  },
-  /** `create-next-app`'s Pages Router template (`default`): `pages/` and no `app/`. */
+  /** `create-next-app`'s Pages Router answer (`--no-app`): `pages/` and no `app/` (Cache Components is the App Router's alone). */
   'pages-app': (dest: string) => generateApp(dest, { sentry: false, router: 'pages' }),
   /**
    * The same, set up as Sentry's guide shows it for the Pages Router: its config files and a
@@ -86,8 +84,8 @@ export const SHAPES = {
     await generateApp(dest, { sentry: true, router: 'pages' });
     write(join(dest, 'app', '.gitkeep'), []);
   },
-  /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry. */
-  'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true }),
+  /** Errors handed to PostHog (`@posthog/next`'s `onRequestError`), no Sentry; without Cache Components, as `sentry-guide-edge-app`, for its Edge page's reports. */
+  'posthog-app': (dest: string) => generateApp(dest, { sentry: false, posthog: true, answers: WITHOUT_CACHE_COMPONENTS }),
   /**
    * Errors sent to PostHog from the app's own `onRequestError` with `posthog-node`, as PostHog's
    * guide for Next.js has it (a client made in a module of the app's own, `flushAt: 1`), no `@posthog/next`, no Sentry.
@@ -132,9 +130,12 @@ export const SHAPES = {
     ]);
     edit(join(dest, 'next.config.ts'), /^/, "import './env.js';\n");
   },
-  /** A root layout that reads a session from a store that is not running: every page meets that error, beside its own. */
+  /**
+   * A root layout that reads a session from a store that is not running: every page meets that error, beside its own.
+   * Without Cache Components (`--no-cache-components`): under them a request-time read outside `<Suspense>` fails the build, and the test is about a request that fails.
+   */
   'session-store-app': async (dest: string) => {
-    await generateApp(dest, { sentry: false });
+    await generateApp(dest, { sentry: false, answers: WITHOUT_CACHE_COMPONENTS });
     write(join(dest, 'app', 'layout.tsx'), [
       "import { connection } from 'next/server';",
       '',
@@ -159,25 +160,39 @@ export const SHAPES = {
     edit(join(dest, 'instrumentation.ts'), 'export const onRequestError = Sentry.captureRequestError;\n', '');
     renameSync(join(dest, 'instrumentation-client.ts'), join(dest, 'sentry.client.config.ts'));
   },
-  /** Sentry's guide whose browser sends through a tunnel on another origin (`tunnel` in its init, no `tunnelRoute`). */
+  /**
+   * Sentry's SDK set up by its guide but built without its plugin (no `withSentryConfig`), the browser sending through a tunnel on
+   * another origin (`tunnel` in its init), and the browser's maps turned off (`productionBrowserSourceMaps: false`): no map for what the browser reports.
+   */
   'tunnel-elsewhere-app': async (dest: string) => {
     await generateApp(dest, { sentry: true });
-    edit(join(dest, 'next.config.ts'), 'tunnelRoute: true,', '');
+    const config = join(dest, 'next.config.ts');
+    edit(config, "import { withSentryConfig } from '@sentry/nextjs/config';\n", '');
+    edit(config, /export default withSentryConfig\((\w+), \{[\s\S]*\}\);\s*$/, 'export default $1;\n');
+    edit(config, /(const nextConfig: NextConfig = \{\n)/, '$1  productionBrowserSourceMaps: false,\n');
     edit(join(dest, 'instrumentation-client.ts'), 'tracesSampleRate: 1,', "tracesSampleRate: 1,\n  tunnel: 'http://localhost:3031/',");
   },
-  /** Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say. */
+  /**
+   * Sentry's guide with a fixed tunnel route (`/monitoring`) and a proxy for every path, whose matcher leaves the tunnel out as Sentry's docs say;
+   * its plugin told `sourcemaps: { disable: true }`, as teams write it to keep a build offline: no debug IDs, no browser maps.
+   */
   'tunnel-let-through-app': (dest: string) =>
-    guideWithProxy(dest, '/monitoring', [
-      "import { NextResponse, type NextRequest } from 'next/server';",
-      '',
-      'export function proxy(request: NextRequest) {',
-      '  const response = NextResponse.next();',
-      "  response.headers.set('x-frame-options', 'DENY');",
-      '  return response;',
-      '}',
-      '',
-      "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
-    ]),
+    guideWithProxy(
+      dest,
+      '/monitoring',
+      [
+        "import { NextResponse, type NextRequest } from 'next/server';",
+        '',
+        'export function proxy(request: NextRequest) {',
+        '  const response = NextResponse.next();',
+        "  response.headers.set('x-frame-options', 'DENY');",
+        '  return response;',
+        '}',
+        '',
+        "export const config = { matcher: ['/((?!monitoring|_next/static|_next/image|favicon.ico).*)'] };",
+      ],
+      '\n  sourcemaps: { disable: true },',
+    ),
   /** Sentry's guide with its tunnel under `/api/`, where its proxy walls every request without a session (401). */
   'tunnel-walled-app': (dest: string) =>
     guideWithProxy(dest, '/api/monitoring', [
@@ -212,9 +227,12 @@ export const SHAPES = {
   'acme-pnpm-monorepo': (dest: string) => generateMonorepo(dest, { sentry: true, pnpm: true }),
   /** Sentry's guide localised as next-intl's guide has it: the root layout under `app/[locale]/`, no `app/layout.tsx`, a proxy sending every path to its locale. */
   'next-intl-app': (dest: string) => generateApp(dest, { sentry: true, intl: true }),
-  /** Served under `basePath: '/docs'`, built into `distDir: 'build'`, with a home page that fails without its database, its secrets in `.env.local`, and calls beyond the machine. */
+  /**
+   * Served under `basePath: '/docs'`, built into `distDir: 'build'`, with a home page that fails without its database, its secrets in `.env.local`, and calls beyond the machine.
+   * Without Cache Components, as `session-store-app`: its home page reads the database at request time outside `<Suspense>`.
+   */
   'docs-app': async (dest: string) => {
-    await generateApp(dest, { sentry: false });
+    await generateApp(dest, { sentry: false, answers: WITHOUT_CACHE_COMPONENTS });
     edit(join(dest, 'next.config.ts'), '/* config options here */', "basePath: '/docs',\n  distDir: 'build',");
     write(join(dest, 'app', 'page.tsx'), [
       "import { connection } from 'next/server';",

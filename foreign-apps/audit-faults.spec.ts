@@ -132,7 +132,8 @@ test(
       JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { entries: { id: string; status: number; screen: string }[] };
     const judged = [first.out, second.out, third.out].map((out) => reportOf(out).entries.map(({ id, status, screen }) => [id, status, screen]));
     expect([...codes, third.code]).toEqual([1, 1, 1]);
-    expect(judged).toEqual(Array(3).fill([['server-page-throws', 500, "Next's built-in screen"]]));
+    // A Cache Components app (create-next-app's default) streams its server failure: 200, as Next itself answers.
+    expect(judged).toEqual(Array(3).fill([['server-page-throws', 200, "Next's built-in screen"]]));
     expect(
       [first, second].filter((audit) => audit.output.stdout.includes('waiting for another audit of this app')),
       'one of the two waited',
@@ -144,7 +145,7 @@ test(
     writeFileSync(manifest, JSON.stringify(Object.fromEntries(Object.entries(routes).filter(([route]) => !route.includes('/faultline-audit/')))));
     const fourth = await auditApp(app, ONE_ENTRY);
     expect(fourth.stdout).toMatch(/^faultline: the build in \S+ holds none of the routes faultline placed \(a workspace left half-written\): building again$/m);
-    expect([fourth.code, fourth.report?.entries.map(({ id, status }) => [id, status])]).toEqual([1, [['server-page-throws', 500]]]);
+    expect([fourth.code, fourth.report?.entries.map(({ id, status }) => [id, status])]).toEqual([1, [['server-page-throws', 200]]]);
   },
 );
 
@@ -212,9 +213,10 @@ test('behind the login wall with a session (--cookie): every entry reached and j
   ]);
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(code, 'a finding: nothing reports errors').toBe(1);
-  expect(report!.entries.map((entry) => [entry.id, entry.status, entry.screen])).toEqual([
-    ['server-page-throws', 500, "Next's built-in screen"],
-    ['client-effect-throws', 200, "Next's built-in screen"],
+  // Reached and judged past the wall (what each screen is named is the default app's tests' to pin).
+  expect(report!.entries.map((entry) => [entry.id, entry.status])).toEqual([
+    ['server-page-throws', 200],
+    ['client-effect-throws', 200],
   ]);
   for (const file of ['report.json', 'audit.html', 'junit.xml']) expect(readFileSync(join(out, file), 'utf8'), file).not.toContain('s3cr3t-session-value');
   expect(stdout).not.toContain('s3cr3t-session-value');

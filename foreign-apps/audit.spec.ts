@@ -7,7 +7,7 @@ import { inspectApp } from '../audit/app/inspect';
 import { auditWorkspacesOf } from '../audit/workspace';
 import type { AuditResult } from '../verdict/audit-result';
 import { expect, test } from '../worker/test';
-import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tree } from './faultline-cli';
+import { auditApp, faultline, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, startAudit, stderrLines, tracedOf, tree } from './faultline-cli';
 import { processesWith } from '../selftest/processes';
 import { AUDIT_SEGMENT, ENV } from '../contract';
 import { appOf } from './apps';
@@ -32,7 +32,7 @@ async function audit(app: string, args: string[] = []) {
 
 const entry = (report: AuditResult, id: string) => report.entries.find((candidate) => candidate.id === id)!;
 
-test('the default create-next-app app: no error reporting at all, and Next’s own screen with a digest for every server failure', async () => {
+test('the default create-next-app app (Cache Components, as --yes makes it): no error reporting at all, and Next’s own screen with a digest for every server failure, streamed at 200', async () => {
   const plain = await appOf('create-next-app-default');
   const { code, stdout, report } = await audit(plain);
   expect(stdout).toContain('Substituted: Google fonts (Geist, Geist Mono)');
@@ -45,8 +45,9 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
     'no finding in any entry',
   ).toEqual([]);
   const server = entry(report, 'server-page-throws');
+  // Streamed after the shell, as Cache Components render a request-time failure: 200, the pin of that configuration.
   expect([server.status, server.screen, server.lines.slice(0, 3)]).toEqual([
-    500,
+    200,
     "Next's built-in screen",
     ['This page couldn’t load', 'A server error occurred. Reload to try again.', 'Reload'],
   ]);
@@ -63,7 +64,7 @@ test('the default create-next-app app: no error reporting at all, and Next’s o
   ]);
   const why = (failureClass: string) =>
     new Set(report.notApplicable.filter((na) => catalogue.find((scenario) => scenario.id === na.id)?.failureClass === failureClass).map((na) => na.why));
-  expect([...why('cached-data')]).toEqual(["`'use cache'` and the caching APIs do not build without Cache Components (`cacheComponents: true`)"]);
+  expect([...why('cached-data')], "'use cache' builds under Cache Components: its failures placed and judged").toEqual([]);
   expect([...why('pages-router')]).toEqual(['the app has no Pages Router (no pages/ folder): its failures cannot happen there']);
   expect(report.notApplicable).toHaveLength(6 + 3 + 14);
   expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
@@ -97,7 +98,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   test('the Sentry-guide app: server failures reported twice, a client-side sentence without digest on screen, and what the reports carry', async ({
     browser,
   }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     const { code, report, out } = await audit(guide, ['--trace', ...GUIDE_ENTRIES.flatMap((id) => ['--scenario', id])]);
     expect(code).toBe(1);
     expect(report.appFindings).toEqual([]);
@@ -109,6 +110,19 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
     // The Edge runtime's report read like the others: the same double report.
     expect(findingsOf(report, 'edge-page-throws')).toEqual(findingsOf(report, 'server-page-throws'));
     expect(entry(report, 'edge-page-throws').reports.map((sent) => sent.runtime)).toEqual(['edge', 'browser']);
+    // Traced to source as the guide builds with no auth token: the server's frames by their debug IDs to the placed throw; the Edge
+    // runtime's chunks carry none (said at warn, failing nothing); the browser's maps deleted by an upload that had nothing to upload: not seen.
+    expect(tracedOf(report, 'server-page-throws').traced).toContain('node Sentry: ok');
+    expect(tracedOf(report, 'edge-page-throws').traced).toContain('edge Sentry: no debug ID');
+    expect(tracedOf(report, 'edge-page-throws').findings).toContainEqual(
+      expect.stringMatching(/^warn no debug ID \(the Edge runtime's reports, Sentry\): the Edge runtime's chunks carry no debug ID .* \(at none\)$/),
+    );
+    expect(tracedOf(report, 'client-effect-throws')).toMatchObject({
+      traced: ['browser Sentry: upload not seen'],
+      findings: [],
+      state: expect.stringMatching(/^not seen: /),
+    });
+    expect(report.unseen).toContainEqual(expect.stringMatching(/^whether the browser's maps are uploaded before Sentry's plugin deletes them/));
     // Next never passes a proxy's error to onRequestError (vercel/next.js#83404): the guide's setup never hears of it.
     expect(entry(report, 'proxy-throws').findings).toEqual([
       expect.objectContaining({ check: 'reported once', what: 'a server failure is never reported', fix: expect.stringContaining('vercel/next.js#83404') }),
@@ -154,7 +168,7 @@ test.describe('the Sentry-guide app, judged and in shards', () => {
   });
 
   test('an audit in shards, merged, is the audit one run writes: every entry once, the same findings, the same exit code', async ({ browser }) => {
-    const guide = await appOf('sentry-guide-app');
+    const guide = await appOf('sentry-guide-edge-app');
     // Thrown values run in order in one worker, a navigation with the entry it leads to: shards keep those groups whole.
     const ids = ['server-page-throws', 'navigate-to-failing-route', 'throws-null', 'throws-string', 'client-effect-throws'];
     const args = ids.flatMap((id) => ['--scenario', id]);

@@ -57,9 +57,27 @@ export const stderrLines = (stderr: string) =>
     .split('\n')
     .filter((line) => line !== '' && !line.startsWith('npm warn'));
 
-/** An entry's findings in a report, each as `check: what`. */
+/**
+ * An entry's findings about its failure behaviour, each as `check: what`: the source check's, about
+ * the build's maps rather than the failure, are pinned where a spec is about them (`tracedOf`).
+ */
 export const findingsOf = (report: AuditResult, id: string) =>
-  report.entries.find((entry) => entry.id === id)!.findings.map((finding) => `${finding.check}: ${finding.what}`);
+  report.entries
+    .find((entry) => entry.id === id)!
+    .findings.filter((finding) => finding.check !== 'source')
+    .map((finding) => `${finding.check}: ${finding.what}`);
+
+/** What the source check said of an entry's reports, each as `runtime reporter: result`, and its findings as `level what`. */
+export function tracedOf(report: AuditResult, id: string) {
+  const entry = report.entries.find((judged) => judged.id === id)!;
+  return {
+    state: entry.checks.source,
+    traced: (entry.traceableToSource ?? []).map((one) => `${one.runtime} ${one.reporter}: ${one.result}`),
+    findings: entry.findings
+      .filter((finding) => finding.check === 'source')
+      .map((finding) => `${finding.level ?? 'error'} ${finding.what} (at ${finding.at ?? 'none'})`),
+  };
+}
 
 /**
  * What the Sentry-guide app is found to do on a server failure (`server-page-throws`), observed and

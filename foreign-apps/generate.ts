@@ -9,62 +9,89 @@ import { timedSync } from '../harness/timings';
 import { OPENTELEMETRY_PEERS, pinned } from './packages';
 
 /**
- * Apps faultline did not write, made in the test setup from registry packages: the App Router
- * template that `create-next-app` ships inside its package (TypeScript, no Tailwind, Google fonts),
- * the same app with `@sentry/nextjs` set up the way Sentry's guide shows it (the files in
- * `sentry-guide/`), and the same app behind a consent wall nothing can be clicked through. Nothing of them is committed but this script and those files.
+ * Apps faultline did not write, made in the test setup from registry packages: what
+ * `create-next-app` makes with its default answers (`--yes`, what CI takes: TypeScript, Tailwind,
+ * ESLint's config, the App Router and, from 16.4, Cache Components with partial prefetching and an
+ * `AGENTS.md`), run from its own package so its answers are its own; the same app with
+ * `@sentry/nextjs` set up the way Sentry's guide shows it (the files in `sentry-guide/`), and the
+ * same app behind a consent wall nothing can be clicked through. Nothing of them is committed but
+ * this script and those files.
  */
 
 /**
- * The `create-next-app` whose template an app on `next` `version` starts from: the newest the
- * registry has up to that minor (there is none for every `next` patch, nor for every minor:
- * 16.4.3 for 16.4.5 and for 16.5.0, whose create-next-app is not released).
+ * The `create-next-app` an app on `next` `version` starts from: the newest the registry has up to
+ * that minor (there is none for every `next` patch, nor for every minor: 16.4.3 for 16.4.5 and
+ * for 16.5.0, whose create-next-app is not released).
  */
 export const createNextApp = (version: string) => `create-next-app@<${major(version)}.${minor(version) + 1}.0`;
 
 const installed = (name: string) =>
   (JSON.parse(readFileSync(join(faultlineRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The templates this process unpacked, by `create-next-app` version range: each packed once. */
-const templates = new Map<string, string>();
+/** What this process unpacked or made, removed when it ends. */
+const scratch: string[] = [];
 process.once('exit', () => {
-  for (const source of templates.values()) rmSync(join(source, '..', '..', '..', '..', '..'), { recursive: true, force: true });
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
+const scratchDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
 
-/** Which router the app's template has: the App Router's (`app`), or the Pages Router's (`create-next-app`'s `default`). */
+/** Which router the app has: the App Router's (`create-next-app`'s default answer), or the Pages Router's (`--no-app`). */
 export type Router = 'app' | 'pages';
-const TEMPLATE_OF: Record<Router, string> = { app: 'app', pages: 'default' };
 
-/** A template's files, from the registry package (npm's cache when it has it), unpacked once per process. */
-function template(next: string, router: Router): string {
-  const appTemplate = templates.get(createNextApp(next)) ?? unpacked(next);
-  return join(appTemplate, '..', '..', TEMPLATE_OF[router], 'ts');
-}
-
-/** The `create-next-app` package of `next`'s minor, unpacked: its App Router template's folder (the others beside it). */
-function unpacked(next: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-cna-'));
-  const packed = timedSync('install', createNextApp(next), () =>
-    execFileSync('npm', ['pack', createNextApp(next), '--silent', '--pack-destination', dir], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+/** The `create-next-app` CLI of a version range, packed from the registry (npm's cache when it has it) once per process. */
+const clis = new Map<string, string>();
+function createNextAppCli(next: string): string {
+  const range = createNextApp(next);
+  const known = clis.get(range);
+  if (known) return known;
+  const dir = scratchDir('faultline-cna-');
+  const packed = timedSync('install', range, () =>
+    execFileSync('npm', ['pack', range, '--silent', '--pack-destination', dir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
   )
     .trim()
     .split('\n')
     .at(-1)!;
   execFileSync('tar', ['xzf', join(dir, packed), '-C', dir]);
-  const source = join(dir, 'package', 'dist', 'templates', 'app', 'ts');
-  templates.set(createNextApp(next), source);
-  return source;
+  const cli = join(dir, 'package', 'dist', 'index.js');
+  clis.set(range, cli);
+  return cli;
 }
+
+/** The apps this process had `create-next-app` make, by version range and answers: each made once, then copied. */
+const made = new Map<string, string>();
+/**
+ * The app `create-next-app` makes for `next` with its default answers and `answers` (its own flags,
+ * `--no-app` for the Pages Router, `--eslint` where a version's default has no linter), without
+ * installing anything or touching git. Its preferences file goes to a scratch folder: a user's saved
+ * answers never change what `--yes` makes, and nothing is written into their home.
+ */
+function createdApp(next: string, answers: readonly string[]): string {
+  const key = `${createNextApp(next)} ${answers.join(' ')}`;
+  const known = made.get(key);
+  if (known) return known;
+  const dir = scratchDir('faultline-created-');
+  execFileSync(process.execPath, [createNextAppCli(next), 'app', '--yes', '--skip-install', '--disable-git', '--use-npm', ...answers], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: '1', NEXT_TELEMETRY_DISABLED: '1', XDG_CONFIG_HOME: join(dir, '.config') },
+  });
+  made.set(key, join(dir, 'app'));
+  return join(dir, 'app');
+}
+
+/** The packages a made app's manifest names that faultline's install does not hold and its build needs: Tailwind's (ESLint's come with `lint`, which Next 15's build runs). */
+const ADDED_BY_ANSWERS = ['tailwindcss', '@tailwindcss/turbopack', '@tailwindcss/postcss'] as const;
 
 /**
  * Writes the generated app to `dest` (replacing it) with `node_modules` in place: faultline's own
  * install of the same registry packages, hard-linked (no download, the same bytes), with
  * `@sentry/nextjs` left out of the app that does not use it, and `next` the one asked for (by
- * default faultline's own; another as a matrix workspace gets it).
+ * default faultline's own; another as a matrix workspace gets it). `answers` are `create-next-app`'s
+ * flags beside `--yes`, for a test about another shape than today's default (the older template).
  */
 export async function generateApp(
   dest: string,
@@ -77,49 +104,78 @@ export async function generateApp(
     otel = false,
     router = 'app',
     lint = false,
-  }: { sentry: boolean; consentWall?: boolean; next?: string; posthog?: boolean; intl?: boolean; otel?: boolean; router?: Router; lint?: boolean },
+    answers = [],
+  }: {
+    sentry: boolean;
+    consentWall?: boolean;
+    next?: string;
+    posthog?: boolean;
+    intl?: boolean;
+    otel?: boolean;
+    router?: Router;
+    lint?: boolean;
+    answers?: readonly string[];
+  },
 ): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
-  mkdirSync(dest, { recursive: true });
-  const source = template(next, router);
-  cpSync(source, dest, { recursive: true });
-  renameSync(join(dest, 'gitignore'), join(dest, '.gitignore'));
-  renameSync(join(dest, 'README-template.md'), join(dest, 'README.md'));
-  rmSync(join(dest, 'biome.json'));
+  mkdirSync(join(dest, '..'), { recursive: true });
+  cpSync(createdApp(next, [...(router === 'pages' ? ['--no-app'] : []), ...(lint ? ['--eslint'] : []), ...answers]), dest, { recursive: true });
+  const created = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
   const dependencies: Record<string, string> = { next, react: installed('react'), 'react-dom': installed('react-dom') };
   if (sentry) dependencies['@sentry/nextjs'] = installed('@sentry/nextjs');
   const manifest = {
     name: sentry ? 'sentry-guide-app' : consentWall ? 'consent-wall-app' : 'create-next-app-default',
     version: '0.1.0',
     private: true,
-    scripts: { dev: 'next dev', build: 'next build', start: 'next start' },
+    scripts: created.scripts,
     dependencies,
     devDependencies: { typescript: installed('typescript'), '@types/node': installed('@types/node'), '@types/react': installed('@types/react') },
   };
   writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  // Sentry's guide for the router: its config files, and the router's error page (global-error.tsx, or pages/_error.tsx).
-  if (sentry)
+  // Sentry's guide for the router: the wizard's files, its wrapper around the app's own config, and the router's error page (global-error.tsx, or pages/_error.tsx).
+  if (sentry) {
     cpSync(join(import.meta.dirname, 'sentry-guide'), dest, {
       recursive: true,
       filter: (file) => router === 'app' || !file.includes(join('sentry-guide', 'app')),
     });
+    wrapConfig(dest, "import { withSentryConfig } from '@sentry/nextjs/config';", (config) => `withSentryConfig(${config}, ${SENTRY_BUILD_OPTIONS})`);
+  }
   if (sentry && router === 'pages') cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   if (consentWall) {
     // A consent wall over every page until it is answered, as many sites have: nothing under it can be clicked.
     const layout = join(dest, 'app', 'layout.tsx');
-    const wall = `<body>{children}<div style={{ position: "fixed", inset: 0, background: "rgba(0, 0, 0, 0.6)" }}><p>We use cookies.</p></div></body>`;
+    const wall = `<div style={{ position: "fixed", inset: 0, background: "rgba(0, 0, 0, 0.6)" }}><p>We use cookies.</p></div>`;
     const source = readFileSync(layout, 'utf8');
-    if (!source.includes('<body>{children}</body>')) throw new Error(`${createNextApp(next)}'s layout has no <body>{children}</body> to put the wall in`);
-    writeFileSync(layout, source.replace('<body>{children}</body>', wall));
+    if (!/\{children\}\s*<\/body>/.test(source)) throw new Error(`${createNextApp(next)}'s layout has no {children}</body> to put the wall after`);
+    writeFileSync(layout, source.replace(/\{children\}(\s*)<\/body>/, `{children}${wall}$1</body>`));
   }
   // The project's install, hard-linked as a workspace's is (with the next asked for); the app without Sentry without it.
   await installNext(faultlineRoot, dest, next);
   if (!sentry) rmSync(join(dest, 'node_modules', '@sentry', 'nextjs'), { recursive: true, force: true });
+  const byAnswers = ADDED_BY_ANSWERS.filter((name) => name in created.devDependencies);
+  if (byAnswers.length) addPackages(dest, pinned(...byAnswers), [], { dev: true });
   if (posthog) addPostHog(dest);
   if (intl) addIntl(dest);
   if (otel) addOpenTelemetry(dest);
   if (lint) addLint(dest, next);
   return dest;
+}
+
+/** The options Sentry's wizard writes beside `withSentryConfig` (the org and project are placeholders: nothing is uploaded). */
+const SENTRY_BUILD_OPTIONS = `{
+  org: 'example-org',
+  project: 'example-project',
+  silent: !process.env.CI,
+  tunnelRoute: true,
+}`;
+
+/** Wraps the app's exported config as a plugin's guide does (`export default wrap(nextConfig)`), keeping wrappers already there. */
+export function wrapConfig(dest: string, importLine: string, wrap: (config: string) => string): void {
+  const file = join(dest, 'next.config.ts');
+  const source = readFileSync(file, 'utf8');
+  const exported = /export default (.+);\s*$/s.exec(source);
+  if (!exported) throw new Error(`${file} has no export default to wrap`);
+  writeFileSync(file, `${importLine}\n${source.slice(0, exported.index)}export default ${wrap(exported[1]!)};\n`);
 }
 
 /**
@@ -143,40 +199,42 @@ function addLint(dest: string, next: string): void {
 
 /**
  * Registry packages installed aside (npm's cache when it has them) and copied into the app's
- * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its package.json.
- * A dependency the install already holds at its top in another version is kept beneath each package
- * of theirs that asks for it (`ownVersions`: ESLint needs its ajv 6 where faultline's tests hold ajv 8).
+ * `node_modules`, never into the hard-linked install (faultline's own files); recorded in its
+ * package.json (`dev`: as devDependencies). A dependency the install already holds at its top in
+ * another version is kept beneath each package of theirs that asks for it (`ownVersions`: ESLint
+ * needs its ajv 6 where faultline's tests hold ajv 8).
  */
-export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = [], { ownVersions = false } = {}): void {
-  const aside = mkdtempSync(join(tmpdir(), 'faultline-packages-'));
+export function addPackages(dest: string, packages: Record<string, string>, also: readonly string[] = [], { ownVersions = false, dev = false } = {}): void {
+  const aside = installedAside(packages, also);
+  const installed = packagesIn(aside);
+  const taken = installed.filter((name) => existsSync(join(dest, 'node_modules', name)));
+  for (const name of installed.filter((name) => !taken.includes(name))) cpSync(join(aside, name), join(dest, 'node_modules', name), { recursive: true });
+  const ownVersion = (name: string) => ownVersions && versionOf(join(dest, 'node_modules', name)) !== versionOf(join(aside, name));
+  for (const name of taken.filter(ownVersion))
+    for (const dependent of installed.filter((other) => dependsOn(join(aside, other), name)))
+      cpSync(join(aside, name), join(dest, 'node_modules', dependent, 'node_modules', name), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+  const field = dev ? 'devDependencies' : 'dependencies';
+  manifest[field] = { ...manifest[field], ...packages };
+  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Each set of packages this process installed aside, by what was asked: installed once (every generated app takes Tailwind's). */
+const asides = new Map<string, string>();
+function installedAside(packages: Record<string, string>, also: readonly string[]): string {
+  const specs = [...Object.entries(packages).map(([name, version]) => `${name}@${version}`), ...also];
+  const known = asides.get(specs.join(' '));
+  if (known) return known;
+  const aside = scratchDir('faultline-packages-');
   writeFileSync(join(aside, 'package.json'), '{ "private": true }\n');
   timedSync('install', Object.keys(packages).join(' '), () =>
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--legacy-peer-deps',
-        ...Object.entries(packages).map(([name, version]) => `${name}@${version}`),
-        ...also,
-      ],
-      { cwd: aside, stdio: ['ignore', 'pipe', 'pipe'] },
-    ),
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', ...specs], {
+      cwd: aside,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
-  const installed = packagesIn(join(aside, 'node_modules'));
-  const taken = installed.filter((name) => existsSync(join(dest, 'node_modules', name)));
-  for (const name of installed.filter((name) => !taken.includes(name)))
-    cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', name), { recursive: true });
-  const ownVersion = (name: string) => ownVersions && versionOf(join(dest, 'node_modules', name)) !== versionOf(join(aside, 'node_modules', name));
-  for (const name of taken.filter(ownVersion))
-    for (const dependent of installed.filter((other) => dependsOn(join(aside, 'node_modules', other), name)))
-      cpSync(join(aside, 'node_modules', name), join(dest, 'node_modules', dependent, 'node_modules', name), { recursive: true });
-  rmSync(aside, { recursive: true, force: true });
-  const manifest = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
-  Object.assign(manifest.dependencies, packages);
-  writeFileSync(join(dest, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  asides.set(specs.join(' '), join(aside, 'node_modules'));
+  return join(aside, 'node_modules');
 }
 
 /** The packages at the top of a `node_modules` folder, scoped ones as `@scope/name`. */
@@ -375,7 +433,8 @@ function tailwindFromPackage(dest: string, web: string): void {
 export async function generateMonorepo(dest: string, { sentry = false, pnpm = false }: { sentry?: boolean; pnpm?: boolean } = {}): Promise<string> {
   rmSync(dest, { recursive: true, force: true });
   const web = join(dest, 'apps', 'web');
-  await generateApp(web, { sentry });
+  // pnpm's takes Tailwind from a shared package (below), so its app is made without create-next-app's own.
+  await generateApp(web, { sentry, answers: pnpm ? ['--no-tailwind'] : [] });
   const write = (file: string, text: string) => {
     mkdirSync(join(dest, file, '..'), { recursive: true });
     writeFileSync(join(dest, file), text);
@@ -401,10 +460,7 @@ export async function generateMonorepo(dest: string, { sentry = false, pnpm = fa
   const config = join(web, 'next.config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace('/* config options here */', "transpilePackages: ['@acme/ui'],"));
   const page = join(web, 'app', 'page.tsx');
-  writeFileSync(
-    page,
-    `import { Greeting } from '@acme/ui';\n${readFileSync(page, 'utf8').replace('<main className={styles.main}>', '<main className={styles.main}>\n        <Greeting name="acme" />')}`,
-  );
+  writeFileSync(page, `import { Greeting } from '@acme/ui';\n${readFileSync(page, 'utf8').replace(/<main[^>]*>/, '$&\n        <Greeting name="acme" />')}`);
   if (pnpm) {
     tailwindFromPackage(dest, web);
     rmSync(join(web, 'node_modules'), { recursive: true, force: true });

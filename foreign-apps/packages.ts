@@ -22,7 +22,9 @@ export const GENERATED_APP_PACKAGES = {
   /** ESLint as `create-next-app` installs it beside `eslint-config-next` of the app's own `next`. */
   eslint: '9.39.5',
   '@eslint/eslintrc': '3.3.7',
+  /** Tailwind as `create-next-app`'s default answer sets it up: through Turbopack's loader from 16.4, through PostCSS before. */
   tailwindcss: '4.3.5',
+  '@tailwindcss/turbopack': '4.3.5',
   '@tailwindcss/postcss': '4.3.5',
 } as const;
 

@@ -258,6 +258,8 @@ export interface AuditPlan {
   sentrySetup: SentrySetup | null;
   /** The app's reporters other than Sentry whose server sends faultline reads (`PostHog`). */
   reads: string[];
+  /** The app's reporters that run in the browser only, in words (`PostHog (src/app/posthog.tsx turns on its error capture)`). */
+  browserReporters: string[];
   basePath: string;
   /** The app's own proxy: its file as the app names it, and the built workspace whose manifests hold its matcher. Null: the app has none. */
   proxy: { file: string; workspace: string; distDir: string } | null;

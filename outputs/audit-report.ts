@@ -159,6 +159,19 @@ function summaryLine(result: AuditResult, total: number): string {
   ].join(' · ');
 }
 
+/** Each report traced to source, by entry: its runtime, reporter, result, and the raw frame beside the one it resolved to. */
+function sourceRows(result: AuditResult): string {
+  return result.entries
+    .flatMap((entry) =>
+      (entry.traceableToSource ?? []).map(
+        (traced) =>
+          `<tr><th scope="row"><code>${escapeMarkup(entry.id)}</code></th><td>${escapeMarkup(traced.runtime)}</td><td>${escapeMarkup(traced.reporter)}</td>` +
+          `<td>${escapeMarkup(traced.result)}</td><td><code>${escapeMarkup(traced.seen)}</code></td></tr>`,
+      ),
+    )
+    .join('\n');
+}
+
 export function auditAsHtml(result: AuditResult, dir: string): string {
   const total = findingCount(result);
   const groups = groupedFindings(result);
@@ -205,6 +218,7 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const reached = (result.reachedOut ?? [])
     .map(({ host, runtime, requests }) => `<tr><th scope="row"><code>${escapeMarkup(host)}</code></th><td>${runtime}</td><td>${requests}</td></tr>`)
     .join('\n');
+  const traced = sourceRows(result);
   const summary = summaryLine(result, total);
   const checkHeads = AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('');
   return `<!doctype html>
@@ -227,6 +241,12 @@ ${figures || '<p class="none">No page was shown.</p>'}
 <tbody>
 ${rows}
 </tbody></table>
+${
+  traced
+    ? `<h2>Reports traced to source</h2>\n<table id="source"><thead><tr><th scope="col">entry</th><th scope="col">runtime</th><th scope="col">reporter</th>` +
+      `<th scope="col">result</th><th scope="col">the frame as sent, and where the build's maps resolve it</th></tr></thead>\n<tbody>\n${traced}\n</tbody></table>`
+    : ''
+}
 <h2>What the app tried to reach beyond this machine</h2>
 ${reached ? reachedTable(reached) : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
 <h2>Not applicable to this app</h2>

@@ -46,8 +46,11 @@ const FIX_LANDS: readonly [RegExp, readonly string[]][] = [
   [/Sentry\.init|beforeSend/, ['sentry.server.config.ts', 'instrumentation.ts']],
 ];
 
-/** Where a finding's fix lands in the app: the file (app-relative) and line its words name, or what it changes, else the app's package.json. */
-export function fixLocation(finding: Pick<GroupedFinding, 'what' | 'fix'>, app: { root: string; appDir: string }): { file: string; line: number } {
+/** Where a finding's fix lands in the app: the line it was read at, the file (app-relative) and line its words name, or what it changes, else the app's package.json. */
+export function fixLocation(finding: Pick<GroupedFinding, 'what' | 'fix' | 'at'>, app: { root: string; appDir: string }): { file: string; line: number } {
+  // Where the judgement read the line that causes it (`next.config.ts:9`), as the app names it.
+  const read = finding.at ? /^(.+?)(?::(\d+))?$/.exec(finding.at) : null;
+  if (read) return { file: read[1], line: Number(read[2] ?? 1) };
   const at = FILE_AT_LINE.exec(finding.what);
   if (at) return { file: appFile(app.root, app.appDir, at[1]), line: Number(at[2]) };
   const fix = finding.fix ?? '';

@@ -121,6 +121,22 @@ export const reportSchema = z
 export const configurationId = z.enum(CONFIGURATION_IDS);
 
 /**
+ * Where a runtime's report must resolve through the build's own maps: the reference app's file (as
+ * the map names its source, from the app's folder), the 1-based line of the throw, and the
+ * function's name as the map restores it (null: not pinned, the name left unjudged).
+ */
+export const sourcePinSchema = z
+  .object({
+    file: z.string().min(1),
+    line: z.number().int().min(1),
+    function: z.string().min(1).nullable(),
+  })
+  .strict();
+
+/** The source pins of an entry, per runtime of its reports: only where the build gives maps (the server's, docs/source-maps.md). */
+export const sourceSchema = z.object({ server: sourcePinSchema.optional(), browser: sourcePinSchema.optional() }).strict();
+
+/**
  * What an entry shows and sends on other `next` versions or under another configuration (Cache
  * Components), where that is a genuine framework change: the fields that differ, for a semver
  * range, a configuration or both, with why. Differences between versions and configurations are
@@ -137,6 +153,8 @@ export const versionOverrideSchema = z
     configuration: configurationId.optional(),
     expect: expectationShape.partial().optional(),
     reports: z.array(reportSchema).optional(),
+    /** Where the reports resolve on those versions or in that configuration, where it is not where the entry pins it. */
+    source: sourceSchema.optional(),
     /** What changed in the framework, and on which version it was observed. */
     note: z.string().min(1),
   })
@@ -159,6 +177,12 @@ export const scenarioSchema = z
     expect: expectationSchema,
     /** Every error event expected, from both runtimes, each exactly once; all unhandled. */
     reports: z.array(reportSchema),
+    /**
+     * Where each runtime's report must resolve through the build's own maps (file, line, function):
+     * checked by a run against every report of that runtime its check pairs with the entry's (check
+     * `source`). Absent: not pinned (no map, or no frame of the app's to resolve).
+     */
+    source: sourceSchema.optional(),
     /** Why the outcome is what it is, where it surprises. */
     note: z.string().optional(),
     /**
@@ -189,6 +213,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Expectation = Scenario['expect'];
 export type ExpectedReport = Scenario['reports'][number];
+export type SourcePin = z.infer<typeof sourcePinSchema>;
 
 /** More problems than this are counted, not listed: a catalogue of 5,000 duplicates needs one line about the rest. */
 const SHOWN_PROBLEMS = 20;

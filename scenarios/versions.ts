@@ -41,6 +41,15 @@ export function comparedVersion(installed: string | null): ComparedVersion {
 
 type Override = NonNullable<Scenario['overrides']>[number];
 
+/**
+ * The versions whose reference build writes maps beside its server chunks, where the entries'
+ * `source` pins hold: Turbopack's builds (`next build`'s bundler from 16.0). On 15.5 (webpack, with
+ * Sentry's plugin's `sourcemaps: { disable: true }`) the Node.js chunks have none: every Node.js
+ * report said `no map` (observed on 15.5.29, the matrix, 2026-12-07), so nothing is pinned there.
+ * 16.1.7's resolved to every pinned line (the same matrix).
+ */
+export const SOURCE_PINNED_FROM = '>=16.0.0-0';
+
 /** Whether an override's range holds the version (none: every version). */
 const inRange = (override: Override, version: string) => override.next === undefined || satisfies(version, override.next, { includePrerelease: true });
 
@@ -61,11 +70,16 @@ export function forNext(scenario: Scenario, version: string, configuration: Conf
   const general = scenario.overrides?.find((candidate) => candidate.configuration === undefined && inRange(candidate, version));
   const own = scenario.overrides?.find((candidate) => candidate.configuration === configuration && inRange(candidate, version));
   const applied = [general, own].filter((override): override is Override => override !== undefined);
+  if (scenario.source && !satisfies(version, SOURCE_PINNED_FROM, { includePrerelease: true })) {
+    const { source: _unpinned, ...withoutSource } = scenario;
+    return forNext(withoutSource, version, configuration);
+  }
   if (applied.length === 0) return scenario;
   return {
     ...scenario,
     expect: Object.assign({ ...scenario.expect }, ...applied.map((override) => override.expect ?? {})),
     reports: own?.reports ?? general?.reports ?? scenario.reports,
+    ...((own?.source ?? general?.source) && { source: own?.source ?? general?.source }),
     note: applied.map((override) => `${overrideScope(override)}: ${override.note}`).join(' '),
   };
 }

@@ -345,6 +345,11 @@ test('repro of a server error shows one digest on screen, in the server log and 
   });
   expect(result.serverLog).toContain(`  digest: '${digest}'`);
   expect(result.reports).toEqual([expect.objectContaining({ runtime: 'server', digest, handled: false })]);
+  // Its frame as sent (a chunk of the build) beside where the build's maps resolve it: the thrower's line.
+  expect(result.reports[0].source).toMatchObject({
+    resolved: { file: 'bundled/server.tsx', line: 7, function: null },
+    raw: { file: expect.stringMatching(/^app:\/\/\/_next\/server\/chunks\//) },
+  });
   expect(result.verdict).toEqual({ reproduced: true, failedChecks: [], reasons: [] });
 });
 

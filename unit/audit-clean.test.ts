@@ -24,7 +24,8 @@ function cache() {
   return { env, old: workspace('old-app-1', 40), recent: workspace('recent-app-2', 1), held: workspace('held-app-3', 40, process.pid) };
 }
 
-describe('audit workspaces are cleaned', () => {
+// Two of these start the CLI (tsx, then Node): seconds each on a busy machine.
+describe('audit workspaces are cleaned', { timeout: 30_000 }, () => {
   it('removes those no audit used for the limit, never one an audit holds', () => {
     const { env, old, recent, held } = cache();
     expect(cleanWorkspaces(env, 30 * DAY)).toEqual({ removed: [old], held: [held] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAuditArgs } from '../cli/audit';
-import { withConfig } from '../audit/job';
+import { withConfig, type AuditJob } from '../audit/job';
+import { leveled } from '../audit/judge';
 import { readAuditConfig } from '../audit/job';
 import type { CannotRun } from '../harness/failures';
 import { catalogue } from '../scenarios/catalogue';
@@ -105,6 +106,16 @@ describe('what the config changes of the judgement', () => {
     expect(leveled.entries[0].checks['reported once']).toBe('off in faultline.config.json');
     expect(failingFindings(leveled)).toEqual([]);
     expect(failingFindings(withLevels(result, { screen: 'warn' }, 'f'))).toEqual([twice]);
+  });
+
+  it("without a config, the source check's findings are said at warn and fail nothing; a config sets it to error", async () => {
+    const source: Finding = { check: 'source', what: "no debug ID (the Edge runtime's reports, Sentry): its chunks carry none" };
+    const withSource = { ...result, entries: [{ ...result.entries[0], findings: [twice, source] }] };
+    const bare = parseAuditArgs(['.']);
+    expect(failingFindings(leveled({ options: bare } as AuditJob, withSource as never))).toEqual([twice]);
+    const app = folderWith({ 'faultline.config.json': JSON.stringify({ checks: { source: 'error' } }) });
+    const strict = withConfig(parseAuditArgs([app]), await readAuditConfig(app), app);
+    expect(failingFindings(leveled({ options: strict } as AuditJob, withSource as never))).toEqual([twice, source]);
   });
 
   it('leaves out of privacy the fields the team means its reports to carry', () => {

@@ -92,6 +92,20 @@ describe("OpenTelemetry's trace exports read as reports", () => {
     ]);
   });
 
+  it("keeps each exception's stack (exception.stacktrace, V8's text) as a Sentry event's frames, the caller first; an exception without one has none", () => {
+    const [render] = otlpExceptions(exported).filter(({ event }) => event.request?.url === '/faultline-audit/server-page-throws');
+    const frames = render.event.exception?.values?.[0]?.stacktrace?.frames ?? [];
+    // The throw last, as Sentry lists it: the placed page's chunk, as the server ran it from the workspace.
+    expect(frames.at(-1)).toMatchObject({
+      filename: expect.stringMatching(/^\/.*\/\.next\/server\/.*\.js$/),
+      lineno: expect.any(Number),
+      colno: expect.any(Number),
+    });
+    expect(frames.every((frame) => typeof frame.filename === 'string' && typeof frame.lineno === 'number')).toBe(true);
+    const [edge] = otlpExceptions(exported).filter(({ event }) => event.request?.url === '/faultline-audit/edge-route-handler-throws');
+    expect(edge.event.exception?.values?.[0]?.stacktrace).toBeUndefined();
+  });
+
   it('refuses a body that is not protobuf instead of reading noise', () => {
     expect(() => otlpExceptions([{ contentType: 'application/x-protobuf', body: new Uint8Array([0x0a, 0x7f, 0x01]) }])).toThrow(/past the end/);
   });

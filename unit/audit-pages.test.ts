@@ -37,6 +37,22 @@ const place = (app: AuditedApp, ids: string[]) => {
 const PAGES = ['pages-gssp-throws', 'pages-client-effect-throws', 'pages-api-throws', 'pages-app-gip-throws', 'pages-document-throws', 'pages-healthy'];
 
 describe('an app with the Pages Router', () => {
+  it("records where a Pages entry's error is made: the line of its `new Error` in the thrower its page imports, an arrow function's as much as a declared one's", () => {
+    const app = audited({ 'pages/index.tsx': '' }, { sentry: true });
+    const placement = place(app, ['pages-gssp-throws', 'pages-api-throws', 'pages-client-effect-throws']);
+    const file = 'faultline-audit-throwers/pages.js';
+    const lines = readFileSync(join(app.root, file), 'utf8').split('\n');
+    const throwIn = (name: string) => {
+      const start = lines.findIndex((line) => line.includes(`const ${name} =`));
+      return lines.findIndex((line, at) => at > start && /throw new Error/.test(line)) + 1;
+    };
+    const thrower = (id: string) => placement.placed.find((entry) => entry.scenario.id === id)!.thrower;
+    expect(thrower('pages-gssp-throws')).toEqual({ file, line: throwIn('throwingServerSideProps') });
+    expect(thrower('pages-api-throws')).toEqual({ file, line: throwIn('throwingApiRoute') });
+    // A page's other export that throws nothing (`getServerSideProps = perRequest`) leaves its component's thrower told.
+    expect(thrower('pages-client-effect-throws')?.file).toBe('faultline-audit-throwers/client-throwers.jsx');
+  });
+
   it('is audited when it has only pages/: which routers it has is read, nothing refused', () => {
     const app = audited({ 'pages/index.tsx': '' });
     expect([app.appRouter, app.pagesDir]).toEqual([false, 'pages']);

@@ -36,6 +36,7 @@ function workspaceWith(files: string[], over: Partial<AuditedApp> = {}): { dir: 
     packageManager: 'npm',
     configFile: null,
     otherReporters: [],
+    browserReporters: [],
     sentrySetup: null,
     monorepo: null,
     distDir: '.next',
@@ -205,6 +206,35 @@ describe("the catalogue placed in another app's workspace", () => {
         { id: 'robots-throws', why: `the app serves its own /robots.txt (${own}), which a placed one would replace` },
       ]);
     }
+  });
+
+  it("records where each placed entry's error is made, in the file faultline wrote: the line of its `new Error`; none where it cannot tell", () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx']);
+    const placement = place(dir, app, ['server-page-throws', 'nested-layout-throws', 'route-handler-throws', 'async-component-rejects', 'throws-string']);
+    const thrower = (id: string) => placement.placed.find((entry) => entry.id === id)!.thrower;
+    const server = 'app/faultline-audit/_throwers/server.jsx';
+    const lines = readFileSync(join(dir, server), 'utf8').split('\n');
+    // The line after `function name(` that throws, as the placed file has it.
+    const throwIn = (name: string) => {
+      const start = lines.findIndex((line) => line.includes(`function ${name}(`));
+      return lines.findIndex((line, at) => at > start && /throw new Error/.test(line)) + 1;
+    };
+    expect(thrower('server-page-throws')).toEqual({ file: server, line: throwIn('ThrowingServerComponent') });
+    expect(thrower('nested-layout-throws')).toEqual({ file: server, line: throwIn('ThrowingServerComponent') });
+    expect(thrower('route-handler-throws')).toEqual({ file: server, line: throwIn('throwingRouteHandler') });
+    // Its error is made in a helper it calls, and a thrown value's where its kind is: not told from the placed text.
+    expect(thrower('async-component-rejects')).toBeUndefined();
+    expect(thrower('throws-string')).toBeUndefined();
+  });
+
+  it("follows a thrower its page imports through a file that re-exports it (client.jsx's `export { ThrowsInEffect } from './client-throwers'`)", () => {
+    const { dir, app } = workspaceWith(['app/layout.tsx']);
+    const placement = place(dir, app, ['client-effect-throws']);
+    const file = 'app/faultline-audit/_throwers/client-throwers.jsx';
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+    const start = lines.findIndex((line) => line.includes('function ThrowsInEffect('));
+    const line = lines.findIndex((text, at) => at > start && /throw new Error/.test(text)) + 1;
+    expect(placement.placed.find((entry) => entry.id === 'client-effect-throws')!.thrower).toEqual({ file, line });
   });
 
   it('honours basePath and trailingSlash in the placed URLs', () => {

@@ -36,6 +36,51 @@ describe('PostHog, read where the server sends it: its $exception events', () =>
     ]);
   });
 
+  it("keeps each exception's frames as a Sentry event carries them, a frame's chunk_id as the debug_meta image of its file, the thrown error last as Sentry lists it", () => {
+    const frame = (filename: string, lineno: number, extra: object = {}) => ({
+      filename,
+      lineno,
+      colno: 5,
+      function: 'd',
+      in_app: true,
+      platform: 'node:javascript',
+      ...extra,
+    });
+    const [event] = postHogExceptions(
+      batch([
+        {
+          event: '$exception',
+          uuid: '0190-b',
+          properties: {
+            // PostHog lists the thrown error first, its cause after.
+            $exception_list: [
+              {
+                type: 'Error',
+                value: 'thrown',
+                stacktrace: { type: 'raw', frames: [frame('node:internal/a', 1), frame('.next/server/chunks/a.js', 2, { chunk_id: 'ABC-1' })] },
+              },
+              { type: 'TypeError', value: 'cause', stacktrace: { type: 'raw', frames: [] } },
+            ],
+          },
+        },
+      ]),
+    );
+    expect(event.exception?.values).toEqual([
+      { type: 'TypeError', value: 'cause' },
+      {
+        type: 'Error',
+        value: 'thrown',
+        stacktrace: {
+          frames: [
+            { filename: 'node:internal/a', lineno: 1, colno: 5, function: 'd', in_app: true },
+            { filename: '.next/server/chunks/a.js', lineno: 2, colno: 5, function: 'd', in_app: true },
+          ],
+        },
+      },
+    ]);
+    expect(event.debug_meta).toEqual({ images: [{ type: 'sourcemap', code_file: '.next/server/chunks/a.js', debug_id: 'ABC-1' }] });
+  });
+
   it('reads a single event sent on its own', () => {
     const single = new TextEncoder().encode(
       JSON.stringify({ api_key: 'phc_x', event: '$exception', properties: { $exception_list: [{ type: 'TypeError', value: 'x' }] } }),

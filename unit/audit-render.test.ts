@@ -31,6 +31,19 @@ describe("an audit's table of entries", () => {
   });
 });
 
+describe("an audit's reports traced to source", () => {
+  it("shows, in audit.html, each report's raw frame beside the one it resolved to, by entry and runtime, with the result", () => {
+    const seen = 'app:///_next/server/chunks/ssr/x.js:2:1817 (d) -> app/faultline-audit/_throwers/server.jsx:7:13, by debug ID';
+    const traced = { runtime: 'node', reporter: 'Sentry', result: 'ok', seen, findings: [] };
+    const html = new DOMParser().parseFromString(
+      auditAsHtml({ ...result, entries: [{ ...result.entries[0], traceableToSource: [traced] }] } as AuditResult, '/tmp'),
+      'text/html',
+    );
+    const rows = [...html.querySelectorAll('#source tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([['server-page-throws', 'node', 'Sentry', 'ok', seen]]);
+  });
+});
+
 describe("an audit's entries not applicable", () => {
   it('are said once per reason, with the entries it holds for: a Pages-only app has no App Router, which one line says', () => {
     const noAppRouter = 'the app has no App Router (no app/ folder): its failures cannot happen there';

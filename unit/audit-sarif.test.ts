@@ -79,6 +79,11 @@ describe("an audit's findings as SARIF 2.1.0, for code scanning", () => {
     expect(at('the screen says a client-side exception occurred', FIX.wrongSide)).toEqual({ file: 'src/app/global-error.tsx', line: 1 });
     expect(at('a server failure is never reported', FIX.proxyMissing)).toEqual({ file: 'src/proxy.ts', line: 1 });
     expect(at("the reports carry the client's address", FIX.privacy)).toEqual({ file: 'sentry.server.config.ts', line: 1 });
+    // Where the judgement read the line that causes it (the source check's config lines), there, whatever its words say.
+    const located = (where: string) =>
+      fixLocation({ what: 'map missing', fix: 'productionBrowserSourceMaps: true', at: where }, { root: app, appDir: 'src/app' });
+    expect(located('next.config.mjs:4')).toEqual({ file: 'next.config.mjs', line: 4 });
+    expect(located('next.config.mjs')).toEqual({ file: 'next.config.mjs', line: 1 });
   });
 
   it('writes the summary a pull request comment and the job summary show: counts, new findings first', () => {

@@ -154,7 +154,8 @@ describe('the CLI options, declared once', () => {
   );
 });
 
-describe('each command’s --help', () => {
+// Each starts the CLI (tsx, then Node): seconds on a busy machine.
+describe('each command’s --help', { timeout: 30_000 }, () => {
   it.each(COMMAND_NAMES)('faultline %s --help prints that command’s usage, derived from its declared options, and exits 0', async (command) => {
     const { code, stdout: printed } = await runFaultline([command, '--help'], { env: process.env });
     expect(code).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesFor, readTruth, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
+import { entriesFor, readTruth, untrueSaid, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
 
 const truth = (audit: Partial<Truth['audit']>, rest: Partial<Truth> = {}): Truth => ({
   slug: 'some-app',
@@ -67,8 +67,81 @@ describe('an audit compared with the truth observed by hand', () => {
   });
 });
 
+describe('traceable to source, compared with the hand look', () => {
+  type Traced = { runtime: string; reporter: string; result: string };
+  const traced = (entries: Record<string, Traced[]>): AuditOutcome['report'] => ({
+    entries: Object.entries(entries).map(([id, traceableToSource]) => ({ id, findings: [], traceableToSource })),
+    appFindings: [],
+  });
+  const sentry = (runtime: string, result: string): Traced => ({ runtime, reporter: 'Sentry', result });
+
+  it('is truthful when every result the audit gave a runtime is the one the hand look found', () => {
+    const expected = truth({}, { source: { node: 'ok', edge: 'no debug ID', browser: 'upload not seen' } });
+    const audited = traced({
+      'server-page-throws': [sentry('node', 'ok'), sentry('browser', 'no stack')],
+      'route-handler-throws': [sentry('node', 'ok')],
+      'edge-route-handler-throws': [sentry('edge', 'no debug ID')],
+      'client-effect-throws': [sentry('browser', 'upload not seen'), sentry('browser', 'not judged')],
+    });
+    expect(untruths(expected, { exit: 1, line: '', report: audited })).toEqual([]);
+  });
+
+  it('names a runtime whose results differ from the hand look, with the entries that gave each', () => {
+    const expected = truth({}, { source: { node: 'ok', browser: 'upload not seen' } });
+    const audited = traced({
+      'server-page-throws': [sentry('node', 'ok')],
+      'route-handler-throws': [sentry('node', 'resolved to a wrong place')],
+      'client-effect-throws': [sentry('browser', 'map missing')],
+    });
+    expect(untruths(expected, { exit: 1, line: '', report: audited })).toEqual([
+      'traceable to source: the node runtime\'s frames "resolved to a wrong place" on route-handler-throws, where the hand look found "ok"',
+      'traceable to source: the browser runtime\'s frames "map missing" on client-effect-throws, where the hand look found "upload not seen"',
+    ]);
+  });
+
+  it('takes the results a runtime gave as a set where the hand look found several (some entries ok, others resolved elsewhere)', () => {
+    const expected = truth({}, { source: { node: ['ok', 'resolved to a wrong place'] } });
+    const both = traced({ 'server-page-throws': [sentry('node', 'ok')], 'route-handler-throws': [sentry('node', 'resolved to a wrong place')] });
+    expect(untruths(expected, { exit: 1, line: '', report: both })).toEqual([]);
+    const one = traced({ 'server-page-throws': [sentry('node', 'ok')] });
+    expect(untruths(expected, { exit: 1, line: '', report: one })).toEqual([
+      'traceable to source: the node runtime\'s frames never "resolved to a wrong place", where the hand look found "ok", "resolved to a wrong place"',
+    ]);
+  });
+
+  it('says a runtime the truth speaks of that the audit said nothing of (no stack and not judged say nothing)', () => {
+    const expected = truth({}, { source: { node: 'map missing', edge: 'no debug ID' } });
+    const audited = traced({ 'server-page-throws': [sentry('node', 'map missing')], 'edge-route-handler-throws': [sentry('edge', 'not judged')] });
+    expect(untruths(expected, { exit: 1, line: '', report: audited })).toEqual([
+      'traceable to source: said nothing of the edge runtime\'s frames, where the hand look found "no debug ID"',
+    ]);
+    expect(untruths(expected, { exit: 1, line: '', report: report({ 'server-page-throws': [] }) })).toEqual([
+      'traceable to source: said nothing of the node runtime\'s frames, where the hand look found "map missing"',
+      'traceable to source: said nothing of the edge runtime\'s frames, where the hand look found "no debug ID"',
+    ]);
+  });
+
+  it('asks nothing of the source where the truth has no hand look of it', () => {
+    expect(untruths(truth({}), { exit: 1, line: '', report: traced({ 'server-page-throws': [sentry('node', 'map missing')] }) })).toEqual([]);
+  });
+
+  it('holds only the results the audit can give, per runtime', () => {
+    const page = (json: string) => `# app\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+    expect(readTruth(page(JSON.stringify(truth({}, { source: { edge: 'no debug ID' } }))), 'x.md').source).toEqual({ edge: 'no debug ID' });
+    expect(() => readTruth(page(JSON.stringify(truth({}, { source: { node: 'no stack' } as never }))), 'x.md')).toThrow('x.md');
+    expect(() => readTruth(page(JSON.stringify(truth({}, { source: { worker: 'ok' } as never }))), 'x.md')).toThrow('x.md');
+  });
+});
+
 describe('a corpus page', () => {
   const page = (json: string) => `# app\n\nprose\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+
+  it('says a miss its truth explains in the row, after how the audit disagrees', () => {
+    expect(untrueSaid('exit 2', ['refused with "x", not "y" (the app\'s)'], { known: 'the wall renders under the route' })).toBe(
+      'exit 2; refused with "x", not "y" (the app\'s); known miss: the wall renders under the route',
+    );
+    expect(untrueSaid('exit 1, 3 entries judged', ['missing: a'], {})).toBe('exit 1, 3 entries judged; missing: a');
+  });
 
   it('holds exactly one truth, in the schema', () => {
     expect(readTruth(page(JSON.stringify(truth({}))), 'x.md').slug).toBe('some-app');

@@ -80,6 +80,16 @@ export const RULES: Rule[] = [
     why: "the audit's pipeline runs in the CLI's process: nothing of the CLI, the tests, or what a kind's checks run in Playwright's workers",
   },
   {
+    from: ['source-maps/'],
+    only: ['source-maps/'],
+    why: "frames resolved through the build's files they are handed, for audit and run alike: nothing of their pipelines, the harness or the CLI",
+  },
+  {
+    from: ['audit/source/'],
+    only: ['audit/source/', 'source-maps/'],
+    why: "a report's frames are judged against where faultline placed the thrower, from what they resolved to: nothing of the pipeline that hands them, the harness or the CLI",
+  },
+  {
     from: ['audit/kinds/*/judge.ts'],
     only: ['verdict/', 'scenarios/', 'contract.ts'],
     why: "a kind's judgement is pure, as the verdict is: an entry's observation in, its findings out, wherever it runs",
@@ -187,6 +197,7 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
+  'source-maps/resolve.ts': ['source-maps/build.ts', 'audit/judge.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
   'audit/check.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],
@@ -254,6 +265,7 @@ describe('imports', () => {
       "harness/build.ts -> cli/usage-error.ts: harness processes import nothing of the CLI, the audit's pipeline, the outputs, the tests or the worker",
       'pages/scenarios/pages-gssp-throws.tsx -> scenarios/golden.ts: the app and its server import nothing of the checking side (only the contract, its routes, its configurations and its lifeline)',
       'selftest/load.ts -> bench/stats.ts: the test gates and the corpus run depend on nothing of the benchmarks: bench/ holds benchmarks only',
+      "source-maps/resolve.ts -> audit/judge.ts: frames resolved through the build's files they are handed, for audit and run alike: nothing of their pipelines, the harness or the CLI",
       'verdict/verdict.ts -> harness/target.ts: the verdict is pure: nothing of the harness, the fixtures or the CLI',
     ]);
   });

@@ -62,7 +62,8 @@ describe('the config faultline init writes, from the declarations of what a conf
     const configured = withConfig(bare, await readAuditConfig(app), app);
     expect(configured.out).toBe(join(app, 'faultline-audit'));
     expect(configured.baseline).toBe(join(app, BASELINE_FILE));
-    expect(configured.levels).toEqual(Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'error'])));
+    expect(configured.levels).toEqual(bare.levels);
+    expect(configured.levels).toEqual({ ...Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'error'])), source: 'warn' });
     expect([configured.versions, configured.cookies, configured.skip, configured.privacyAllow]).toEqual([
       bare.versions,
       bare.cookies,

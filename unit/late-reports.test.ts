@@ -46,6 +46,22 @@ describe('a report that came after its entry’s check', () => {
     expect(nobodys).toEqual([stray]);
   });
 
+  it('is claimed by the entry whose whole id it names, never by one whose id ends the same (route-handler-throws in edge-route-handler-throws)', () => {
+    const ids = [
+      { id: 'route-handler-throws', reaches: [] },
+      { id: 'edge-route-handler-throws', reaches: [] },
+    ];
+    const edge = postHog('edge-route-handler-throws: db password hunter2');
+    const edgeByRoute = {
+      ...postHog('Error'),
+      event: { ...postHog('x').event, request: { url: `http://127.0.0.1/${SEGMENT}/edge-route-handler-throws` } },
+    } as AuditReport;
+    const { late: claimed } = claimLate([edge, edgeByRoute], ids, SEGMENT);
+    expect([...claimed.entries()]).toEqual([['edge-route-handler-throws', [edge, edgeByRoute]]]);
+    const log = ['[hand-over] edge-route-handler-throws: x', `[hand-over] GET /${SEGMENT}/edge-route-handler-throws`].join('\n');
+    expect(handOversNaming(log, '[hand-over] ', ['route-handler-throws'], SEGMENT)).toBe(0);
+  });
+
   it('makes an entry said never reported reported, with the hand-overs of the whole run, its report marked late', () => {
     const observed = auditedServerFailure({ id: 'robots-throws', status: 500, path: '/robots.txt', lines: [], delivered: 0 });
     const checked = auditEntry(robots, observed, context);
@@ -78,7 +94,8 @@ describe('the placed failures, once the run has settled (the pipeline asks every
     ]);
     const placed = entries.map(({ id, reaches }) => ({ id, reaches, scenario: catalogue.find((scenario) => scenario.id === id)!, url: `/${SEGMENT}/${id}` }));
     const stray = postHog('the app’s own error');
-    const late = placedFailures.late(placed as PlacedEntry[], records, [postHog('robots-throws: db password hunter2'), stray], {
+    const robotsReport = postHog('robots-throws: db password hunter2');
+    const late = placedFailures.late(placed as PlacedEntry[], records, [robotsReport, stray], {
       log: `${AUDIT_DELIVERY_PREFIX}{"path":"/robots.txt","message":"robots-throws: db password hunter2"}`,
       countsDeliveries: true,
       reporting: context,
@@ -89,6 +106,8 @@ describe('the placed failures, once the run has settled (the pipeline asks every
     expect('judged' in robotsAgain && robotsAgain.judged.reports).toEqual([
       expect.objectContaining({ value: 'robots-throws: db password hunter2', late: true }),
     ]);
+    // Kept whole beside the entry's own reports: the judge stage traces every report of the record to source (issue #86).
+    expect('observed' in robotsAgain && (robotsAgain.observed as { reports: AuditReport[] }).reports).toEqual([...reporting.reports, robotsReport]);
     // A record no late report names comes back as it was.
     expect(late.records.find((record) => record.id === 'server-page-throws')).toBe(records.get('server-page-throws'));
   });

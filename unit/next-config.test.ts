@@ -37,6 +37,7 @@ const inspected = (dir: string): InspectedApp => ({
   packageManager: 'npm',
   configFile: 'next.config.mjs',
   otherReporters: [],
+  browserReporters: [],
   sentrySetup: null,
   monorepo: null,
 });

@@ -20,7 +20,7 @@ describe("faultline's package", () => {
 
   it("depends on what the audit's modules import: nothing of the reference app, no TypeScript loader", async () => {
     const { modules, packages } = await moduleGraph(root);
-    expect(packages).toEqual(['@playwright/test', '@sentry/core', 'esbuild', 'msw', 'semver', 'zod']);
+    expect(packages).toEqual(['@jridgewell/trace-mapping', '@playwright/test', '@sentry/core', 'esbuild', 'msw', 'semver', 'zod']);
     expect(
       modules.filter((module) => /^(app|bundled)\/|^(instrumentation|proxy|next\.config)\b/.test(module)),
       "the reference app's files are placed by path, never imported",

@@ -25,6 +25,8 @@ export const reportInBrief = ({ runtime, reporter, event }: AuditReport) => ({ r
 export interface AuditContext {
   /** Whether the app has `@sentry/nextjs` at all: without it, no report is expected anywhere (said once). */
   sentry: boolean;
+  /** Reporters the app runs in the browser only, in words (`PostHog (src/app/posthog.tsx turns on its error capture)`): not read; the server still sends nothing. */
+  browserReporters?: readonly string[];
   /** Fields the team means its reports to carry, as a privacy finding's evidence names them (its config's `privacy.allow`). */
   privacyAllow?: readonly string[];
   /** Reporters other than Sentry the app hands errors to, in words (`PostHog (instrumentation.ts imports @posthog/next)`): faultline cannot read them. */
@@ -113,6 +115,11 @@ export function unseenReporting(context: AuditContext): string[] {
       .filter((name) => !others.some((reporter) => reporter.startsWith(`${name} (`)))
       .map((name) => `errors are sent to ${name} (seen from the server; its files did not show how): ${READ_ON_THE_SERVER_ONLY}`),
   ];
+  reporters.push(
+    ...(context.browserReporters ?? []).map(
+      (reporter) => `errors in the browser may go to ${reporter}, which faultline does not read: whether they arrive there is not judged`,
+    ),
+  );
   const { tunnel } = context;
   if (!tunnel) return reporters;
   // The app's own tunnel route is asked, through its proxy and server, as in production: its delivery is judged, not unseen.
@@ -124,6 +131,9 @@ export function unseenReporting(context: AuditContext): string[] {
 }
 
 export const FIX = {
+  serverUnreported:
+    "report the server's errors: export `onRequestError` from `instrumentation.ts` and send each one (posthog-node's " +
+    "`captureException`, or `@sentry/nextjs`'s `captureRequestError`)",
   serverMissing: 'export `onRequestError = Sentry.captureRequestError` from `instrumentation.ts`',
   edgeMissing:
     'initialise Sentry on the Edge runtime: `register()` in `instrumentation.ts` imports `./sentry.edge.config` ' +
@@ -172,7 +182,7 @@ export const FIX = {
 export function appFindings(context: AuditContext, unclaimed: readonly AuditReport[]): Finding[] {
   const findings: Finding[] = [];
   // Errors handed to a reporter faultline cannot read are not "nothing": that is said, not judged (unseenReporting).
-  if (!context.sentry && (context.otherReporters ?? []).length === 0 && (context.seen ?? []).length === 0)
+  if (!context.sentry && (context.otherReporters ?? []).length === 0 && (context.seen ?? []).length === 0 && (context.browserReporters ?? []).length === 0)
     findings.push({
       check: 'reported once',
       what: 'nothing in the app reports errors: no @sentry/nextjs, so no failure below reaches anyone',

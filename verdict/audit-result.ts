@@ -102,6 +102,22 @@ export interface AuditResult {
     reports: (EventInBrief & { runtime: string; reporter?: string; late?: boolean })[];
     /** Hosts beyond the machine its server and its page asked for, refused. */
     refused?: Refused;
+    /**
+     * Traceable to source: each report (Sentry's from Node.js, the Edge runtime and the browser), its
+     * top frame of the app's code resolved through the build's own maps as its reporter resolves it
+     * and judged against the line where faultline placed the thrower (`audit/source/traceable.ts`, through `source-maps/`):
+     * what the `source` check read. `no stack`: the report has none to resolve; `upload not seen`: its maps were deleted
+     * by an upload step that had nothing to upload here.
+     */
+    traceableToSource?: {
+      runtime: string;
+      reporter: string;
+      result: 'ok' | 'resolved to a wrong place' | 'map missing' | 'upload not seen' | 'no debug ID' | 'map served to anyone' | 'no stack' | 'not judged';
+      seen: string;
+      fix?: string;
+      at?: string | null;
+      findings: { kind: string; cause: string; fix: string; at: string | null }[];
+    }[];
     ms: Record<string, number>;
   })[];
   notApplicable: { id: string; why: string }[];

@@ -4,7 +4,7 @@
  */
 
 /** The checks an audit makes of every entry, in the order its outputs show them. */
-export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 'privacy', 'framework'] as const;
+export const AUDIT_CHECKS = ['screen', 'reported once', 'traceable', 'no leak', 'privacy', 'framework', 'source'] as const;
 export type AuditCheck = (typeof AUDIT_CHECKS)[number];
 
 export interface Finding {
@@ -13,6 +13,8 @@ export interface Finding {
   what: string;
   /** The one-line fix, where there is one. */
   fix?: string;
+  /** Where in the app's files its fix goes (`next.config.ts:9`), where faultline read the line that causes it. */
+  at?: string;
   /** What was observed that shows it (a digest, the fields), where the words above leave it out so that entries share a finding. */
   evidence?: string;
   /** Against the team's baseline (`--baseline`): a finding it does not hold, or one it accepts. */

@@ -1,7 +1,18 @@
-import type { AuditCheck, Finding } from './finding';
+import { AUDIT_CHECKS, type AuditCheck, type Finding } from './finding';
 
 /** How much a check's findings count, as a team's config sets it: `error` (the default), `warn` (said, failing nothing), `off` (not judged). */
 export type CheckLevel = 'error' | 'warn' | 'off';
+
+/**
+ * Each check's level where the team's config does not set one: `error`, but `source` at `warn`.
+ * Its findings read a build faultline made without the team's upload step, whose maps and debug IDs
+ * are the bundler's and the reporter plugin's doing more than the app's failure behaviour; a team
+ * makes it fail the audit with `checks: { source: 'error' }`.
+ */
+export const DEFAULT_LEVELS: Record<AuditCheck, CheckLevel> = {
+  ...(Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'error'])) as Record<AuditCheck, CheckLevel>),
+  source: 'warn',
+};
 
 interface Audited {
   appFindings: Finding[];

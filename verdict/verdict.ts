@@ -1,4 +1,4 @@
-import type { ExpectedReport, Scenario } from '../scenarios/schema';
+import type { ExpectedReport, Scenario, SourcePin } from '../scenarios/schema';
 import { CLASSIC_SENTENCE, digestOf, expectedHost, REDACTED_MESSAGE_START } from '../scenarios/golden';
 import type { ScreenKind, SeenScreen } from './screen-kind';
 import type { EventInBrief } from './report-event';
@@ -41,9 +41,28 @@ export interface ExpectedScreen extends Omit<Screen, 'digestLine' | 'lines' | 'l
   sees: TextMatch | null;
 }
 
+/** A frame of a report: as the reporter sent it (the chunk, minified), or as the build's maps resolve it (the app's source). */
+export interface SourceFrame {
+  file: string;
+  line: number;
+  /** 1-based; null: the report gives none. */
+  column: number | null;
+  /** The function's name: the runtime's (raw), or the one the map restores (resolved); null: none. */
+  function: string | null;
+}
+
+/**
+ * Where a report's top frame of the app's code resolves through the build's own maps, beside the
+ * frame as sent (`worker/report-source.ts`); or why it does not (no map, no frames, every frame a
+ * library's), with its raw top frame where it has one.
+ */
+export type ReportSource = { resolved: SourceFrame; raw: SourceFrame } | { unresolved: string; raw: SourceFrame | null };
+
 /** An error event reduced to what the catalogue pins: what it says (as an audit's report says it), who sent it and how the check knows it is its own. */
 export interface ReportSummary extends EventInBrief {
   runtime: 'server' | 'browser';
+  /** Where it resolves through the build's maps (the browser's: no map); absent where the build is not read (--base-url, next dev). */
+  source?: ReportSource;
   /**
    * How the check knows the event is its own: the marker of its request, the message that names its
    * entry or the digest its screen showed (a server event without request data), or its page (the
@@ -103,6 +122,8 @@ export interface Expected {
   triggerFails?: string;
   /** How many times Next calls the app's onRequestError for it (pinned, as a number or a range, or once per required server report). */
   deliveries: number | [number, number];
+  /** Where each runtime's reports must resolve through the build's maps; absent: not pinned. */
+  source?: Scenario['source'];
 }
 
 /** What a navigate trigger makes fail (the failure the entry is about), in words; null: nothing. */
@@ -125,6 +146,7 @@ export const CHECKS = [
   'direct load',
   'privacy',
   'no leak',
+  'source',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 
@@ -185,6 +207,7 @@ export function expectedOf(scenario: Scenario, baseUrl: string): Expected {
     ...(e.directLoad ? { directLoad: e.directLoad } : {}),
     ...(triggerFails ? { triggerFails } : {}),
     deliveries: e.deliveries ?? scenario.reports.filter((report) => report.runtime === 'server' && !report.optional).length,
+    ...(scenario.source && { source: scenario.source }),
   };
 }
 
@@ -334,6 +357,53 @@ function directLoadDifferences(expected: Expected, observed: Observation): Diffe
     : [{ check: 'direct load', what: 'same digest as a direct load', expected: expected.directLoad.sameDigest, observed: same }];
 }
 
+/** A place in the app's source as a reader reads it: `file:line`, and the function where one is named. */
+const placeOf = (frame: Pick<SourceFrame, 'file' | 'line' | 'function'>, name: 'always' | 'if named') =>
+  `${frame.file}:${frame.line}${frame.function !== null ? ` in ${frame.function}` : name === 'always' ? ' (no function name)' : ''}`;
+
+/** What stops a pinned report's check being made: the build's maps were not read where it ran. */
+export const SOURCE_NOT_READ = "where the server's report resolves: the build's maps are not read here (the server is not the build faultline started)";
+
+/**
+ * Traceable to source: every report of a runtime the entry pins, of those paired with its expected
+ * reports that are not optional, resolves through the build's maps to the pinned file, line and function.
+ */
+function sourceDifferences(expected: Expected, paired: readonly ReportSummary[]): { differences: Difference[]; notRead: boolean } {
+  const differences: Difference[] = [];
+  let notRead = false;
+  for (const report of paired) {
+    const pin: SourcePin | undefined = expected.source?.[report.runtime];
+    if (!pin) continue;
+    const { source } = report;
+    if (!source) {
+      notRead = true;
+      continue;
+    }
+    const pinned = placeOf(pin, 'if named');
+    if ('unresolved' in source) {
+      differences.push({
+        check: 'source',
+        what: `the ${report.runtime}'s report does not resolve (${source.unresolved}), where the catalogue pins ${pinned}`,
+        expected: pin,
+        observed: source,
+      });
+      continue;
+    }
+    const { file, line, function: name } = source.resolved;
+    // A pin that names no function leaves the name unjudged: where the maps restore one is the bundler's doing.
+    if (file === pin.file && line === pin.line && (pin.function === null || name === pin.function)) continue;
+    // The function is named on both sides only where it is what differs.
+    const nameDiffers = file === pin.file && line === pin.line;
+    differences.push({
+      check: 'source',
+      what: `the ${report.runtime}'s report resolves to ${placeOf(source.resolved, nameDiffers ? 'always' : 'if named')}, where the catalogue pins ${nameDiffers ? placeOf(pin, 'always') : pinned}`,
+      expected: pin,
+      observed: source,
+    });
+  }
+  return { differences, notRead };
+}
+
 /** What a target faultline did not start cannot show: said as skipped, never as passed. */
 function skippedChecks(observed: Observation): string[] {
   return [
@@ -348,6 +418,11 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
   const expected = expectedOf(scenario, baseUrl);
   const reachable = expected.reports.filter((report) => observed.serverReports || report.runtime === 'browser');
   const reports = reportDifferences(reachable, observed.reports);
+  // An optional report is a framework race's (Next's own error, in its own code): never pinned.
+  const source = sourceDifferences(
+    expected,
+    reports.pairs.filter(([report]) => !report.optional).map(([, report]) => report),
+  );
   const differences: Difference[] = [
     ...triggerDifferences(expected, observed),
     ...reports.differences,
@@ -360,9 +435,11 @@ export function judge(scenario: Scenario, baseUrl: string, observed: Observation
     ...directLoadDifferences(expected, observed),
     ...observed.privacy.map((problem): Difference => ({ check: 'privacy', what: 'a report carries', expected: null, observed: problem })),
     ...observed.leaks.map((leak): Difference => ({ check: 'no leak', what: `found in ${leak.foundIn}`, expected: null, observed: leak.text })),
+    ...source.differences,
   ];
   const fix = pinned && differences.length > 0 ? { fix: deviationFix(scenario.id, pinned), replay: pinned.replay } : {};
-  return { entry: scenario.id, expected, observed, differences, skipped: skippedChecks(observed), ...fix };
+  const skipped = [...skippedChecks(observed), ...(source.notRead ? [SOURCE_NOT_READ] : [])];
+  return { entry: scenario.id, expected, observed, differences, skipped, ...fix };
 }
 
 /** How a report names a thrown primitive (`throw undefined`): no text of the app's, and in every script. */
@@ -386,6 +463,8 @@ export function textsToHide(expected: readonly ExpectedReport[], serverMessages:
 
 /** One line per difference, as a person reads it. */
 export function describeDifference({ check, what, expected, observed }: Difference): string {
+  // Said whole in its `what`: both places, in a reader's words.
+  if (check === 'source') return `${check}: ${what}`;
   return `${check}: ${what}: expected ${JSON.stringify(expected)}, observed ${JSON.stringify(observed)}`;
 }
 

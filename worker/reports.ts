@@ -11,9 +11,12 @@ import { flushSentryInPage } from '../chromium/sentry';
 import { epochNow } from './check-trace';
 import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../contract';
 import { requestOnItsOwnConnection } from '../harness/own-connection';
+import type { Build } from '../source-maps/build';
+import { reportSource } from './report-source';
 
-export function summarise(runtime: ReportSummary['runtime'], event: ErrorEvent, attributedBy: ReportSummary['attributedBy']): ReportSummary {
-  return { runtime, attributedBy, ...eventInBrief(event) };
+/** An event in brief, with where it resolves through `build`'s maps where the build that sent it is given. */
+export function summarise(runtime: ReportSummary['runtime'], event: ErrorEvent, attributedBy: ReportSummary['attributedBy'], build?: Build): ReportSummary {
+  return { runtime, attributedBy, ...eventInBrief(event), ...(build && { source: reportSource(build, event) }) };
 }
 
 /** A page whose SDK was already flushed in the page (by the probe), with whether it had a client. */
@@ -118,7 +121,7 @@ export interface SettledReports {
 export async function settleReports(
   context: BrowserContext,
   record: Pick<BrowserIngestRecord, 'events' | 'problems'>,
-  server: { endpoints: HarnessEndpoints; claim: ServerClaim } | null,
+  server: { endpoints: HarnessEndpoints; claim: ServerClaim; build?: Build } | null,
   flushed?: FlushedInPage,
 ): Promise<SettledReports> {
   const settledAt: SettledReports['settledAt'] = { browser: 0, server: null };
@@ -129,8 +132,9 @@ export async function settleReports(
   const serverEvents = fromServer?.events ?? [];
   return {
     // The browser SDK's reports are the check's by its page: the record is emptied when the check begins.
-    browser: record.events.map((e) => summarise('browser', e, 'page')),
-    server: fromServer && serverEvents.map(({ event, claimedBy }) => summarise('server', event, claimedBy)),
+    browser: record.events.map((e) => summarise('browser', e, 'page', server?.build)),
+    // Each report resolved through the build the server runs (the browser's chunks have no maps there: said as such).
+    server: fromServer && serverEvents.map(({ event, claimedBy }) => summarise('server', event, claimedBy, server?.build)),
     rawBrowser: record.events,
     rawServer: serverEvents.map(({ event }) => event),
     deliveries: fromServer?.deliveries ?? null,

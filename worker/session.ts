@@ -9,6 +9,7 @@ import type { IngestState } from '../app-server/store';
 import { interceptBrowserIngest, type BrowserIngest, type IngestCode } from './browser-ingest';
 import { fetchIngestState, fetchServerEvents, onlyMarker, settleReports, summarise, type FlushedInPage, type SettledReports } from './reports';
 import type { ReportSummary } from '../verdict/verdict';
+import type { Build } from '../source-maps/build';
 
 /** One check in a harnessed session: what its requests are marked with, and what they caused. */
 export interface SessionCheck {
@@ -51,6 +52,8 @@ export interface SessionOptions {
   ingestCode?: Promise<IngestCode>;
   /** Load the app once before the first check: a new browser compiles every chunk on its first page. */
   warm?: boolean;
+  /** The build the server runs, whose maps its reports resolve through (`source` of each server report); absent: not read. */
+  build?: Build;
 }
 
 /**
@@ -106,13 +109,14 @@ export class HarnessedSession extends Session<SessionCheck> {
     page: Page,
     ingest: BrowserIngest,
     stalls: StalledRequests,
+    private readonly build: Build | undefined,
   ) {
     super(browser, ingest);
     this.page = page;
     this.stalls = stalls;
   }
 
-  static async open(browser: Browser, app: AppTarget, { fault, ingestCode, warm = true }: SessionOptions = {}): Promise<HarnessedSession> {
+  static async open(browser: Browser, app: AppTarget, { fault, ingestCode, warm = true, build }: SessionOptions = {}): Promise<HarnessedSession> {
     const stalls = new StalledRequests();
     const ingest = await interceptBrowserIngest(browser, { fault, stalls }, ingestCode);
     const context = await browser.newContext({ baseURL: app.url });
@@ -120,7 +124,7 @@ export class HarnessedSession extends Session<SessionCheck> {
     if (warm) await page.goto(READY_PATH, { timeout: NAVIGATION_TIMEOUT_MS });
     // A check's reports are intercepted by then.
     await ingestCode;
-    return new HarnessedSession(browser, app, context, page, ingest, stalls);
+    return new HarnessedSession(browser, app, context, page, ingest, stalls, build);
   }
 
   /** The session's page, opened again if a check closed it. */
@@ -153,7 +157,7 @@ export class HarnessedSession extends Session<SessionCheck> {
         const settled = await settleReports(
           this.context,
           record,
-          harness ? { endpoints: harness, claim: { marker, messages, digests, deliveries } } : null,
+          harness ? { endpoints: harness, claim: { marker, messages, digests, deliveries }, build: this.build } : null,
           flushed,
         );
         browserCollected = settled.rawBrowser.length;

@@ -13,6 +13,7 @@ import type { IngestState } from '../app-server/store';
 import { undoConditions } from './page-conditions';
 import { flushBrowserSdk, NO_REPORT_PROBLEMS, withoutClientProblem, type FlushedInPage, type SettledReports } from './reports';
 import { HarnessedSession, type SessionCheck } from './session';
+import { distDirOf } from '../scenarios/configurations';
 
 export interface Reports {
   /** The value of the marker header that attributes this test's server events to it. */
@@ -77,7 +78,9 @@ export const sessionTest = workerTest.extend<{}, SessionWorkerFixtures>({
       const worker = `worker ${workerInfo.workerIndex}`;
       let session: HarnessedSession;
       try {
-        session = await HarnessedSession.open(browser, app, { fault: ingestFault, ingestCode });
+        // A server faultline started runs the reference app's build here: its reports resolve through its maps.
+        const build = isStarted(app) ? { root: faultlineRoot, distDir: distDirOf(process.env) } : undefined;
+        session = await HarnessedSession.open(browser, app, { fault: ingestFault, ingestCode, build });
       } catch (error) {
         // A worker that cannot start checks nothing: the run stops naming the part that failed, never as deviations.
         const why = String((error as Error).message ?? error).split('\n')[0];

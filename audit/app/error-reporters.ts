@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
@@ -19,6 +19,58 @@ const KNOWN_REPORTERS: readonly { name: string; packages: readonly RegExp[] }[] 
 ];
 
 const INSTRUMENTATION = ['instrumentation.ts', 'instrumentation.js', 'instrumentation.mjs'];
+
+/**
+ * Reporters an app may run in the browser, by the package it depends on and the line in its own
+ * source that turns their error capture on (posthog-js captures exceptions only when asked).
+ */
+const BROWSER_REPORTERS: readonly { name: string; packages: readonly string[]; captures: RegExp }[] = [
+  { name: 'PostHog', packages: ['posthog-js'], captures: /\bcapture_exceptions\s*:\s*(?:true|\{)/ },
+  { name: 'Rollbar', packages: ['rollbar', '@rollbar/react'], captures: /\bcaptureUncaught\s*:\s*true/ },
+  { name: 'Bugsnag', packages: ['@bugsnag/js', '@bugsnag/browser'], captures: /\bBugsnag\.start\s*\(/ },
+  { name: 'Datadog', packages: ['@datadog/browser-rum', '@datadog/browser-logs'], captures: /\bdatadog(?:Rum|Logs)\.init\s*\(/ },
+  { name: 'LogRocket', packages: ['logrocket'], captures: /\bLogRocket\.init\s*\(/ },
+  { name: 'Honeybadger', packages: ['@honeybadger-io/js', '@honeybadger-io/react'], captures: /\bHoneybadger\.configure\s*\(/ },
+];
+
+const SOURCE_FOLDERS = ['app', 'pages', 'src', 'components', 'lib'];
+const SKIPPED = new Set(['node_modules', '.next', '.git']);
+
+/** The app's own source files (its usual folders, at most `limit`), relative to `root`. */
+function sourceFiles(root: string, limit = 2000): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (found.length >= limit || !existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (SKIPPED.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (MODULE_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && found.length < limit) found.push(path);
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) walk(join(root, folder));
+  return found;
+}
+
+/**
+ * The reporters the app runs in the browser with their error capture on (a dependency in its
+ * package.json, and a line of its own source that turns the capture on), which its instrumentation
+ * does not hand the server's errors to: `PostHog (src/app/posthog.tsx turns on capture_exceptions)`.
+ * An SDK that is only a dependency, or set up without its error capture, reports no error: the app
+ * still reports nothing (a PostHog demo's posthog-js without capture_exceptions, corpus).
+ */
+export function browserReporters(root: string, packageJson: { dependencies?: Record<string, string> }, others: readonly OtherReporter[]): OtherReporter[] {
+  const dependencies = Object.keys(packageJson.dependencies ?? {});
+  const candidates = BROWSER_REPORTERS.filter(
+    ({ name, packages }) => packages.some((pkg) => dependencies.includes(pkg)) && !others.some((other) => other.name === name),
+  );
+  if (candidates.length === 0) return [];
+  const files = sourceFiles(root);
+  return candidates.flatMap(({ name, captures }) => {
+    const file = files.find((path) => captures.test(readFileSync(path, 'utf8')));
+    return file ? [{ name, via: `${relative(root, file)} turns on its error capture` }] : [];
+  });
+}
 
 /** Reporters whose server sends faultline reads (PostHog's captures by shape, OpenTelemetry's trace exports over HTTP): judged on the server as Sentry is. */
 const READ_ON_THE_SERVER: ReadonlySet<string> = new Set(['PostHog', 'OpenTelemetry']);

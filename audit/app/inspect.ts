@@ -4,7 +4,7 @@ import { satisfies, valid } from 'semver';
 import { CannotRun } from '../../harness/failures';
 import { packageDir, packageVersion } from '../../harness/installed';
 import type { ResolvedConfig } from './next-config';
-import { otherReporters, type OtherReporter } from './error-reporters';
+import { browserReporters, otherReporters, type OtherReporter } from './error-reporters';
 import { sentrySetup } from './sentry-setup';
 import type { SentrySetup } from '../../verdict/audit-reporting';
 
@@ -38,6 +38,8 @@ export interface InspectedApp {
   configFile: string | null;
   /** Error reporters other than Sentry its instrumentation hands errors to: where errors go that faultline cannot read. */
   otherReporters: OtherReporter[];
+  /** Reporters it depends on that send from the browser only (`posthog-js`), which faultline does not read. */
+  browserReporters: OtherReporter[];
   /** With `@sentry/nextjs`: why each runtime's reports cannot come, as its files prove it. */
   sentrySetup: SentrySetup | null;
   /** The monorepo the app is a package of (npm, yarn or bun workspaces, pnpm's): its root, and the app's folder in it. */
@@ -172,6 +174,7 @@ export function inspectApp(dir: string): InspectedApp {
     ['proxy', 'middleware']
       .flatMap((name) => ['ts', 'js', 'mjs', 'tsx', 'jsx'].map((ext) => `${name}.${ext}`))
       .find((file) => existsSync(join(srcRoot, file))) ?? null;
+  const others = otherReporters(root, appDir);
   return {
     root,
     name: manifest.name ?? root.split('/').at(-1)!,
@@ -185,7 +188,8 @@ export function inspectApp(dir: string): InspectedApp {
     ownProxy,
     packageManager: packageManagerOf(installRoot),
     configFile,
-    otherReporters: otherReporters(root, appDir),
+    otherReporters: others,
+    browserReporters: browserReporters(root, manifest, others),
     sentrySetup: sentry ? sentrySetup(root, appDir, next) : null,
     monorepo,
   };

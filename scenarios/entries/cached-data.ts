@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, REDACTED, serverFallback, thrownMessage } from './shared';
+import { fromServer, load, REDACTED, serverFallback, thrownMessage, thrownAt } from './shared';
 
 /** `'use cache'` does not build without Cache Components: these routes exist in that build only. */
 const onlyUnderCacheComponents = [
@@ -25,6 +25,7 @@ export const entries: ScenarioInput[] = [
       'failure under Cache Components: the shell went out with 200, then the classic server fallback with its digest; ' +
       'reported once, by the server, with the thrown message.',
     reports: [fromServer(thrownMessage('use-cache-throws'))],
+    source: thrownAt('app/(site)/scenarios/use-cache-throws/page.cache-components.tsx', 7),
     overrides: [redactedOn16_0],
     notApplicable: [...onlyUnderCacheComponents],
   },
@@ -37,6 +38,7 @@ export const entries: ScenarioInput[] = [
       'hole fails after it streamed, and the global error replaces the whole page, shell included: the server ' +
       'fallback with its digest, status 200.',
     reports: [fromServer(thrownMessage('cached-shell-hole-throws'))],
+    source: thrownAt('bundled/streamed.tsx', 17),
     notApplicable: [...onlyUnderCacheComponents],
   },
   {
@@ -52,6 +54,7 @@ export const entries: ScenarioInput[] = [
       'the background" in the server log, the same digest), and Next hands that error to onRequestError too: an ' +
       'optional second report and 1 or 2 deliveries.',
     reports: [fromServer(thrownMessage('update-tag-throws')), { ...fromServer(thrownMessage('update-tag-throws')), optional: true }],
+    source: thrownAt('app/(site)/scenarios/update-tag-throws/page.cache-components.tsx', 11),
     overrides: [redactedOn16_0],
     notApplicable: [...onlyUnderCacheComponents],
   },

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, clientFallback, noFallback, fromServer, fromBrowser, shellStreamedFirst } from './shared';
+import { thrownMessage, load, clientFallback, noFallback, fromServer, fromBrowser, shellStreamedFirst, thrownAt } from './shared';
 
 /** Client Components that throw (render, effects, events, hydration, rejections). */
 export const entries: ScenarioInput[] = [
@@ -10,6 +10,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...noFallback, status: 500, sees: 'Rendered in the browser' },
     note: 'The server answers 500, but the browser re-renders the page and recovers.',
     reports: [fromServer(thrownMessage('client-throws-on-server-only'))],
+    source: thrownAt('bundled/client.tsx', 19),
     overrides: [shellStreamedFirst],
   },
   {
@@ -18,6 +19,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...clientFallback, status: 500 },
     note: 'The browser re-render throws again; that error has no digest, so the client variant shows.',
     reports: [fromServer(thrownMessage('client-throws-everywhere')), fromBrowser(thrownMessage('client-throws-everywhere'))],
+    source: thrownAt('bundled/client.tsx', 24),
     overrides: [shellStreamedFirst],
   },
   {

@@ -1,6 +1,17 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { clientFallback, fromBrowser, fromServer, load, noFallback, serverFallback, thrownMessage, shellStreamedFirst, signalAfterTheShell } from './shared';
+import {
+  clientFallback,
+  fromBrowser,
+  fromServer,
+  load,
+  noFallback,
+  serverFallback,
+  thrownMessage,
+  shellStreamedFirst,
+  signalAfterTheShell,
+  inThrowingServerComponent,
+} from './shared';
 
 /** Segment error boundaries (`error.tsx`), and the special files around them that fail. */
 export const entries: ScenarioInput[] = [
@@ -9,6 +20,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 500, sees: 'This part of the page failed' },
     reports: [fromServer(thrownMessage('segment-error-boundary'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -16,6 +28,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...clientFallback, status: 500 },
     reports: [fromServer(thrownMessage('error-boundary-throws')), fromBrowser('error-boundary-throws: the error boundary itself failed')],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -29,6 +42,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 404 },
     reports: [fromServer(thrownMessage('not-found-page-throws'))],
+    source: inThrowingServerComponent,
     overrides: [signalAfterTheShell],
   },
   {
@@ -36,6 +50,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('template-throws'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
 ];

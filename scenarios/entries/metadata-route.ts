@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, noFallback, thrownMessage } from './shared';
+import { fromServer, noFallback, thrownMessage, thrownAt } from './shared';
 
 /** Metadata routes: files Next serves beside the pages (a segment's sitemap, the app's robots.txt). */
 export const entries: ScenarioInput[] = [
@@ -9,11 +9,13 @@ export const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
     reports: [fromServer(thrownMessage('sitemap-throws'), false)],
+    source: thrownAt('app/(site)/scenarios/sitemap-throws/sitemap.ts', 7),
   },
   {
     ...route('robots-throws'),
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: '' },
     reports: [fromServer(thrownMessage('robots-throws'), false)],
+    source: thrownAt('app/robots.ts', 8),
   },
 ];

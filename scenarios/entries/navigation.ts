@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, serverFallback, clientFallback, fromServer, fromBrowser, noFallback } from './shared';
+import { thrownMessage, serverFallback, clientFallback, fromServer, fromBrowser, noFallback, inThrowingServerComponent } from './shared';
 
 /** Client-side navigation that fails. */
 export const entries: ScenarioInput[] = [
@@ -27,6 +27,7 @@ export const entries: ScenarioInput[] = [
       },
     ],
     reports: [fromServer(thrownMessage('server-page-throws'))],
+    source: inThrowingServerComponent,
   },
   {
     ...route('chunk-load-fails'),
@@ -51,6 +52,7 @@ export const entries: ScenarioInput[] = [
     trigger: { kind: 'navigate', link: 'Open the photo' },
     expect: { ...serverFallback, status: 200, url: '/scenarios/intercepted-route-throws/photo' },
     reports: [fromServer(thrownMessage('intercepted-route-throws'))],
+    source: inThrowingServerComponent,
   },
   {
     ...route('navigate-to-not-found'),

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, noFallback, thrownMessage, shellStreamedFirst } from './shared';
+import { fromServer, noFallback, thrownMessage, shellStreamedFirst, inThrowingServerComponent } from './shared';
 
 /** Browsers with JavaScript off: what a failure leaves them. */
 export const entries: ScenarioInput[] = [
@@ -13,6 +13,7 @@ export const entries: ScenarioInput[] = [
       'user is left with a blank page (under the title of the app), and the 500 is all that says something failed. ' +
       'The server still reports the error once.',
     reports: [fromServer(thrownMessage('no-javascript-server-error'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
 ];

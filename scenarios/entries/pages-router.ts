@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { clientFallback, fromBrowser, fromServer, load, noFallback, pagesErrorDocument, thrownMessage } from './shared';
+import { clientFallback, fromBrowser, fromServer, load, noFallback, pagesErrorDocument, thrownMessage, thrownAt } from './shared';
 
 /** The Pages Router has no digest: its server fallback shows no `Digest:` line, and no report carries one. */
 const pagesServerFallback = { fallback: 'server', digest: false } as const;
@@ -13,30 +13,35 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...pagesServerFallback, status: 500 },
     reports: [fromPagesServer('pages-gssp-throws')],
+    source: thrownAt('bundled/pages.ts', 10),
   },
   {
     ...route('pages-render-throws'),
     trigger: load,
     expect: { ...pagesServerFallback, status: 500 },
     reports: [fromPagesServer('pages-render-throws')],
+    source: thrownAt('pages/scenarios/pages-render-throws.tsx', 7),
   },
   {
     ...route('pages-gip-throws'),
     trigger: load,
     expect: { ...pagesServerFallback, status: 500 },
     reports: [fromPagesServer('pages-gip-throws')],
+    source: thrownAt('bundled/pages.ts', 18),
   },
   {
     ...route('pages-app-gip-throws'),
     trigger: load,
     expect: { ...pagesServerFallback, status: 500 },
     reports: [fromPagesServer('pages-app-gip-throws')],
+    source: thrownAt('pages/_app.tsx', 13),
   },
   {
     ...route('pages-document-throws'),
     trigger: load,
     expect: { ...pagesServerFallback, status: 500 },
     reports: [fromPagesServer('pages-document-throws')],
+    source: thrownAt('pages/_document.tsx', 9),
   },
   {
     ...route('pages-isr-throws'),
@@ -44,6 +49,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...noFallback, status: 200, sees: 'Rendered when the app was built' },
     reports: [fromPagesServer('pages-isr-throws')],
+    source: thrownAt('bundled/pages.ts', 25),
   },
   {
     ...route('pages-client-effect-throws'),
@@ -62,6 +68,7 @@ export const entries: ScenarioInput[] = [
     trigger: { kind: 'request' },
     expect: { ...noFallback, status: 500, sees: 'Internal Server Error' },
     reports: [fromPagesServer('pages-api-throws')],
+    source: thrownAt('bundled/pages.ts', 37),
   },
   {
     ...route('pages-edge-api-throws'),
@@ -72,6 +79,7 @@ export const entries: ScenarioInput[] = [
       "the app's own _error page as HTML (pinned by its start: its rest carries per-request trace ids and the build's " +
       "chunks); reported once, through the Node.js SDK's onRequestError.",
     reports: [fromPagesServer('pages-edge-api-throws')],
+    source: thrownAt('pages/api/scenarios/pages-edge-api-throws.ts', 6),
   },
   {
     ...route('pages-api-handled-500'),

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, noFallback, pagesErrorDocument, thrownMessage } from './shared';
+import { fromServer, noFallback, pagesErrorDocument, thrownMessage, thrownAt } from './shared';
 
 /** The proxy (middleware before 16). */
 export const entries: ScenarioInput[] = [
@@ -21,5 +21,6 @@ export const entries: ScenarioInput[] = [
       fromServer(thrownMessage('proxy-throws'), false),
       { ...fromServer('Cannot append headers after they are sent to the client', false), optional: true },
     ],
+    source: thrownAt('proxy.ts', 6),
   },
 ];

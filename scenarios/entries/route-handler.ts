@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, noFallback, fromServer } from './shared';
+import { thrownMessage, noFallback, fromServer, inThrowingRouteHandler } from './shared';
 
 /** Route Handlers: responses that are not documents. */
 export const entries: ScenarioInput[] = [
@@ -10,5 +10,6 @@ export const entries: ScenarioInput[] = [
     expect: { ...noFallback, status: 500, sees: '' },
     note: 'No document, so no fallback: the response is an empty 500.',
     reports: [fromServer(thrownMessage('route-handler-throws'), false)],
+    source: inThrowingRouteHandler,
   },
 ];

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, serverFallback, noFallback, fromServer } from './shared';
+import { thrownMessage, serverFallback, noFallback, fromServer, thrownAt } from './shared';
 
 /** Server Actions that throw. */
 export const entries: ScenarioInput[] = [
@@ -9,6 +9,7 @@ export const entries: ScenarioInput[] = [
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
     reports: [fromServer(thrownMessage('action-form-throws'))],
+    source: thrownAt('bundled/actions.ts', 7),
   },
   {
     ...route('action-onclick-throws'),
@@ -20,6 +21,7 @@ export const entries: ScenarioInput[] = [
       'once the rejection was raised, so the check never flushes the browser SDK before a report could exist ' +
       '(settling on "Action called" let a browser that reported the error again pass: found by `npm run mutants`).',
     reports: [fromServer(thrownMessage('action-onclick-throws'))],
+    source: thrownAt('bundled/actions.ts', 11),
   },
   {
     ...route('action-redirects'),
@@ -52,5 +54,6 @@ export const entries: ScenarioInput[] = [
     trigger: { kind: 'submit', button: 'Submit' },
     expect: { ...serverFallback, status: 200, actionStatus: 500 },
     reports: [fromServer(thrownMessage('action-state-throws'))],
+    source: thrownAt('bundled/actions.ts', 23),
   },
 ];

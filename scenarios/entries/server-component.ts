@@ -1,6 +1,17 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, serverFallback, clientFallback, REDACTED, fromServer, fromBrowser, shellStreamedFirst } from './shared';
+import {
+  thrownMessage,
+  load,
+  serverFallback,
+  clientFallback,
+  REDACTED,
+  fromServer,
+  fromBrowser,
+  shellStreamedFirst,
+  inThrowingServerComponent,
+  thrownAt,
+} from './shared';
 
 /** Server Components that throw while rendering (pages, layouts, metadata). */
 export const entries: ScenarioInput[] = [
@@ -9,6 +20,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('server-page-throws'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -16,6 +28,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('nested-layout-throws'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -23,6 +36,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('root-layout-throws'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -30,6 +44,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('async-component-rejects'))],
+    source: thrownAt('bundled/server.tsx', 12),
     overrides: [shellStreamedFirst],
   },
   {
@@ -38,6 +53,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 200 },
     note: 'The shell was already sent with 200 when the streamed part failed.',
     reports: [fromServer(thrownMessage('suspense-streamed-throws'))],
+    source: thrownAt('bundled/streamed.tsx', 17),
   },
   {
     ...route('metadata-throws'),
@@ -45,6 +61,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 200 },
     note: 'Metadata streams after the shell in Next 16, so the failure arrives after a 200.',
     reports: [fromServer(thrownMessage('metadata-throws'))],
+    source: thrownAt('bundled/server.tsx', 49),
     overrides: [
       {
         next: '<16.0.0-0',
@@ -67,6 +84,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(thrownMessage('parallel-slot-throws'))],
+    source: inThrowingServerComponent,
     overrides: [shellStreamedFirst],
   },
   {
@@ -75,5 +93,6 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 200 },
     note: 'loading.tsx makes the page stream: the shell (and its 200) is sent before the page throws.',
     reports: [fromServer(thrownMessage('loading-then-throws'))],
+    source: inThrowingServerComponent,
   },
 ];

@@ -76,3 +76,21 @@ export const refusedSegmentConfig = (config: string) =>
     configuration: 'cache-components',
     why: `its route sets \`${config}\` (route segment config), which Next refuses under Cache Components ("is not compatible with \`nextConfig.cacheComponents\`")`,
   }) as const;
+
+/**
+ * Where the server's report of an entry resolves through the build's own maps (`source`, checked by
+ * a run: docs/source-maps.md, "The reference run's pins"): the reference app's file, as the map
+ * names its source, and the line of the `throw` (of the `new Error` a rejection carries), as
+ * resolved from real reports of the reference app's build (next 16.5.0, Turbopack; the same with and
+ * without Cache Components). The function is null in every pin: the name is not pinned. The maps
+ * restore a name for some throwers (an action, a property's arrow such as `aggregate`, `robots`)
+ * and none for others (`ThrowingServerComponent`, minified `d`): the bundler's doing, which a pin of
+ * the name would hold to; a pin that names one is judged on it.
+ * The browser's reports are pinned nowhere: the build writes no browser maps.
+ */
+export const thrownAt = (file: string, line: number) => ({ server: { file, line, function: null } }) as const;
+
+/** `ThrowingServerComponent` (bundled/server.tsx): the thrower of most Server Component entries. */
+export const inThrowingServerComponent = thrownAt('bundled/server.tsx', 7);
+/** `throwingRouteHandler` (bundled/server.tsx), on the Node.js and the Edge runtime alike. */
+export const inThrowingRouteHandler = thrownAt('bundled/server.tsx', 56);

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, refusedSegmentConfig, thrownMessage } from './shared';
+import { fromServer, load, noFallback, refusedSegmentConfig, thrownMessage, thrownAt } from './shared';
 
 /** Static and ISR pages: rendered at build time, regenerated while serving. */
 export const entries: ScenarioInput[] = [
@@ -15,6 +15,7 @@ export const entries: ScenarioInput[] = [
       'the failure to onRequestError twice (once with renderSource react-server-components, once without), counted ' +
       'outside the SDK on 16.4.5; the SDK sends it once because it drops a second capture of the same error object.',
     reports: [fromServer(thrownMessage('isr-regeneration-throws'))],
+    source: thrownAt('app/(site)/scenarios/isr-regeneration-throws/page.segment-config.tsx', 8),
     notApplicable: [refusedSegmentConfig('revalidate = 1')],
     overrides: [
       {

@@ -1,6 +1,6 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { fromServer, load, noFallback, serverFallback, thrownMessage } from './shared';
+import { fromServer, load, noFallback, serverFallback, thrownMessage, thrownAt } from './shared';
 
 /** Data that fails while it streams: a promise read with use(), a streamed response body. */
 export const entries: ScenarioInput[] = [
@@ -9,6 +9,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 200 },
     reports: [fromServer(thrownMessage('use-promise-rejects'))],
+    source: thrownAt('bundled/streamed.tsx', 24),
   },
   {
     ...route('route-handler-stream-errors'),

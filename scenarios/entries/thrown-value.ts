@@ -1,8 +1,12 @@
 import { route } from '../routes';
 import type { ScenarioInput } from '../schema';
-import { thrownMessage, load, serverFallback, REDACTED, fromServer, shellStreamedFirst } from './shared';
+import { thrownMessage, load, serverFallback, REDACTED, fromServer, shellStreamedFirst, thrownAt } from './shared';
 
-/** Thrown values that are not plain Errors. */
+/**
+ * Thrown values that are not plain Errors. A value without a stack (a string, an object, null,
+ * undefined) pins no `source`: its report's frames are Next's runtime's alone (in `node_modules`),
+ * no line of the app's to resolve.
+ */
 export const entries: ScenarioInput[] = [
   {
     ...route('throws-string'),
@@ -31,6 +35,7 @@ export const entries: ScenarioInput[] = [
     expect: { ...serverFallback, status: 500 },
     note: "Next keeps a digest the error already has: the screen, the server log and the report show the app's string (`throws-error-with-digest@order-7f3a`), not a hash.",
     reports: [fromServer(thrownMessage('throws-error-with-digest'))],
+    source: thrownAt('bundled/server.tsx', 32),
     overrides: [shellStreamedFirst],
   },
   {
@@ -38,6 +43,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer('throws-error-with-cause: lookup failed')],
+    source: thrownAt('bundled/server.tsx', 30),
     overrides: [shellStreamedFirst],
   },
   {
@@ -59,6 +65,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [{ ...fromServer('throws-aggregate-error: 2 lookups failed'), type: 'AggregateError' }],
+    source: thrownAt('bundled/server.tsx', 35),
     overrides: [shellStreamedFirst],
   },
   {
@@ -66,6 +73,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [fromServer(`<img src=x onerror="document.title='injected'"> ${thrownMessage('throws-html-message')}`)],
+    source: thrownAt('bundled/server.tsx', 37),
     overrides: [shellStreamedFirst],
   },
   {
@@ -73,6 +81,7 @@ export const entries: ScenarioInput[] = [
     trigger: load,
     expect: { ...serverFallback, status: 500 },
     reports: [{ ...fromServer(thrownMessage('throws-error-subclass')), type: 'PaymentDeclinedError' }],
+    source: thrownAt('bundled/server.tsx', 38),
     overrides: [shellStreamedFirst],
   },
 ];

@@ -1,4 +1,5 @@
 import type { Scenario } from '../../../scenarios/schema';
+import type { PlacedThrower } from './throwers';
 
 /** A placed failure as the CLI planned it and its workers read it: both sides of the kind share it. */
 
@@ -13,4 +14,6 @@ export interface PlacedEntry {
   url: string;
   /** The placed entries its page leads to (a link to another entry's route), besides itself: a report about one of them is this entry's. */
   reaches: string[];
+  /** Where its error is made in the files faultline placed (`throwers.ts`): what its reports must resolve to through the build's maps; none where the files do not tell. */
+  thrower?: PlacedThrower;
 }

@@ -284,8 +284,26 @@ function copyFindings({ reports }: AuditObservation): Finding[] {
 }
 
 /** Reported once: each failure reported exactly once, by the runtime that sees it, wherever its reports are read. */
+/**
+ * An app whose only reporters run in the browser (`posthog-js`), none on its server: a server
+ * failure is never reported (nothing there sends), a browser failure is not judged (not read).
+ * Null for any other app, or an entry that expects no report.
+ */
+function browserOnlyReporting(scenario: Scenario, observation: AuditObservation, context: AuditContext, reads: readonly string[]): ReportedOnce | null {
+  const browser = (context.browserReporters ?? []).map((reporter) => reporter.replace(/ \(.*$/, ''));
+  if (context.sentry || reads.length > 0 || (context.otherReporters ?? []).length > 0 || browser.length === 0) return null;
+  const expected = scenario.reports.filter((report) => !report.optional);
+  if (expected.length === 0) return null;
+  if (!expected.some((report) => report.runtime === 'server')) return { state: `the browser is not read for ${browser.join(' or ')}`, findings: [] };
+  const what = `a server failure is never reported: nothing on the server reports errors (${browser.join(' and ')} only in the browser)`;
+  const evidence = observation.delivered != null ? handedOver(observation.delivered) : undefined;
+  return { state: 'finding', findings: [{ check: 'reported once', what, fix: FIX.serverUnreported, ...(evidence && { evidence }) }] };
+}
+
 function reportFindings(scenario: Scenario, observation: AuditObservation, context: AuditContext): ReportedOnce {
   const reads = readers(context, observation.reports);
+  const browserOnly = browserOnlyReporting(scenario, observation, context, reads);
+  if (browserOnly) return browserOnly;
   const unjudged = unjudgedReports(scenario, observation, context, reads);
   if (unjudged) return { state: unjudged, findings: [] };
   const { reports } = observation;

@@ -65,7 +65,12 @@ function lateReports(
     const delivered = countsDeliveries
       ? handOversNaming(log, AUDIT_DELIVERY_PREFIX, [placed.id, ...placed.reaches], AUDIT_SEGMENT)
       : (observed.delivered ?? null);
-    return { ...record, judged: withLateReports(placed.scenario, record.judged, observed, reports, delivered, reporting) };
+    // The late reports kept whole beside the entry's own: the judge stage traces each to source (issue #86).
+    return {
+      ...record,
+      judged: withLateReports(placed.scenario, record.judged, observed, reports, delivered, reporting),
+      observed: { ...observed, reports: [...observed.reports, ...reports] },
+    };
   };
   return {
     records: entries.flatMap((placed) => {

@@ -11,9 +11,14 @@ import { auditEntry, type AuditObservation } from './judge';
  * Only a report that names no entry is nobody's.
  */
 
-/** Whether `text` names one of `ids`: its route under `segment`, or its thrower's message (`{id}: …`). */
-export const namesEntry = (text: string, ids: readonly string[], segment: string) =>
-  ids.some((id) => text.includes(`/${segment}/${id}`) || text.includes(`${id}:`));
+/**
+ * Whether `text` names one of `ids`: its route under `segment`, or its thrower's message (`{id}: …`),
+ * the whole id (`route-handler-throws` is not named by `edge-route-handler-throws: …`).
+ */
+export const namesEntry = (text: string, ids: readonly string[], segment: string) => ids.some((id) => naming(id, segment).test(text));
+
+/** Neither an id's letters before it nor after it: ids are lowercase words joined by hyphens. */
+const naming = (id: string, segment: string) => new RegExp(`(?<![a-z0-9-])${id}:|/${segment}/${id}(?![a-z0-9-])`);
 
 /** How many lines of a server log, each `prefix` then what Next handed the app's `onRequestError`, name one of `ids`. */
 export const handOversNaming = (log: string, prefix: string, ids: readonly string[], segment: string) =>

@@ -9,6 +9,7 @@ import { AUDIT_SEGMENT } from '../../../contract';
 import type { AuditedApp } from '../../app/inspect';
 import { importPath, PAGE, wrappedProxy, writeSource, type Reserved } from '../../plumbing';
 import type { PlacedEntry } from './entry';
+import { placedThrower } from './throwers';
 
 /**
  * The catalogue placed in the app's workspace: each entry's route from the reference app under the
@@ -144,12 +145,12 @@ function relinked(text: string, fileDir: string, throwersDir: string): string {
     .replace(/(['"])\/scenarios\//g, `$1/${AUDIT_SEGMENT}/`);
 }
 
-/** One of faultline's sources placed at `target` as plain JavaScript, its imports and links relinked; the links it holds to other entries. */
-function placeFile(source: string, target: string, throwersDir: string): string[] {
+/** One of faultline's sources placed at `target` as plain JavaScript, its imports and links relinked: the file written, and the links it holds to other entries. */
+function placeFile(source: string, target: string, throwersDir: string): { written: string; links: string[] } {
   const placed = asJavaScript(target, readFileSync(source, 'utf8'));
   const text = relinked(placed.text, dirname(target), throwersDir);
   writeSource(placed.name, text);
-  return [...text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))].map((link) => link[1]);
+  return { written: placed.name, links: [...text.matchAll(new RegExp(`/${AUDIT_SEGMENT}/([a-z0-9-]+)`, 'g'))].map((link) => link[1]) };
 }
 
 /** The entries a source of faultline's links to, as the reference app names their routes (`'/scenarios/ID`). */
@@ -260,6 +261,8 @@ export function placeCatalogue(
   let proxyWrapped = false;
   const placed: PlacedEntry[] = [];
   const notApplicable: CataloguePlacement['notApplicable'] = [];
+  // The files placed for each entry under the segment (an entry at the app's root is its own file, read nowhere here).
+  const writtenFor = new Map<string, string[]>();
   for (const scenario of catalogue) {
     const reference = referenceRoute(faultlineRoot, scenario.id);
     // The files the app's build takes in, as they are named there.
@@ -280,12 +283,22 @@ export function placeCatalogue(
     atRoot?.write();
     if (atRoot && scenario.failureClass === 'proxy') proxyWrapped = true;
     const reaches = new Set<string>();
-    for (const file of files)
-      for (const link of placeFile(file, targetOf(file, reference, scenario.id, reserved, app, configuration, scenario.path), throwersDir))
-        if (link !== scenario.id) reaches.add(link);
+    const written: string[] = [];
+    for (const file of files) {
+      const done = placeFile(file, targetOf(file, reference, scenario.id, reserved, app, configuration, scenario.path), throwersDir);
+      written.push(done.written);
+      for (const link of done.links) if (link !== scenario.id) reaches.add(link);
+    }
     placed.push({ id: scenario.id, scenario, url, reaches: [...reaches] });
+    if (!atRoot) writtenFor.set(scenario.id, written);
   }
   for (const file of walk(join(faultlineRoot, THROWERS))) placeFile(file, join(throwersDir, relative(join(faultlineRoot, THROWERS), file)), throwersDir);
+  // Once the throwers are written: where each entry's error is made, read from what was written (what its reports must resolve to).
+  for (const entry of placed) {
+    const written = writtenFor.get(entry.id);
+    const thrower = written && placedThrower(workspace, written, throwersDir);
+    if (thrower) entry.thrower = thrower;
+  }
   // As the reference app's root layouts do under Cache Components: the placed pages' request-time part streams in a <Suspense>.
   if (configuration.requestTimeSuspends && reserved.auditDir)
     writeSource(join(reserved.auditDir, 'layout.jsx'), requestTimeLayoutSource(reserved.auditDir, throwersDir));

@@ -40,6 +40,7 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   const entry = auditEntry(scenario, observed.observation, {
     sentry: plan.sentry,
     reads: plan.reads,
+    browserReporters: plan.browserReporters,
     setup: plan.sentrySetup ?? undefined,
     tunnel: plan.sentrySetup?.tunnel,
     privacyAllow: plan.privacyAllow,

@@ -1,0 +1,4 @@
+;!function(){try { var e="undefined"!=typeof globalThis?globalThis:"undefined"!=typeof global?global:"undefined"!=typeof window?window:"undefined"!=typeof self?self:{},n=(new e.Error).stack;n&&((e._debugIds|| (e._debugIds={}))[n]="d202fa23-9195-387b-09e2-6e1b63176a3c")}catch(e){}}();
+(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,28836,r=>{"use strict";var e=r.i(43476),t=r.i(15504);function n({children:r}){return(0,e.jsx)("p",{role:"status",children:r})}r.s(["ThrowsInEffect",0,function({id:r}){return(0,t.useEffect)(()=>{throw Error(`${r}: db password hunter2`)},[r]),(0,e.jsx)("p",{role:"status",children:"Effect pending"})},"ThrowsOnServerOnly",0,function({id:r}){return(0,e.jsx)(n,{children:"Rendered in the browser"})}],28836)}]);
+
+//# debugId=d202fa23-9195-387b-09e2-6e1b63176a3c

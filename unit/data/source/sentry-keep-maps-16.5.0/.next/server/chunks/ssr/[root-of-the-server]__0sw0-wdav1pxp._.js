@@ -1,0 +1,5 @@
+;!function(){try { var e="undefined"!=typeof globalThis?globalThis:"undefined"!=typeof global?global:"undefined"!=typeof window?window:"undefined"!=typeof self?self:{},n=(new e.Error).stack;n&&((e._debugIds|| (e._debugIds={}))[n]="d43bac16-f007-df39-a074-8518942cac55")}catch(e){}}();
+module.exports=[9353,a=>{"use strict";var b=a.i(7997),c=a.i(43405);async function d({id:a}){throw await (0,c.connection)(),Error(`${a}: db password hunter2`)}a.s(["default",0,function(){return(0,b.jsx)(d,{id:"server-page-throws"})}],9353)},38872,a=>{"use strict";let b={src:a.i(26758).default,width:48,height:48};a.s(["default",0,b])},93695,(a,b,c)=>{b.exports=a.x("next/dist/shared/lib/no-fallback-error.external.js",()=>require("next/dist/shared/lib/no-fallback-error.external.js"))},96143,function(a){a.n(a.i(9353))},26758,a=>{a.v("/_next/static/media/favicon.117ezoe8m31dk.ico"+(globalThis.NEXT_CLIENT_ASSET_SUFFIX||""))}];
+
+//# debugId=d43bac16-f007-df39-a074-8518942cac55
+//# sourceMappingURL=%5Broot-of-the-server%5D__0sw0-wdav1pxp._.js.map

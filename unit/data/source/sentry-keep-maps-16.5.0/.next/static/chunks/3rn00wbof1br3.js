@@ -1,0 +1,5 @@
+;!function(){try { var e="undefined"!=typeof globalThis?globalThis:"undefined"!=typeof global?global:"undefined"!=typeof window?window:"undefined"!=typeof self?self:{},n=(new e.Error).stack;n&&((e._debugIds|| (e._debugIds={}))[n]="47de04d6-dc0f-343c-2f14-8eb4a6a0eece")}catch(e){}}();
+(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,28836,a=>{"use strict";var b=a.i(43476),c=a.i(71645);let d=()=>()=>{};function e(a){let e=(0,c.useSyncExternalStore)(d,()=>!0,()=>!1);return(0,b.jsx)("button",{type:"button",...a,disabled:!e||a.disabled})}function f(a){return`${a}: db password hunter2`}function g({children:a}){return(0,b.jsx)("p",{role:"status",children:a})}a.s(["ThrowsEverywhere",0,function({id:a}){throw Error(f(a))},"ThrowsInEventHandler",0,function({id:a}){let[d,h]=(0,c.useState)(!1);return(0,b.jsxs)(b.Fragment,{children:[(0,b.jsx)(e,{onClick:()=>{throw h(!0),Error(f(a))},children:"Throw in handler"}),(0,b.jsx)(g,{children:d?"Handler ran":"Waiting for click"})]})}],28836)}]);
+
+//# debugId=47de04d6-dc0f-343c-2f14-8eb4a6a0eece
+//# sourceMappingURL=41y_6f3jebl2d.js.map
