@@ -4,8 +4,7 @@ import { configuredApp, type AuditedApp, type InspectedApp } from './app/inspect
 import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
 import { resolveNextConfig } from './app/next-config';
 import { googleFonts, offlineFonts } from './fonts';
-import type { KindPlacement, PlannedEntry } from './entry-kind';
-import { KINDS } from './kinds';
+import type { EntryKind, KindPlacement, PlannedEntry } from './entry-kind';
 import { passesFor, placePlumbing, reservedIn, type Plumbing } from './plumbing';
 import { buildHoldsPlacedRoutes } from '../harness/build-manifests';
 import { workspaceNodePath } from './workspace';
@@ -22,6 +21,8 @@ import { comparedVersion } from '../scenarios/versions';
 
 /** What placing and building ask of an audit. */
 export interface BuildOptions {
+  /** The kinds of entry audited (`kindsFor`). */
+  kinds: readonly EntryKind[];
   /** The `--scenario` selection (every entry without one). */
   scenarios: readonly string[];
   say: (line: string) => void;
@@ -40,7 +41,9 @@ export interface BuiltForAudit {
   /** The app with its config as Next resolved it in this workspace. */
   app: AuditedApp;
   version: string;
-  /** What each kind placed and plans, in the order of `KINDS`. */
+  /** The kinds of entry audited, in their order. */
+  kinds: readonly EntryKind[];
+  /** What each kind placed and plans, in the order of `kinds`. */
   placements: KindPlacement[];
   /** What the audit placed for itself: its flush route, its count of Next's hand-overs. */
   plumbing: Plumbing;
@@ -80,9 +83,9 @@ export function blamePlacedFiles(error: unknown): never {
 /** Every entry the kinds plan, in their order. */
 export const plannedEntries = (placements: readonly KindPlacement[]): PlannedEntry[] => placements.flatMap((placement) => placement.entries);
 
-/** The placements, unless no kind plans any entry in the app: one line saying why of each. */
-function refuseNothingPlaced(placements: KindPlacement[]): KindPlacement[] {
-  if (plannedEntries(placements).length > 0) return placements;
+/** The placements, unless no kind plans any entry in the app (nor, before the build, may plan one from it): one line saying why of each. */
+function refuseNothingPlaced(placements: KindPlacement[], built: boolean): KindPlacement[] {
+  if (plannedEntries(placements).length > 0 || (!built && placements.some((placement) => placement.fromBuild))) return placements;
   const notApplicable = placements.flatMap((placement) => placement.notApplicable);
   throw new UsageError(`nothing to audit: ${notApplicable.map((entry) => `${entry.id} is not applicable to this app (${entry.why})`).join('; ')}`);
 }
@@ -107,13 +110,13 @@ function heldByLastBuild(dir: string, kind: string): string[] {
  * for, what its last build held), then the audit's own plumbing; the kinds' placements unless
  * none plans anything, each said in a line.
  */
-function placeAll(faultlineRoot: string, app: AuditedApp, dir: string, pinnedOn: string, { scenarios, say, skip = {} }: BuildOptions) {
+function placeAll(faultlineRoot: string, app: AuditedApp, dir: string, pinnedOn: string, { kinds, scenarios, say, skip = {} }: BuildOptions) {
   const reserved = reservedIn(dir, app);
   const passes = passesFor(app, reserved);
   const context = { faultlineRoot, app, pinnedOn, reserved, passes, asked: scenarios, skip };
-  const placements = KINDS.map((kind) => kind.place({ ...context, held: heldByLastBuild(dir, kind.name) }));
+  const placements = kinds.map((kind) => kind.place({ ...context, held: heldByLastBuild(dir, kind.name) }));
   const plumbing = placePlumbing(app, reserved, { proxyWrapped: placements.some((placement) => placement.proxyWrapped) });
-  refuseNothingPlaced(placements);
+  refuseNothingPlaced(placements, false);
   for (const placement of placements) say(placement.said);
   return { placements, plumbing };
 }
@@ -143,15 +146,18 @@ export async function buildForAudit(
     const buildOptions = { log: say, distDir: app.distDir, limitSeconds: limits.build, signal: stopping?.signal };
     let build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
     // A build made while its sources were copied over (by a faultline before the workspace lock) holds none of the placed routes, and would be reused forever.
-    if (!buildHoldsPlacedRoutes(dir, app.distDir)) {
+    if (plannedEntries(placements).length > 0 && !buildHoldsPlacedRoutes(dir, app.distDir)) {
       say(`faultline: the build in ${dir} holds none of the routes faultline placed (a workspace left half-written): building again`);
       forgetBuild(dir, app.distDir);
       build = await ensureBuild(dir, env, buildOptions).catch(blamePlacedFiles);
     }
-    KINDS.forEach((kind, i) => writeFileSync(heldFile(dir, kind.name), `${JSON.stringify(placements[i].holds)}\n`));
+    options.kinds.forEach((kind, i) => writeFileSync(heldFile(dir, kind.name), `${JSON.stringify(placements[i].holds)}\n`));
     say(build.built ? `Built in ${(build.ms / 1000).toFixed(1)} s` : 'Build reused: nothing changed since the last audit');
-    const planned = refuseNothingPlaced(KINDS.map((kind, i) => kind.built(placements[i], { dir, app })));
-    return { dir, app, version, placements: planned, plumbing, substituted, env, build };
+    const planned = refuseNothingPlaced(
+      options.kinds.map((kind, i) => kind.built(placements[i], { dir, app })),
+      true,
+    );
+    return { dir, app, version, kinds: options.kinds, placements: planned, plumbing, substituted, env, build };
   } finally {
     await offline?.stop();
   }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { plannedEntries, type BuiltForAudit } from './build';
 import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
 import { readReporters } from './app/error-reporters';
-import { KINDS } from './kinds';
 import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
 import { planTarget } from '../harness/serve';
 import { aimAt, type AppTarget } from '../harness/target';
@@ -77,16 +76,29 @@ function phaseFiles(dir: string) {
 }
 type PhaseFiles = ReturnType<typeof phaseFiles>;
 
+/** What each kind that planned entries runs in the audited server beside the intercept, and the log it writes there. */
+function kindServers({ kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>, state: string) {
+  return kinds.flatMap((kind, i) => {
+    const server = placements[i].entries.length > 0 ? kind.server?.(placements[i].entries, state) : null;
+    if (!server) return [];
+    writeFileSync(server.log, '');
+    return [{ kind: kind.name, ...server }];
+  });
+}
+type KindServers = ReturnType<typeof kindServers>;
+
 /** What the workers read of the audit, beside its server's files: the app's reporting, what each kind planned, where outputs go. */
 function planOf(
   server: AuditedServerFiles,
   files: PhaseFiles,
-  { app, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'placements' | 'plumbing'>,
+  { app, kinds, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'kinds' | 'placements' | 'plumbing'>,
+  servers: KindServers,
   { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: CheckOptions,
 ): AuditPlan {
   if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
   return {
     server,
+    workspace: files.dir,
     sentry: app.sentry,
     sentrySetup: app.sentrySetup,
     reads: readReporters(app.otherReporters),
@@ -96,7 +108,8 @@ function planOf(
     cookies,
     privacyAllow: [...privacyAllow],
     startLimitSeconds: limits.start,
-    entries: Object.fromEntries(KINDS.map((kind, i) => [kind.name, placements[i].entries])),
+    entries: Object.fromEntries(kinds.map((kind, i) => [kind.name, placements[i].entries])),
+    serverLogs: Object.fromEntries(servers.map(({ kind, log }) => [kind, log])),
     countsDeliveries: plumbing.countsDeliveries,
     flushRoute: plumbing.flushes ? plumbing.flushRoute : null,
     screens,
@@ -150,11 +163,11 @@ function startRunner(
 }
 
 /** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
-function assertChecked(seen: Seen, placements: BuiltForAudit['placements'], shard: CheckOptions['shard'], code: number | null, runnerLog: string): void {
+function assertChecked(seen: Seen, { kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>, shard: CheckOptions['shard'], code: number | null, runnerLog: string): void {
   const { records, planned, errors } = seen;
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {
-    const groups = KINDS.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
+    const groups = kinds.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
     throw new UsageError(
       `nothing to audit in shard ${shard.current}/${shard.total}: its ${plannedEntries(placements).length} entries run in ${groups} ` +
         `group${groups > 1 ? 's' : ''}, so use at most ${groups} shard${groups > 1 ? 's' : ''}`,
@@ -190,7 +203,7 @@ async function checkEntries(
   options: CheckOptions,
 ): Promise<void> {
   const { seen } = entries;
-  const { app, placements, plumbing, env } = built;
+  const { app, plumbing, env } = built;
   const { stopping, shard = null, cookies = [], limits = DEFAULT_LIMITS } = options;
   const checking = new Checking(files.abort, stopping?.signal);
   checking.watchServer(server.exited, () => ({
@@ -207,7 +220,7 @@ async function checkEntries(
     stopping?.signal.throwIfAborted();
     const { aborted } = checking;
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
-    assertChecked(seen, placements, shard, code, files.runnerLog);
+    assertChecked(seen, built, shard, code, files.runnerLog);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, plumbing.flushes ? plumbing.flushRoute : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
@@ -231,6 +244,7 @@ export async function checkBuilt(dir: string, built: BuiltForAudit, options: Che
   if (stopping) stopping.stage = 'the test phase';
   const files = phaseFiles(dir);
   mkdirSync(screens.dir, { recursive: true });
+  const servers = kindServers(built, files.state);
   const planned = await planTarget({
     mode: 'audited',
     workspace: dir,
@@ -238,7 +252,8 @@ export async function checkBuilt(dir: string, built: BuiltForAudit, options: Che
     basePath: app.basePath,
     limitSeconds: limits.start,
     planFile: files.plan,
-    plan: (server) => planOf(server, files, built, options),
+    preloads: servers.map(({ preload }) => preload),
+    plan: (server) => planOf(server, files, built, servers, options),
   });
   // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
   const server = await planned.launch();

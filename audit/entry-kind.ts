@@ -45,6 +45,8 @@ export interface KindPlacement<Entry extends PlannedEntry = PlannedEntry> {
   proxyWrapped: boolean;
   /** What it placed, in a line said before the build. */
   said: string;
+  /** Its entries are known only once the app is built (the app's own routes): planning nothing before the build is no reason to refuse the audit. */
+  fromBuild?: boolean;
 }
 
 /** What the pipeline gives a kind once the run has settled, to claim the reports no entry's check claimed. */
@@ -63,6 +65,12 @@ export interface EntryKind<Entry extends PlannedEntry = PlannedEntry> {
   readonly name: string;
   /** Before the build: its files written into the workspace, and what it plans and rules out. */
   place(context: PlacingContext): KindPlacement<Entry>;
+  /**
+   * What it runs in the audited server beside the intercept, when it planned entries: an `--import=`
+   * option (plain ESM that imports nothing of faultline) and the log it writes, which its workers
+   * read (the plan's `serverLogs`, by the kind's name). `state` is the workspace's `.faultline/`.
+   */
+  server?(entries: readonly Entry[], state: string): { preload: string; log: string } | null;
   /** After the build: what the built app rules out of its plan (what its manifests say), moved to not applicable. */
   built(placement: KindPlacement<Entry>, build: { dir: string; app: AuditedApp }): KindPlacement<Entry>;
   /** Its entries cut into groups that one worker runs in order: two that cannot run side by side are in one. */

@@ -15,6 +15,7 @@ import { inspectApp, type InspectedApp } from './app/inspect';
 import { BASELINE_FILE, baselineNamed, type BaselineRequest } from './baseline';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
+import { RoutesConfigSchema, type RoutesConfig } from './kinds/routes/select';
 
 /**
  * An audit's job, resolved once before anything is copied or built: the app as read, what was
@@ -37,6 +38,8 @@ export type AuditOptions = OptionsOf<'audit'> & {
   skip: Record<string, string>;
   privacyAllow: string[];
   levels: Partial<Record<AuditCheck, CheckLevel>>;
+  /** The team's config's `routes`: which of the app's own routes are audited, at which params. */
+  routes: RoutesConfig;
 };
 
 /**
@@ -56,6 +59,7 @@ export function withConfig(options: AuditOptions, config: AuditConfig | null, ap
     skip: Object.fromEntries(Object.entries(config.skip).map(([id, why]) => [id, `skipped in ${config.file}: ${why}`])),
     privacyAllow: config.privacyAllow,
     levels: { ...options.levels, ...config.checks },
+    routes: config.routes,
   };
 }
 
@@ -85,6 +89,8 @@ export interface AuditConfig {
   out?: string;
   /** The baseline file (as `--baseline`), relative to the app. */
   baseline?: string;
+  /** Which of the app's own routes are audited under backend faults. */
+  routes: RoutesConfig;
 }
 
 const level = z.enum(['error', 'warn', 'off']);
@@ -123,6 +129,11 @@ const KEYS = {
   // The default of --out, as harness/commands.ts declares it.
   out: key({ schema: z.string().min(1), default: OUT_FOLDERS.audit, help: "the audit's reports, from the app's folder (as --out)" }),
   baseline: key({ schema: z.string().min(1), default: BASELINE_FILE, help: "the findings the team accepts, from the app's folder (as --baseline)" }),
+  routes: key({
+    schema: RoutesConfigSchema,
+    default: {},
+    help: "the app's own routes loaded with each backend refused, answering 500, hanging: { include: ['/dashboard', '/admin/**'], exclude: [], params: { '/products/[id]': { id: '7' } }, limit: 50 }",
+  }),
 };
 
 /** The keys a config takes, in the order `faultline init` writes them. */
@@ -140,6 +151,7 @@ const ConfigSchema = z.strictObject({
   next: KEYS.next.schema.optional(),
   out: KEYS.out.schema.optional(),
   baseline: KEYS.baseline.schema.optional(),
+  routes: KEYS.routes.schema.optional(),
 } satisfies Record<keyof typeof KEYS, z.ZodType>);
 
 /** What the file exports (its default export; a JSON file's content). */
@@ -187,6 +199,7 @@ export async function readAuditConfig(root: string, named: string | null = null)
     next: config.next ?? [],
     ...(config.out && { out: config.out }),
     ...(config.baseline && { baseline: config.baseline }),
+    routes: config.routes ?? {},
   };
 }
 
@@ -224,7 +237,7 @@ export async function resolveJob(given: AuditOptions): Promise<AuditJob> {
       named: baselineNamed(app.root, options.baseline ?? null),
       update: options.updateBaseline,
       prune: options.pruneBaseline,
-      wholeApp: options.scenarios.length === 0 && !options.shard,
+      wholeApp: options.scenarios.length === 0 && options.routePicks.length === 0 && !options.shard,
     },
   };
 }

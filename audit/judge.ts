@@ -12,7 +12,6 @@ import { plannedEntries } from './build';
 import type { Checked } from './check';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
-import { KINDS } from './kinds';
 import { sourceSetupIn } from './source/setup';
 import { sourceCheck } from './source/check';
 
@@ -50,7 +49,7 @@ function claimedLate({ built, records, run, privacyAllow }: Checked, { sentry, r
     countsDeliveries: built.plumbing.countsDeliveries,
     reporting: { sentry, reads, setup, tunnel, privacyAllow: [...privacyAllow] },
   };
-  return KINDS.reduce(
+  return built.kinds.reduce(
     (done, kind, i) => {
       const late = kind.late(built.placements[i].entries, records, done.nobodys, settled);
       return { records: new Map([...done.records, ...late.records.map((record) => [record.id, record] as const)]), nobodys: late.left };
@@ -82,8 +81,16 @@ export function resultOf(checked: Checked): AuditResult {
     [...records.values()],
   );
   // Fifty findings of one failure of the app's own (its layout needs a database) would blame the app's failure behaviour for a wall.
-  const named = KINDS.flatMap((kind, i) => kind.named(placements[i].entries)).filter((id) => records.has(id));
-  const wall = errorBeforeEveryEntry(judged, run.log, named, AUDIT_SEGMENT);
+  const naming = built.kinds.map((kind, i) => ({ entries: placements[i].entries, named: kind.named(placements[i].entries) }));
+  const named = naming.flatMap((kind) => kind.named).filter((id) => records.has(id));
+  // Only the kinds whose errors name their entries tell a wall apart: a route of the app's answering 200 is no sign against one.
+  const telling = new Set(naming.flatMap((kind) => (kind.named.length > 0 ? kind.entries.map((entry) => entry.id) : [])));
+  const wall = errorBeforeEveryEntry(
+    judged.filter((entry) => telling.has(entry.id)),
+    run.log,
+    named,
+    AUDIT_SEGMENT,
+  );
   if (wall)
     throw new CannotRun(
       'audited app',

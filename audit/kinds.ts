@@ -1,5 +1,7 @@
 import type { EntryKind } from './entry-kind';
+import type { AuditOptions } from './job';
 import { placedFailures } from './kinds/placed/kind';
+import { routesOfApp } from './kinds/routes/kind';
 
 /**
  * What an audit checks: a list of kinds of entry, which the pipeline runs alike. A kind is a folder
@@ -11,5 +13,14 @@ import { placedFailures } from './kinds/placed/kind';
  * result, the team's levels and baseline, the outputs.
  */
 
-/** Every kind an audit checks, in the order its entries are planned, checked and reported. */
-export const KINDS: readonly EntryKind[] = [placedFailures];
+/**
+ * Every kind an audit of `options` checks, in the order its entries are planned, checked and
+ * reported: the placed failures and the app's own routes, both unless one is picked alone
+ * (`--scenario` picks placed failures only, `--route` routes only, both together both) or the
+ * routes are turned off (`--no-routes`).
+ */
+export function kindsFor({ scenarios, routePicks, noRoutes, routes }: Pick<AuditOptions, 'scenarios' | 'routePicks' | 'noRoutes' | 'routes'>): EntryKind[] {
+  const placed = scenarios.length > 0 || routePicks.length === 0;
+  const routed = !noRoutes && (routePicks.length > 0 || scenarios.length === 0);
+  return [...(placed ? [placedFailures] : []), ...(routed ? [routesOfApp({ config: routes, picks: routePicks })] : [])] as EntryKind[];
+}

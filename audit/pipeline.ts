@@ -11,6 +11,7 @@ import { judged, resultOf } from './judge';
 import { auditVersions } from './versions';
 import { auditWorkspaces, envFilesLine, prepareWorkspace } from './workspace';
 import { claimOutputs, writeAuditFiles } from './write';
+import { kindsFor } from './kinds';
 
 /**
  * `faultline audit`'s one pipeline, its job resolved once (`job.ts`): the outputs' folder claimed
@@ -82,6 +83,7 @@ async function auditOwn(job: AuditJob, started: Running, io: AuditIO): Promise<A
       },
     };
     const built = await buildForAudit(app, app.next, prepared.dir, faultlineRoot, {
+      kinds: kindsFor(options),
       scenarios: options.scenarios,
       say,
       limits: options.limits,

@@ -13,6 +13,7 @@ import { leveled, resultOf } from './judge';
 import type { AuditIO, AuditJob, AuditOutcome, Running } from './job';
 import { auditWorkspace, envFilesLine, prepareWorkspace } from './workspace';
 import { writeMatrixFiles } from './write';
+import { kindsFor } from './kinds';
 
 /**
  * `faultline audit APP --next V,V,... [--upgrade-to V]`: the pipeline's stages for each version,
@@ -88,6 +89,8 @@ async function auditVersion(context: OverVersions, version: string, prepared: Pr
   try {
     progress.start(`${label(version, i)} build`);
     const built = await buildForAudit(app, version, prepared.dir, faultlineRoot, {
+      // Over versions the placed failures are compared; the app's routes only where --route names them (each route's loads on every version).
+      kinds: kindsFor({ ...options, noRoutes: options.noRoutes || options.routePicks.length === 0 }),
       scenarios: options.scenarios,
       say: quiet,
       limits: options.limits,

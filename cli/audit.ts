@@ -47,6 +47,7 @@ export function parseAuditArgs(argv: string[]): AuditOptions {
     skip: {},
     privacyAllow: [],
     levels: DEFAULT_LEVELS,
+    routes: {},
   };
 }
 

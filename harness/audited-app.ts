@@ -161,7 +161,7 @@ export async function planAuditedServer(workspace: string): Promise<AuditedServe
 export async function launchAuditedServer(
   { workspace, port, logFile, ingestLog }: AuditedServerPlan,
   env: NodeJS.ProcessEnv,
-  { basePath, limitSeconds }: { basePath: string; limitSeconds: number },
+  { basePath, limitSeconds, preloads = [] }: { basePath: string; limitSeconds: number; preloads?: readonly string[] },
 ): Promise<AuditedServer> {
   writeFileSync(ingestLog, '');
   const server: LaunchedAppServer = launchAppServer({
@@ -169,7 +169,8 @@ export async function launchAuditedServer(
     port,
     hostname: await loopbackName(),
     logFile,
-    env: { ...env, NODE_OPTIONS: interceptOptions(ingestLog, env) },
+    // The kinds' preloads after the intercept, whose MSW handler asks them about each call it does not answer itself.
+    env: { ...env, NODE_OPTIONS: [interceptOptions(ingestLog, env), ...preloads].join(' ') },
     ready: { path: `${basePath}/`, readiness: 'answers' },
     readyTimeoutMs: limitSeconds * 1000,
   });
@@ -252,6 +253,8 @@ export async function settleServer(
  */
 export interface AuditPlan {
   server: AuditedServerFiles;
+  /** The built copy of the app the server runs: where its source and its build's maps are read. */
+  workspace: string;
   /** Whether the app has `@sentry/nextjs` at all. */
   sentry: boolean;
   /** Why each runtime's reports cannot come, as the app's files prove it (null: no Sentry). */
@@ -271,6 +274,8 @@ export interface AuditPlan {
   startLimitSeconds: number;
   /** Each kind's planned entries, by its name (already for the app's `next`): its spec reads its own. */
   entries: Readonly<Record<string, readonly { id: string }[]>>;
+  /** The log each kind's preload writes in the audited server, by the kind's name (only kinds that run one). */
+  serverLogs: Readonly<Record<string, string>>;
   /** Whether the app's instrumentation counts Next's hand-overs to `onRequestError` in the server log. */
   countsDeliveries: boolean;
   /** The flush route's path, where it was placed (the app has Sentry, or traces faultline reads): what its server SDKs hold is sent before an entry is judged. */

@@ -186,7 +186,16 @@ export const COMMANDS = {
     description:
       'how another Next.js app fails: the catalogue placed in a copy of it, what users see and what Sentry receives, judged (the app is never written)',
     options: {
-      scenario: SCENARIO,
+      scenario: { ...SCENARIO, help: 'only this placed failure (repeatable): the routes too only with --route' },
+      route: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: 'PATH',
+        help: "only this route of the app's own (repeatable; /products/[id], /products/7, /admin/**): the placed failures too only with --scenario",
+        as: 'routePicks',
+      },
+      'no-routes': { type: 'boolean', default: false, help: "the placed failures alone: none of the app's own routes under backend faults", as: 'noRoutes' },
       out: { type: 'string', default: OUT_FOLDERS.audit, value: 'DIR', help: 'report.json, junit.xml, audit.html, screens' },
       next: { ...NEXT, help: 'also on these next versions: audit-matrix.json, .md, .html instead' },
       'upgrade-to': {
@@ -246,6 +255,7 @@ export const COMMANDS = {
     alone: ['clean', '--clean removes every audit workspace and takes nothing else'],
     requires: [['fresh', ['next', 'upgrade-to'], '--fresh applies to an audit over versions (--next or --upgrade-to): a single audit always observes afresh']],
     conflicts: [
+      ['route', 'no-routes', '--route picks routes to audit and --no-routes audits none: give one'],
       ...(['update-baseline', 'prune-baseline'] as const).flatMap((write) =>
         ['next', 'upgrade-to', 'shard'].map(
           (over) => [write, over, `--${write} writes the baseline from one whole audit of the app on its own next (not over versions, not a shard)`] as const,

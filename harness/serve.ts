@@ -23,6 +23,8 @@ export interface AuditedSpec {
   limitSeconds: number;
   /** Where the plan is written. */
   planFile: string;
+  /** What the audit's kinds run in its server after the intercept (`--import=` options). */
+  preloads?: readonly string[];
   plan(server: AuditedServerFiles): AuditPlan;
 }
 
@@ -88,12 +90,12 @@ export async function startTarget(spec: TargetSpec): Promise<{ target: AppTarget
 }
 
 /** An audited app's server placed (a free port, its files), its plan written where the workers read it, its launch. */
-async function planAudited({ workspace, env, basePath, limitSeconds, planFile, plan }: AuditedSpec): Promise<PlannedTarget<AuditedServer>> {
+async function planAudited({ workspace, env, basePath, limitSeconds, planFile, preloads = [], plan }: AuditedSpec): Promise<PlannedTarget<AuditedServer>> {
   const server = await planAuditedServer(workspace);
   writeAuditPlan(planFile, plan({ url: server.url, logFile: server.logFile, ingestLog: server.ingestLog }));
   return {
     target: { kind: 'audited', url: server.url, plan: planFile },
     mayBuild: false,
-    launch: () => launchAuditedServer(server, env, { basePath, limitSeconds }),
+    launch: () => launchAuditedServer(server, env, { basePath, limitSeconds, preloads }),
   };
 }

@@ -4,13 +4,13 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../audit/app/inspect';
 import type { PlacingContext } from '../audit/entry-kind';
-import { KINDS } from '../audit/kinds';
+import { kindsFor } from '../audit/kinds';
 import { routesOfApp } from '../audit/kinds/routes/kind';
 import { MANIFEST_FILES, type BuildManifests } from '../audit/kinds/routes/manifests';
 import { UsageError } from '../harness/failures';
 
 /**
- * The routes' kind as the pipeline will ask it (not wired yet: not in `KINDS`): nothing placed
+ * The routes' kind as the pipeline asks it: nothing placed
  * before the build, its entries from the build's manifests (next 16.5.0's Turbopack build of the
  * probe app, `unit/data/routes-manifests/`), every route beside any.
  */
@@ -28,9 +28,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const app = (basePath = '') => ({ distDir: '.next', basePath }) as AuditedApp;
 const builtFor = (kind: ReturnType<typeof routesOfApp>, basePath = '') => kind.built(kind.place({} as PlacingContext), { dir, app: app(basePath) });
 
-describe("the routes' kind (not wired)", () => {
-  it('is not among the kinds an audit runs', () => {
-    expect(KINDS.map((kind) => kind.name)).not.toContain('routes');
+describe("the routes' kind", () => {
+  const kinds = (options: { scenarios?: string[]; routePicks?: string[]; noRoutes?: boolean }) =>
+    kindsFor({ scenarios: [], routePicks: [], noRoutes: false, routes: {}, ...options }).map((kind) => kind.name);
+
+  it('runs beside the placed failures by default; --scenario picks placed failures only, --route routes only, both both; --no-routes none', () => {
+    expect(kinds({})).toEqual(['placed', 'routes']);
+    expect(kinds({ scenarios: ['server-page-throws'] })).toEqual(['placed']);
+    expect(kinds({ routePicks: ['/dashboard'] })).toEqual(['routes']);
+    expect(kinds({ scenarios: ['server-page-throws'], routePicks: ['/dashboard'] })).toEqual(['placed', 'routes']);
+    expect(kinds({ noRoutes: true })).toEqual(['placed']);
+  });
+
+  it('plans from the build: nothing placed before it is no reason to refuse the audit', () => {
+    expect(routesOfApp().place({} as PlacingContext).fromBuild).toBe(true);
   });
 
   it("places nothing: its entries are the build's routes, pages first, each dynamic one at a path its build prerendered", () => {

@@ -118,6 +118,22 @@ export interface AuditResult {
       at?: string | null;
       findings: { kind: string; cause: string; fix: string; at: string | null }[];
     }[];
+    /** One of the app's own routes (`failureClass` 'route'): each backend it called, and what each fault of each showed (audit/kinds/routes/judge.ts). */
+    route?: {
+      backends: { backend: string; sides: string[]; asked: string[]; at: string | null; faults: string[] }[];
+      faults: {
+        backend: string | null;
+        fault: string | null;
+        screen: ScreenKind;
+        status: number;
+        lines: string[];
+        pageErrors: string[];
+        reports: (EventInBrief & { runtime: string })[];
+        screenshot: string | null;
+        alsoCalled: string[];
+        findings: Finding[];
+      }[];
+    };
     ms: Record<string, number>;
   })[];
   notApplicable: { id: string; why: string }[];

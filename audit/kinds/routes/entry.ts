@@ -17,6 +17,8 @@ export interface RouteEntry {
   runtime: BuiltRoute['runtime'];
   /** The route's file in the app, without its extension (`app/dashboard/page`): where SARIF locates a finding with no calling line. */
   entry: string;
+  /** The route's file as the app names it (`app/dashboard/page.tsx`), or its entry where no file of the built copy has it: where a finding with no calling line is located. */
+  file: string;
   /** Where the browser loads it: the app's basePath and the path picked (`select.ts`). */
   url: string;
   /** Where that path came from. */

@@ -28,6 +28,13 @@ export interface FaultOrder {
   limitMs?: number;
 }
 
+/**
+ * How long a hung backend holds a route's call: long enough that a page's own timeout or loading
+ * state shows (a user who waits this long has seen what the app does), short beside an entry's
+ * limit, since every backend of every route hangs once.
+ */
+export const ROUTE_HANG_MS = 8_000;
+
 export const faultHeader = ({ fault, backend, limitMs }: FaultOrder): string => [fault, backend, ...(limitMs ? [String(limitMs)] : [])].join(' ');
 
 /** A fault header read back; null for anything else (a request with no fault, or one faultline did not write). */

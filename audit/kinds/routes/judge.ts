@@ -1,0 +1,149 @@
+import type { AuditCheck, Finding } from '../../../verdict/finding';
+import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, isNextPagesErrorScreen } from '../../../scenarios/golden';
+import type { EventInBrief } from '../../../verdict/report-event';
+import type { ScreenKind } from '../../../verdict/screen-kind';
+import type { BackendFault } from './protocol';
+import type { RouteEntry } from './entry';
+
+/**
+ * One of the app's own routes judged (pure: what its loads showed in, findings out). Every load
+ * under a fault is read beside the route's load with its backends as the machine had them; what
+ * the app shows of its own for a failed backend (its error UI, its status) is said, never a
+ * finding. What holds for any app is: a blank page, a page still showing what it shows while its
+ * backend has not answered though the backend refused or erred (a spinner that never ends), the
+ * backend's error text on screen or in what the route answered, a 5xx the app's reporter never
+ * reported (or reported twice), the classic fallback with no reference to quote, an uncaught
+ * exception in the browser.
+ */
+
+/** A backend as the route's loads met it, and where the app called it first. */
+export interface RouteBackend {
+  backend: string;
+  /** Who called it: the route's server side (Node.js, the Edge runtime), its page in the browser. */
+  sides: ('node' | 'edge' | 'browser')[];
+  /** What was asked of it (`GET /items`, `tcp connection`). */
+  asked: string[];
+  /** The calling line in the app's own source (`app/dashboard/page.tsx:5`), where a stack showed it. */
+  at: string | null;
+  faults: BackendFault[];
+}
+
+/** What one load of the route showed and sent: as the machine had its backends (`fault` null), or with one failed. */
+export interface RouteLoad {
+  backend: string | null;
+  fault: BackendFault | null;
+  status: number;
+  /** The page's visible lines once settled (a route handler: its body's first lines). */
+  lines: string[];
+  /** Its visible lines as its document first showed (at DOMContentLoaded, before the page's own calls could answer): what it shows while its data comes. */
+  linesAtStart: string[];
+  /** The document and every body the app answered with, as text: where a leaked secret is looked for. */
+  answered: string[];
+  /** Uncaught exceptions in the browser, their messages. */
+  pageErrors: string[];
+  /** The server's reports claimed for this load, and the browser's. */
+  reports: (EventInBrief & { runtime: string })[];
+  screenshot: string | null;
+  /** Backends this load called that the first load did not (a fallback API): said, not faulted in turn. */
+  alsoCalled: string[];
+}
+
+/** What a route's check observed: each backend, the load as the machine had them, and one load per backend and fault. */
+export interface RouteObservation {
+  entry: RouteEntry;
+  backends: RouteBackend[];
+  healthy: RouteLoad;
+  loads: RouteLoad[];
+  /** Whether the app has a reporter whose reports faultline reads: without one, what is reported cannot be judged. */
+  reporterRead: boolean;
+}
+
+/** What the backend answering 500 carries that must never reach a user: its internal host and a secret (`BACKEND_500`). */
+export interface Secrets {
+  internalHost: string;
+  secret: string;
+}
+
+/** A route's faults as its findings and its rows name them: `with api.example.com:443 refused`. */
+export const faultLabel = ({ backend, fault }: Pick<RouteLoad, 'backend' | 'fault'>) =>
+  fault === null ? 'with its backends as they are' : `with ${backend} ${fault === '500' ? 'answering 500' : fault === 'hang' ? 'hanging' : 'refused'}`;
+
+const same = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/** What a load showed, by the one set of names an audit's screens have. */
+export function routeScreen(entry: Pick<RouteEntry, 'kind'>, load: Pick<RouteLoad, 'lines'>, healthy: Pick<RouteLoad, 'lines'> | null): ScreenKind {
+  if (entry.kind !== 'page') return 'a response';
+  const { lines } = load;
+  if (lines.length === 0) return 'a blank page';
+  if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
+  if (lines[0] === NEXT_BUILTIN_HEADING || isNextPagesErrorScreen(lines)) return "Next's built-in screen";
+  if (healthy && same(lines, healthy.lines)) return 'the unchanged page';
+  return healthy ? "the app's own error UI" : 'a page';
+}
+
+const FIX = {
+  blank: 'render an error state where the data fails: an error.tsx beside the page, or a catch that shows a message',
+  loading: "end the loading state when the call fails: catch the rejected fetch (or read the response's status) and show an error",
+  leak: "never put a backend's error body on screen or in a response: log it, and show a message of your own",
+  unreported: 'report what you catch before answering 5xx (Sentry.captureException), or let the error reach onRequestError',
+  twice: 'report an error once: a catch that reports and rethrows is reported again by onRequestError',
+  noReference: 'add an error.tsx (and global-error.tsx) that shows error.digest, so a user has a reference to quote',
+  uncaught: 'catch the failed call in the component that makes it: an unhandled rejection in the browser is an uncaught exception',
+} as const;
+
+/** The findings of one load under a fault, beside the route as the machine had it (`healthy`). */
+function loadFindings(entry: RouteEntry, load: RouteLoad, healthy: RouteLoad, at: string | null, reporterRead: boolean, secrets: Secrets) {
+  const label = faultLabel(load);
+  const findings: Finding[] = [];
+  const add = (check: AuditCheck, what: string, fix: string, evidence?: string) =>
+    findings.push({ check, what: `${label}: ${what}`, fix, ...(at && { at }), ...(evidence && { evidence }) });
+  const screen = routeScreen(entry, load, healthy);
+  if (screen === 'a blank page' && healthy.lines.length > 0) add('screen', 'a blank page', FIX.blank);
+  // A spinner that never ends: a page that shows its data after it loads (its first screen is not its last, as the machine had its
+  // backends) still shows its first screen once settled, though its backend refused or erred rather than keeping it waiting.
+  const waits = !same(healthy.linesAtStart, healthy.lines);
+  if (entry.kind === 'page' && load.fault !== 'hang' && waits && load.lines.length > 0 && same(load.lines, healthy.linesAtStart))
+    add('screen', 'still loading: it shows what it shows before its data comes', FIX.loading, load.lines.slice(0, 3).join(' / '));
+  if (screen === 'classic fallback' && !load.lines.some((line) => line.startsWith('Digest:')))
+    add('screen', 'the classic fallback with no reference to quote', FIX.noReference);
+  const uncaught = load.pageErrors.filter((error) => !healthy.pageErrors.includes(error));
+  if (uncaught.length > 0) add('screen', 'an uncaught exception in the browser', FIX.uncaught, uncaught[0].slice(0, 200));
+  const leaked = [secrets.secret, secrets.internalHost].filter((secret) => [...load.lines, ...load.answered].some((text) => text.includes(secret)));
+  if (leaked.length > 0) add('no leak', `the backend's error reaches the user (${leaked.length === 2 ? 'its internal host and a secret' : leaked[0] === secrets.secret ? 'a secret' : 'its internal host'})`, FIX.leak);
+  const server = load.reports.filter((report) => report.runtime !== 'browser');
+  if (reporterRead && load.status >= 500 && load.reports.length === 0) add('reported once', `answered ${load.status} and reported nothing`, FIX.unreported);
+  const counts = new Map<string, number>();
+  for (const report of server) counts.set(`${report.type}: ${report.value}`, (counts.get(`${report.type}: ${report.value}`) ?? 0) + 1);
+  const twice = [...counts].find(([, count]) => count > 1);
+  if (reporterRead && twice) add('reported once', `one error reported ${twice[1]} times`, FIX.twice, twice[0].slice(0, 200));
+  return findings;
+}
+
+/** Each check's state for a route: what was found, or why it does not apply. */
+function routeChecks(findings: readonly Finding[], observation: RouteObservation): Record<AuditCheck, string> {
+  const state = (check: AuditCheck, otherwise = 'ok') => (findings.some((finding) => finding.check === check) ? 'finding' : otherwise);
+  const faulted = observation.loads.length > 0;
+  const none = 'not applicable: it called no backend this audit could fail';
+  return {
+    screen: faulted ? state('screen') : none,
+    'no leak': faulted ? state('no leak') : none,
+    'reported once': !faulted ? none : observation.reporterRead ? state('reported once') : 'not judged: no reporter whose reports faultline reads',
+    traceable: "not applicable: a route's reports are judged by what they say, not by a digest",
+    privacy: 'not applicable: judged on the placed failures',
+    framework: 'not applicable: judged on the placed failures',
+    source: 'not applicable: no thrower placed',
+  };
+}
+
+/** A route judged: its screen as the machine had its backends, each fault's findings (named by the fault), and each check's state. */
+export function judgeRoute(observation: RouteObservation, secrets: Secrets) {
+  const { entry, healthy, loads, backends, reporterRead } = observation;
+  const atOf = (backend: string | null) => backends.find((seen) => seen.backend === backend)?.at ?? null;
+  const faults = loads.map((load) => {
+    const findings = loadFindings(entry, load, healthy, atOf(load.backend) ?? entry.file, reporterRead, secrets);
+    return { ...load, screen: routeScreen(entry, load, healthy), findings };
+  });
+  const findings = faults.flatMap((fault) => fault.findings);
+  return { screen: routeScreen(entry, healthy, null), checks: routeChecks(findings, observation), findings, faults };
+}
+export type JudgedRoute = ReturnType<typeof judgeRoute>;

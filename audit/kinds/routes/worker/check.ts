@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { ErrorEvent } from '@sentry/core';
+import { NotSettled, settleServer } from '../../../../harness/audited-app';
+import { documentHtmlInPage } from '../../../../chromium/document';
+import { flushSentryInPage } from '../../../../chromium/sentry';
+import { auditRecordAttachment } from '../../../../verdict/attachment';
+import { eventKey } from '../../../../verdict/audit-reporting';
+import { eventInBrief } from '../../../../verdict/report-event';
+import { bodyLines } from '../../../../verdict/screen-kind';
+import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { evaluateInPage } from '../../../../worker/in-page';
+import { PageNotSettled, settledLines, visibleLines } from '../../../../worker/quiet-page';
+import { recordResponseBodies } from '../../../../worker/response-bodies';
+import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
+import { ROUTES_KIND, type RouteEntry } from '../entry';
+import { judgeRoute, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
+import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
+import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
+import { backendsOf, readCalls, siteReader } from './calls';
+
+/**
+ * One of the app's own routes checked: loaded once with its backends as the machine has them, its
+ * server's calls (the recorder's log) and its page's read; then loaded again with each backend
+ * refused, answering 500 and hanging, one load each, in a context of its own that reaches only the
+ * app's origin. Each load's screen, status, what it answered and the reports claimed for it go to
+ * the judge (`../judge.ts`); the route's record is attached as a placed entry's is.
+ */
+
+/** Why a route was not loaded as itself: a wall of the app's (a redirect elsewhere, a login) said in one line, never judged. */
+class NotReached extends Error {}
+
+/** One load of the route, before it is judged: what it showed, sent and called. */
+type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & { id: string; screenshotBody: Buffer | null; browserRequests: BrowserRequest[]; claimed: string[] };
+
+/** Whether a server report is about the route loaded at `url` (the path it was asked at; its route as the app names it). */
+function aboutRoute(event: ErrorEvent, url: string, route: string): boolean {
+  const asked = event.request?.url;
+  if (asked && URL.canParse(asked, 'http://app.invalid') && new URL(asked, 'http://app.invalid').pathname === url) return true;
+  const transaction = event.transaction ?? '';
+  return transaction === route || transaction.endsWith(` ${route}`) || transaction === url || transaction.endsWith(` ${url}`);
+}
+
+/** A new visitor's context that reaches only the app's origin, with the load's headers on its requests there (never elsewhere: a custom header makes a cross-origin request preflighted) and the browser's side of the fault. */
+async function loadContext(session: AuditedSession, headers: Record<string, string>, order: FaultOrder | null, released: Promise<unknown>) {
+  const { browser, network, plan, server } = session;
+  const origin = new URL(server.url).origin;
+  const context = await browser.newContext({ serviceWorkers: 'block', proxy: network.proxy, extraHTTPHeaders: {} });
+  if (plan.cookies.length > 0) await context.addCookies(plan.cookies.map(({ name, value }) => ({ name, value, url: origin })));
+  await context.route(
+    (url) => url.origin === origin,
+    (route) => route.fallback({ headers: { ...route.request().headers(), ...headers } }),
+  );
+  if (order) await context.route('**', browserFaultHandler(order, released));
+  return context;
+}
+
+/** A route handler's load: its answer to a request, as a client of the API gets it. */
+async function requestRoute(context: BrowserContext, url: string, headers: Record<string, string>) {
+  const response = await context.request.get(url, { headers, maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+  const body = await response.text().catch(() => '');
+  const lines = bodyLines(body);
+  return { status: response.status(), lines, linesAtStart: lines, answered: [body], pageErrors: [], screenshotBody: null, browserRequests: [], redirectedTo: response.headers().location ?? null };
+}
+
+/** A page's load: loaded, settled (a request to a hung backend not waited for), its SDK flushed, read. */
+async function loadPage(context: BrowserContext, url: string, order: FaultOrder | null) {
+  const page: Page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  const browserRequests: BrowserRequest[] = [];
+  let inFlight = 0;
+  // A request held by the hang is what the page waits on: the screen is read while it waits, as a user sees it then.
+  const counted = (request: { url(): string }) => !(order?.fault === 'hang' && /^https?:/.test(request.url()) && backendOf(request.url()) === order.backend);
+  page.on('request', (request) => {
+    browserRequests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType() });
+    if (counted(request)) inFlight++;
+  });
+  page.on('requestfinished', (request) => counted(request) && inFlight--);
+  page.on('requestfailed', (request) => counted(request) && inFlight--);
+  const bodies = recordResponseBodies(page);
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+  const linesAtStart = await visibleLines(page);
+  await page.waitForLoadState('load', { timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+  const redirectedTo = response && new URL(response.url()).pathname !== new URL(url).pathname ? new URL(response.url()).pathname : null;
+  const lines = await settledLines(page, () => inFlight);
+  await evaluateInPage(page, flushSentryInPage, undefined).catch(() => {});
+  const document = await evaluateInPage(page, documentHtmlInPage, undefined).catch(() => null);
+  const screenshotBody = await page.screenshot({ fullPage: false });
+  const answered = [...(document ? [document] : []), ...(await bodies.stop())];
+  return { status: response?.status() ?? 0, lines, linesAtStart, answered, pageErrors, screenshotBody, browserRequests, redirectedTo };
+}
+
+/** One load of `entry`, with `order` (null: its backends as the machine has them), and what the server sent and called for it. */
+async function loadOnce(session: AuditedSession, check: AuditCheck, entry: RouteEntry, order: FaultOrder | null): Promise<Loaded> {
+  const { server, plan } = session;
+  const id = `${entry.id} ${order ? `${order.fault} ${order.backend}` : 'as it is'} ${randomUUID().slice(0, 8)}`;
+  const headers = { [ROUTE_HEADERS.load]: id, ...(order && { [ROUTE_HEADERS.fault]: faultHeader(order) }) };
+  const mark = server.mark();
+  const browserEvents = check.record.events.length;
+  const tunnelledBefore = check.record.tunnelled.length;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const context = await loadContext(session, headers, order, released);
+  const url = `${new URL(server.url).origin}${entry.url}`;
+  try {
+    const seen = entry.kind === 'page' ? await loadPage(context, url, order) : await requestRoute(context, url, headers);
+    if (order === null && seen.redirectedTo) throw new NotReached(`not reached: the app redirected ${entry.url} to ${seen.redirectedTo}`);
+    if (order === null && (seen.status === 401 || seen.status === 403))
+      throw new NotReached(`not reached: the app answered ${entry.url} with ${seen.status} (a wall of its own; a session past it: --cookie NAME=VALUE)`);
+    // What the server holds is sent before its reports are read: the positive signal that what is not there was not sent.
+    await settleServer(server, plan.flushRoute, plan.basePath, plan.cookies).catch((error: unknown) => {
+      if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
+      throw error;
+    });
+    const reports = server.since(mark).reports;
+    const own = reports.filter(({ runtime, event }) => runtime !== 'browser' && aboutRoute(event, entry.url, entry.id));
+    // What the page sent through the app's tunnel route is claimed where it came out of the server, by its event's id.
+    const sent = new Set(check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => eventKey(event)));
+    const forwarded = reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event)));
+    const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
+    const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({ ...eventInBrief(event), runtime: 'browser' }));
+    const { redirectedTo: _redirectedTo, ...shown } = seen;
+    const claimed = [...own, ...forwarded].map(({ event }) => eventKey(event));
+    return { id, backend: order?.backend ?? null, fault: order?.fault ?? null, ...shown, reports: [...serverReports, ...pageReports], claimed };
+  } finally {
+    release();
+    await context.close();
+  }
+}
+
+/** Each backend the route's first load called, server side and browser side, with its calling line where a stack showed it. */
+function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[] {
+  const log = session.plan.serverLogs[ROUTES_KIND];
+  const calls = readCalls(log).filter((call) => call.load === healthy.id);
+  const fromServer = backendsOf(calls, siteReader(session.plan.workspace)).map(({ backend, runtimes, asked, site, faults }) => ({
+    backend,
+    sides: [...runtimes],
+    asked,
+    at: site ? `${site.file}:${site.line}` : null,
+    faults,
+  }));
+  const known = new Map<string, RouteBackend>(fromServer.map((backend) => [backend.backend, backend]));
+  for (const call of browserCalls(healthy.browserRequests, new URL(session.server.url).origin)) {
+    const seen = known.get(call.backend) ?? { backend: call.backend, sides: [], asked: [], at: null, faults: [...BACKEND_FAULTS] };
+    if (!seen.sides.includes('browser')) seen.sides.push('browser');
+    if (!seen.asked.includes(`${call.method} ${call.path}`)) seen.asked.push(`${call.method} ${call.path}`);
+    known.set(call.backend, seen);
+  }
+  return [...known.values()];
+}
+
+/** The backends a load called that the first did not. */
+function alsoCalled(session: AuditedSession, load: Loaded, backends: readonly RouteBackend[]): string[] {
+  const log = session.plan.serverLogs[ROUTES_KIND];
+  const called = [
+    ...readCalls(log)
+      .filter((call) => call.load === load.id)
+      .map((call) => call.backend),
+    ...browserCalls(load.browserRequests, new URL(session.server.url).origin).map((call) => call.backend),
+  ];
+  return [...new Set(called)].filter((backend) => !backends.some((seen) => seen.backend === backend));
+}
+
+/** A load's screenshot written where the report names it. */
+function screenshotOf(session: AuditedSession, entry: RouteEntry, load: Loaded, name: string): string | null {
+  if (!load.screenshotBody) return null;
+  const file = `route-${entry.id.replace(/[^\w.-]+/g, '_')}-${name}.png`;
+  writeFileSync(join(session.plan.screens.dir, file), load.screenshotBody);
+  return join(session.plan.screens.named, file);
+}
+
+/** A load as the judge reads it. */
+function asLoad(session: AuditedSession, entry: RouteEntry, load: Loaded, backends: readonly RouteBackend[], name: string): RouteLoad {
+  const { id: _id, screenshotBody: _body, browserRequests: _requests, claimed: _claimed, ...seen } = load;
+  return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(session, load, backends) };
+}
+
+/** The route checked, judged and its record attached. */
+export async function checkRoute(session: AuditedSession, entry: RouteEntry, testInfo: TestInfo): Promise<void> {
+  const check = await session.begin(entry.id);
+  const attach = (record: Parameters<typeof auditRecordAttachment.attach>[1]) => auditRecordAttachment.attach(testInfo, record);
+  const started = performance.now();
+  const claimed: string[] = [];
+  let observation: RouteObservation;
+  try {
+    const healthy = await loadOnce(session, check, entry, null);
+    const backends = backendsCalled(session, healthy);
+    const loads: RouteLoad[] = [];
+    claimed.push(...healthy.claimed);
+    for (const [b, backend] of backends.entries())
+      for (const fault of backend.faults) {
+        const load = await loadOnce(session, check, entry, { fault, backend: backend.backend, limitMs: ROUTE_HANG_MS });
+        claimed.push(...load.claimed);
+        loads.push(asLoad(session, entry, load, backends, `${b}-${fault}`));
+      }
+    const { plan } = session;
+    observation = { entry, backends, healthy: asLoad(session, entry, healthy, backends, 'as-it-is'), loads, reporterRead: plan.sentry || plan.reads.length > 0 };
+  } catch (error) {
+    if (error instanceof NotReached) {
+      testInfo.annotations.push({ type: 'not applicable', description: error.message });
+      return attach(error.message.startsWith('not judged') ? { id: entry.id, notJudged: error.message } : { id: entry.id, notApplicable: error.message });
+    }
+    if (error instanceof PageNotSettled) return attach({ id: entry.id, notJudged: error.message });
+    throw error;
+  }
+  const judged = judgeRoute(observation, BACKEND_500);
+  for (const finding of judged.findings) testInfo.annotations.push({ type: 'finding', description: `${finding.check}: ${finding.what}` });
+  const { healthy } = observation;
+  await attach({
+    id: entry.id,
+    judged: {
+      id: entry.id,
+      screen: judged.screen,
+      checks: judged.checks,
+      findings: judged.findings,
+      title: `${entry.id} (${entry.kind === 'page' ? 'a page' : 'a route handler'} of the ${entry.router === 'app' ? 'App' : 'Pages'} Router)`,
+      failureClass: 'route',
+      url: entry.url,
+      status: healthy.status,
+      lines: healthy.lines,
+      screenshot: healthy.screenshot,
+      reports: healthy.reports.map(({ runtime, ...brief }) => ({ ...brief, runtime })),
+      route: { backends: observation.backends, faults: judged.faults.map(({ answered: _answered, ...fault }) => fault) },
+      ms: { route: Math.round(performance.now() - started) },
+    },
+    claimed,
+    observed: null,
+  });
+}
