@@ -66,8 +66,17 @@ test('the default create-next-app app (Cache Components, as --yes makes it): no 
     new Set(report.notApplicable.filter((na) => catalogue.find((scenario) => scenario.id === na.id)?.failureClass === failureClass).map((na) => na.why));
   expect([...why('cached-data')], "'use cache' builds under Cache Components: its failures placed and judged").toEqual([]);
   expect([...why('pages-router')]).toEqual(['the app has no Pages Router (no pages/ folder): its failures cannot happen there']);
-  expect(report.notApplicable).toHaveLength(6 + 3 + 14);
-  expect(report.entries, 'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too').toHaveLength(51);
+  // The app's own routes, by default beside the placed failures: its home, prerendered, calls no backend when loaded; its favicon a metadata route, listed, not loaded.
+  const isRoute = (id: string) => id.startsWith('/');
+  expect(report.entries.filter((audited) => isRoute(audited.id)).map((audited) => `${audited.id}: ${audited.screen}, ${audited.checks.screen}`)).toEqual([
+    '/: a page, not applicable: it called no backend this audit could fail',
+  ]);
+  expect(report.notApplicable.filter((na) => isRoute(na.id)).map((na) => na.id)).toEqual(['/favicon.ico']);
+  expect(report.notApplicable.filter((na) => !isRoute(na.id))).toHaveLength(6 + 3 + 14);
+  expect(
+    report.entries.filter((audited) => !isRoute(audited.id)),
+    'every other entry placed and judged: the proxy, robots.txt and the failing network conditions too',
+  ).toHaveLength(51);
   expect([entry(report, 'proxy-throws').status, entry(report, 'chunk-load-fails').screen]).toEqual([500, "Next's built-in screen"]);
   // What faultline placed builds without a warning of its own in the app's build (Turbopack names the file, then its warning).
   const [workspace] = auditWorkspacesOf(inspectApp(plain));

@@ -25,7 +25,10 @@ for (const [name, file] of Object.entries(MANIFEST_FILES) as [keyof BuildManifes
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const app = (basePath = '') => ({ distDir: '.next', basePath, appDir: 'app' }) as AuditedApp;
+// The app as the team has it: the workspace's copy holds what faultline placed besides (robots.ts below).
+const appRoot = mkdtempSync(join(tmpdir(), 'faultline-routes-app-'));
+afterAll(() => rmSync(appRoot, { recursive: true, force: true }));
+const app = (basePath = '') => ({ root: appRoot, distDir: '.next', basePath, appDir: 'app' }) as AuditedApp;
 const builtFor = (kind: ReturnType<typeof routesOfApp>, basePath = '') => kind.built(kind.place({} as PlacingContext), { dir, app: app(basePath) });
 
 describe("the routes' kind", () => {
@@ -62,6 +65,22 @@ describe("the routes' kind", () => {
     expect(entries.map(({ id, url }) => `${id} ${url}`)).toEqual(['/products/[id] /shop/products/7']);
     expect(kind.groups([...entries, ...entries])).toEqual([[entries[0]], [entries[0]]]);
     expect(kind.named(entries)).toEqual([]);
+  });
+
+  it("leaves out a route whose file faultline placed in the workspace: it is not the app's", () => {
+    const placed = join(dir, 'app', 'robots.ts');
+    mkdirSync(dirname(placed), { recursive: true });
+    writeFileSync(placed, 'export default function robots() {}\n');
+    try {
+      const ids = (kind: ReturnType<typeof routesOfApp>) => [...builtFor(kind).entries, ...builtFor(kind).notApplicable].map((entry) => entry.id);
+      expect(ids(routesOfApp())).not.toContain('/robots.txt');
+      mkdirSync(join(appRoot, 'app'), { recursive: true });
+      writeFileSync(join(appRoot, 'app', 'robots.ts'), 'export default function robots() {}\n');
+      expect(ids(routesOfApp())).toContain('/robots.txt');
+    } finally {
+      rmSync(placed);
+      rmSync(join(appRoot, 'app'), { recursive: true, force: true });
+    }
   });
 
   it('refuses a pick that names no route of the build', () => {

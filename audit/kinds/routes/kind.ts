@@ -38,11 +38,19 @@ export function routeEntries({ audited, notAudited }: RoutePlan, basePath: strin
   };
 }
 
-/** The route's file in the app (`src/app/dashboard/page.tsx`): its entry with the extension its file has, under `src/` where the app keeps its routers there. */
+/** The names a route's file may have: its entry with a source extension; a metadata route's (`app/robots.txt/route`) its own file (`app/robots.ts`, `app/robots.txt`). */
+function fileNames(entry: string): string[] {
+  const metadata = /^(.*)\/([^/]+?)(\.\w+)?\/route$/.exec(entry);
+  const bases = metadata ? [`${metadata[1]}/${metadata[2]}`, entry] : [entry];
+  const sources = bases.flatMap((base) => ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.mjs'].map((extension) => `${base}${extension}`));
+  return metadata?.[3] ? [...sources, `${metadata[1]}/${metadata[2]}${metadata[3]}`] : sources;
+}
+
+/** The route's file in the app (`src/app/dashboard/page.tsx`), under `src/` where the app keeps its routers there; its entry where no file has it. */
 function sourceFile(dir: string, appDir: string, entry: string): string {
   const prefix = appDir.startsWith('src/') || appDir === 'src' ? 'src/' : '';
-  const found = ['.tsx', '.ts', '.jsx', '.js', '.mdx', '.mjs']
-    .flatMap((extension) => [`${prefix}${entry}${extension}`, `${entry}${extension}`])
+  const found = fileNames(entry)
+    .flatMap((name) => [`${prefix}${name}`, name])
     .find((file) => existsSync(join(dir, file)));
   return found ?? entry;
 }
@@ -72,7 +80,12 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
       return { preload: recorderImport(log, SENTRY_ENVELOPE.path), log };
     },
     built(placement, { dir, app }) {
-      const plan = planRoutes(builtRoutes(readManifests(join(dir, app.distDir))), config, picks);
+      // A route whose file is in the workspace and not in the app is one faultline placed there (robots.ts, for a metadata route's failure).
+      const own = builtRoutes(readManifests(join(dir, app.distDir))).filter((route) => {
+        const file = sourceFile(dir, app.appDir, route.entry);
+        return file === route.entry || existsSync(join(app.root, file));
+      });
+      const plan = planRoutes(own, config, picks);
       refuseUnknown(plan.unknown, picks);
       const { entries, notApplicable } = routeEntries(plan, app.basePath);
       const located = entries.map((entry) => ({ ...entry, file: sourceFile(dir, app.appDir, entry.entry) }));
