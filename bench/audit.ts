@@ -8,6 +8,8 @@
  *   other target here, so that a slower hour moves both sides);
  * - a second audit of the unchanged app: no build; target: within 1.25x the app's own build; its
  *   CPU seconds by part (the CLI and Playwright's processes, the app server, Chromium), from /proc;
+ * - the same without the app's own routes (`--no-routes`): issue #85's target, the audit with its
+ *   routes within 1.5x of it;
  * - issue #43's build cache in CI, each a cold audit again: with the app's own `.next/cache` (what
  *   a team's CI build just left) in the workspace before its build, and with only the workspace's
  *   own `.next/cache` from the last audit (what the Action's cache restores in the next job);
@@ -31,7 +33,7 @@ import { generateApp } from '../foreign-apps/generate';
 import { TreeCpu } from './process-cpu';
 
 const root = join(import.meta.dirname, '..');
-const TARGET = { coldToOwnBuild: 2.5, warmToOwnBuild: 1.25, matrixOverBuildsSeconds: 60, matrixWarmSeconds: 60 };
+const TARGET = { coldToOwnBuild: 2.5, warmToOwnBuild: 1.25, matrixOverBuildsSeconds: 60, matrixWarmSeconds: 60, routesToNone: 1.5 };
 
 function timed(
   command: string,
@@ -59,7 +61,7 @@ const removeWorkspaces = () => {
 };
 removeWorkspaces();
 
-console.error('bench:audit: 1/7 the app’s own next build (a copy, fonts answered offline)');
+console.error('bench:audit: 1/8 the app’s own next build (a copy, fonts answered offline)');
 const copy = join(dir, 'own-build');
 cpSync(app, copy, { recursive: true, verbatimSymlinks: true });
 const fonts = await offlineFonts(googleFonts(copy, [join(copy, 'app')]), join(dir, 'fonts.cjs'));
@@ -69,13 +71,15 @@ if (own.code !== 0) throw new Error('bench:audit: the app’s own build failed')
 
 const audit = (target: string, out: string, args: string[] = [], spawned?: (pid: number) => void) =>
   timed(process.execPath, [join(root, 'bin/faultline.mjs'), 'audit', target, '--out', join(dir, out), ...args], root, withoutTarget(), spawned);
-console.error('bench:audit: 2/7 a cold audit (no workspace)');
+console.error('bench:audit: 2/8 a cold audit (no workspace)');
 const cold = await audit(app, 'cold');
-console.error('bench:audit: 3/7 a second audit of the unchanged app');
+console.error('bench:audit: 3/8 a second audit of the unchanged app');
 // Where an unchanged audit's time goes: its CPU by part, every process of its tree read from /proc (no build runs in it).
 let warmTree: TreeCpu | undefined;
 const warm = await audit(app, 'warm', [], (pid) => (warmTree = new TreeCpu(pid)));
 const warmCpu = warmTree?.stop().seconds;
+console.error('bench:audit: 4/8 the same without the app’s own routes (--no-routes): what its routes cost');
+const warmNoRoutes = await audit(app, 'warm-no-routes', ['--no-routes']);
 /** A cold audit of the app whose fresh workspace holds only the build cache at `cache`, as a CI job's cache step leaves it. */
 const seeded = async (cache: string, out: string) => {
   const workspace = auditWorkspace(inspectApp(app));
@@ -87,13 +91,13 @@ const seeded = async (cache: string, out: string) => {
   cpSync(kept, join(workspace, '.next', 'cache'), { recursive: true });
   return audit(app, out);
 };
-console.error('bench:audit: 4/7 a cold audit, its workspace holding the app’s own .next/cache (the team’s CI build)');
+console.error('bench:audit: 5/8 a cold audit, its workspace holding the app’s own .next/cache (the team’s CI build)');
 const teamCache = await seeded(join(copy, '.next', 'cache'), 'team-cache');
-console.error('bench:audit: 5/7 a cold audit, its workspace holding only its own last .next/cache (the Action’s cache)');
+console.error('bench:audit: 6/8 a cold audit, its workspace holding only its own last .next/cache (the Action’s cache)');
 const ownCache = await seeded(join(auditWorkspace(inspectApp(app)), '.next', 'cache'), 'own-cache');
-console.error('bench:audit: 6/7 a cold audit matrix: the app on 16.1.7 --upgrade-to 16.4.5 (no workspace)');
+console.error('bench:audit: 7/8 a cold audit matrix: the app on 16.1.7 --upgrade-to 16.4.5 (no workspace)');
 const matrixCold = await audit(older, 'matrix-cold', ['--upgrade-to', '16.4.5']);
-console.error('bench:audit: 7/7 the same audit matrix again, nothing changed');
+console.error('bench:audit: 8/8 the same audit matrix again, nothing changed');
 const matrixWarm = await audit(older, 'matrix-warm', ['--upgrade-to', '16.4.5']);
 /** Each column's build, in seconds, from the matrix's progress lines. */
 const columnBuilds = (stdout: string) => [...stdout.matchAll(/\] build done \(([\d.]+) s\)/g)].map((match) => Number(match[1]));
@@ -102,7 +106,8 @@ const matrixBuilds = columnBuilds(matrixCold.stdout).reduce((sum, seconds) => su
 
 const builtIn = (stdout: string) => Number(/Built in ([\d.]+) s/.exec(stdout)?.[1] ?? NaN);
 const phase = (stdout: string) => Number(/Test phase ([\d.]+) s/.exec(stdout)?.[1] ?? NaN);
-const entries = (stdout: string) => Number(/in (\d+) failures judged/.exec(stdout)?.[1] ?? NaN);
+const entries = (stdout: string) => Number(/in (\d+) failures/.exec(stdout)?.[1] ?? NaN);
+const routes = (stdout: string) => Number(/(\d+) routes? judged/.exec(stdout)?.[1] ?? 0);
 const results = {
   at: new Date().toISOString(),
   app: 'sentry-guide-app (create-next-app template + Sentry guide)',
@@ -128,8 +133,11 @@ const results = {
     testPhaseSeconds: phase(warm.stdout),
     restSeconds: round(warm.seconds - phase(warm.stdout)),
     cpuSeconds: warmCpu && Object.fromEntries(Object.entries(warmCpu).map(([part, seconds]) => [part, round(seconds)])),
+    routes: routes(warm.stdout),
     exit: warm.code,
   },
+  // Issue #85: the same unchanged audit without the app's own routes.
+  warmWithoutRoutes: { seconds: round(warmNoRoutes.seconds), testPhaseSeconds: phase(warmNoRoutes.stdout), exit: warmNoRoutes.code },
   targets: {
     coldToOwnBuild: {
       ratio: ratio(cold.seconds, own.seconds),
@@ -140,6 +148,11 @@ const results = {
       ratio: ratio(warm.seconds, own.seconds),
       target: TARGET.warmToOwnBuild,
       met: warm.seconds / own.seconds <= TARGET.warmToOwnBuild && !warm.stdout.includes('Building the app'),
+    },
+    routesToNone: {
+      ratio: ratio(warm.seconds, warmNoRoutes.seconds),
+      target: TARGET.routesToNone,
+      met: warm.seconds / warmNoRoutes.seconds <= TARGET.routesToNone,
     },
     matrixColdOverBuilds: {
       seconds: round(matrixCold.seconds - matrixBuilds),
