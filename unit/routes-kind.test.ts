@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../audit/app/inspect';
-import type { PlacingContext } from '../audit/entry-kind';
+import type { ErrorEvent } from '@sentry/core';
+import type { PlacingContext, SettledRun } from '../audit/entry-kind';
 import { kindsFor } from '../audit/kinds';
 import { routesOfApp } from '../audit/kinds/routes/kind';
 import { MANIFEST_FILES, type BuildManifests } from '../audit/kinds/routes/manifests';
@@ -81,6 +82,14 @@ describe("the routes' kind", () => {
       rmSync(placed);
       rmSync(join(appRoot, 'app'), { recursive: true, force: true });
     }
+  });
+
+  it("claims a server report about one of its routes that came after the route's check: never one nobody claims", () => {
+    const kind = routesOfApp({ picks: ['/products/7'] });
+    const { entries } = builtFor(kind);
+    const about = (url: string) => ({ runtime: 'node' as const, event: { type: undefined, request: { url: `http://127.0.0.1:3000${url}` } } as ErrorEvent });
+    const late = kind.late(entries, new Map(), [about('/products/7'), about('/elsewhere')], {} as SettledRun);
+    expect(late.left).toEqual([about('/elsewhere')]);
   });
 
   it('refuses a pick that names no route of the build', () => {

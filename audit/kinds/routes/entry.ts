@@ -1,3 +1,4 @@
+import type { ErrorEvent } from '@sentry/core';
 import type { BuiltRoute } from './manifests';
 import type { RoutePick } from './select';
 
@@ -23,4 +24,12 @@ export interface RouteEntry {
   url: string;
   /** Where that path came from. */
   from: RoutePick['from'];
+}
+
+/** Whether a server report is about the route loaded at `url` (the path it was asked at; its route as the app names it). */
+export function aboutRoute(event: ErrorEvent, url: string, route: string): boolean {
+  const asked = event.request?.url;
+  if (asked && URL.canParse(asked, 'http://app.invalid') && new URL(asked, 'http://app.invalid').pathname === url) return true;
+  const transaction = event.transaction ?? '';
+  return transaction === route || transaction.endsWith(` ${route}`) || transaction === url || transaction.endsWith(` ${url}`);
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../../harness/failures';
 import type { EntryKind, KindPlacement } from '../../entry-kind';
-import { ROUTES_KIND, type RouteEntry } from './entry';
+import { aboutRoute, ROUTES_KIND, type RouteEntry } from './entry';
 import { builtRoutes, readManifests } from './manifests';
 import { planRoutes, type RoutePlan, type RoutesConfig } from './select';
 import { recorderImport } from './protocol';
@@ -95,7 +95,11 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
     groups: (entries) => entries.map((entry) => [entry]),
     // A route's errors are the app's own: none names an entry of this kind.
     named: () => [],
-    // Not built: a report after a route's check is nobody's until the routes' claiming is.
-    late: (entries, records, unclaimed) => ({ records: entries.flatMap((entry) => records.get(entry.id) ?? []), left: [...unclaimed] }),
+    // A server report about a route that came after its check (a reporter that sent late) is that route's, not one nobody claims;
+    // its findings were judged from the reports its loads saw.
+    late: (entries, records, unclaimed) => ({
+      records: entries.flatMap((entry) => records.get(entry.id) ?? []),
+      left: unclaimed.filter(({ runtime, event }) => runtime === 'browser' || !entries.some((entry) => aboutRoute(event, entry.url, entry.id))),
+    }),
   };
 }

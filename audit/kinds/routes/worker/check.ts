@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import type { ErrorEvent } from '@sentry/core';
 import { NotSettled, settleServer } from '../../../../harness/audited-app';
 import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage } from '../../../../chromium/sentry';
@@ -16,7 +15,7 @@ import { evaluateInPage } from '../../../../worker/in-page';
 import { PageNotSettled, settledLines, visibleLines } from '../../../../worker/quiet-page';
 import { recordResponseBodies } from '../../../../worker/response-bodies';
 import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
-import { ROUTES_KIND, type RouteEntry } from '../entry';
+import { aboutRoute, ROUTES_KIND, type RouteEntry } from '../entry';
 import { judgeRoute, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
@@ -40,14 +39,6 @@ type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & {
   browserRequests: BrowserRequest[];
   claimed: string[];
 };
-
-/** Whether a server report is about the route loaded at `url` (the path it was asked at; its route as the app names it). */
-function aboutRoute(event: ErrorEvent, url: string, route: string): boolean {
-  const asked = event.request?.url;
-  if (asked && URL.canParse(asked, 'http://app.invalid') && new URL(asked, 'http://app.invalid').pathname === url) return true;
-  const transaction = event.transaction ?? '';
-  return transaction === route || transaction.endsWith(` ${route}`) || transaction === url || transaction.endsWith(` ${url}`);
-}
 
 /**
  * A new visitor's context that reaches only the app's origin, with the load's headers on its
