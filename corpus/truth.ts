@@ -66,8 +66,10 @@ const RouteChecked = z.strictObject({
  */
 const RoutesTruth = z.strictObject({
   checked: z.array(RouteChecked),
-  notReached: z.array(z.strictObject({ route: z.string().startsWith('/'), includes: z.string().min(1) })),
-  noBackend: z.array(z.string().startsWith('/')),
+  /** `url`: the path the hand look loaded, where it is not the route's own name (a dynamic route, a locale's path). */
+  notReached: z.array(z.strictObject({ route: z.string().startsWith('/'), url: z.string().startsWith('/').optional(), includes: z.string().min(1) })),
+  /** A route loaded at its own name, or `{ route, url }`. */
+  noBackend: z.array(z.union([z.string().startsWith('/'), z.strictObject({ route: z.string().startsWith('/'), url: z.string().startsWith('/') })])),
 });
 export type RoutesTruth = z.infer<typeof RoutesTruth>;
 
@@ -227,7 +229,8 @@ export function routesUntruths(truth: Truth, report: NonNullable<AuditOutcome['r
     else if (why === undefined) misses.push(`${route}: neither judged nor said not reached, ${saw}`);
     else if (!why.startsWith('not reached:') || !why.includes(includes)) misses.push(`${route}: "${why}", ${saw}`);
   }
-  for (const route of truth.routes.noBackend) {
+  for (const named of truth.routes.noBackend) {
+    const route = typeof named === 'string' ? named : named.route;
     const entry = routeOf(route);
     if (!entry?.route) misses.push(`${route}: not judged as a route, where the hand look saw it call no backend`);
     else if (entry.route.backends.length)
@@ -240,7 +243,13 @@ export function routesUntruths(truth: Truth, report: NonNullable<AuditOutcome['r
 export function routesFor(truth: Truth): string[] {
   const routes = truth.routes;
   if (!routes) return [];
-  return [...new Set([...routes.checked.map(({ url }) => url), ...routes.notReached.map(({ route }) => route), ...routes.noBackend])];
+  return [
+    ...new Set([
+      ...routes.checked.map(({ url }) => url),
+      ...routes.notReached.map(({ route, url }) => url ?? route),
+      ...routes.noBackend.map((named) => (typeof named === 'string' ? named : named.url)),
+    ]),
+  ];
 }
 
 /** Each runtime of the hand look the audit gave another result for, or none: one line each. */

@@ -282,10 +282,26 @@ describe("an app's own routes under backend faults, compared with the hand look"
     expect(untruths(none, audit([]))).toEqual(['/: not judged as a route, where the hand look saw it call no backend']);
   });
 
-  it('asks the audit for every route the truth speaks of', () => {
+  it('asks the audit for every route the truth speaks of, at the path the hand look loaded where it names one', () => {
     const expected = routes({ checked: [listUsers], notReached: [{ route: '/dashboard', includes: '/sign-in' }], noBackend: ['/'] });
     expect(routesFor(expected)).toEqual(['/api/list-users', '/dashboard', '/']);
+    const localized = routes({
+      checked: [{ ...listUsers, route: '/[locale]/counter', url: '/fr/counter' }],
+      notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }],
+      noBackend: [{ route: '/[locale]', url: '/fr' }, '/robots.txt'],
+    });
+    expect(routesFor(localized)).toEqual(['/fr/counter', '/fr/dashboard', '/fr', '/robots.txt']);
     expect(routesFor(truth({}))).toEqual([]);
+  });
+
+  it('reads a route given with the path it was loaded at by its route', () => {
+    const localized = routes({ notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }], noBackend: [{ route: '/[locale]', url: '/fr' }] });
+    const why = 'not reached: the app redirected /fr/dashboard to https://x.clerk.accounts.dev/v1/client/handshake';
+    expect(untruths(localized, audit([routeEntry('/[locale]', [], [row(null, null, 200, 'a page')])], [{ id: '/[locale]/dashboard', why }]))).toEqual([]);
+    expect(untruths(localized, audit([]))).toEqual([
+      '/[locale]/dashboard: neither judged nor said not reached, where the hand look saw it not reached: clerk',
+      '/[locale]: not judged as a route, where the hand look saw it call no backend',
+    ]);
   });
 
   it('holds the routes part in its schema: the audit\'s screens, the three faults, nothing else', () => {
