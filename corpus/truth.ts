@@ -218,8 +218,7 @@ export function routesUntruths(truth: Truth, report: NonNullable<AuditOutcome['r
       if (seen.leak && !leak) misses.push(`${label}: no "no leak" finding, where the hand look saw the secret reach the user`);
       if (!seen.leak && leak) misses.push(`${label}: a "no leak" finding (${leak.what}), where the hand look saw nothing leak`);
       const server = (row.reports ?? []).filter((sent) => sent.runtime !== 'browser').length;
-      if (seen.reports !== undefined && server !== seen.reports)
-        misses.push(`${label}: ${server} server reports, where the hand look counted ${seen.reports}`);
+      if (seen.reports !== undefined && server !== seen.reports) misses.push(`${label}: ${server} server reports, where the hand look counted ${seen.reports}`);
     }
   }
   for (const { route, includes } of truth.routes.notReached) {

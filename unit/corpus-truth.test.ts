@@ -197,8 +197,7 @@ describe("an app's own routes under backend faults, compared with the hand look"
     line: '',
     report: { entries, appFindings: [], notApplicable },
   });
-  const routes = (part: Partial<NonNullable<Truth['routes']>>): Truth =>
-    truth({}, { routes: { checked: [], notReached: [], noBackend: [], ...part } });
+  const routes = (part: Partial<NonNullable<Truth['routes']>>): Truth => truth({}, { routes: { checked: [], notReached: [], noBackend: [], ...part } });
   const listUsers = {
     route: '/api/list-users',
     url: '/api/list-users',
@@ -211,12 +210,16 @@ describe("an app's own routes under backend faults, compared with the hand look"
     },
   };
   const agreeing = () =>
-    routeEntry('/api/list-users', ['127.0.0.1:54321'], [
-      row(null, null, 200, 'a response'),
-      row('127.0.0.1:54321', 'refused', 200, 'a response', { reports: [{ runtime: 'node' }, { runtime: 'browser' }] }),
-      row('127.0.0.1:54321', '500', 200, 'a response', { findings: [secret] }),
-      row('127.0.0.1:54321', 'hang', 200, 'a response'),
-    ]);
+    routeEntry(
+      '/api/list-users',
+      ['127.0.0.1:54321'],
+      [
+        row(null, null, 200, 'a response'),
+        row('127.0.0.1:54321', 'refused', 200, 'a response', { reports: [{ runtime: 'node' }, { runtime: 'browser' }] }),
+        row('127.0.0.1:54321', '500', 200, 'a response', { findings: [secret] }),
+        row('127.0.0.1:54321', 'hang', 200, 'a response'),
+      ],
+    );
 
   it('is truthful when each fault of each checked route shows what the hand look saw (loopback named either way)', () => {
     expect(untruths(routes({ checked: [listUsers] }), audit([agreeing()]))).toEqual([]);
@@ -226,30 +229,40 @@ describe("an app's own routes under backend faults, compared with the hand look"
     expect(untruths(routes({ checked: [listUsers] }), audit([]))).toEqual([
       '/api/list-users: not judged as a route, where the hand look saw it call localhost:54321',
     ]);
-    expect(untruths(routes({ checked: [listUsers] }), audit([routeEntry('/api/list-users', ['localhost:5432'], [row(null, null, 200, 'a response')])]))).toEqual([
-      '/api/list-users: localhost:54321 not among its backends (localhost:5432), where the hand look saw it called',
-    ]);
+    expect(
+      untruths(routes({ checked: [listUsers] }), audit([routeEntry('/api/list-users', ['localhost:5432'], [row(null, null, 200, 'a response')])])),
+    ).toEqual(['/api/list-users: localhost:54321 not among its backends (localhost:5432), where the hand look saw it called']);
   });
 
   it('names each fault whose status, screen, leak or server reports differ, and a fault the audit did not apply', () => {
-    const entry = routeEntry('/api/list-users', ['localhost:54321'], [
-      row(null, null, 200, 'a response'),
-      row('localhost:54321', 'refused', 500, 'a response'),
-      row('localhost:54321', '500', 200, 'a response'),
-    ]);
+    const entry = routeEntry(
+      '/api/list-users',
+      ['localhost:54321'],
+      [row(null, null, 200, 'a response'), row('localhost:54321', 'refused', 500, 'a response'), row('localhost:54321', '500', 200, 'a response')],
+    );
     expect(untruths(routes({ checked: [listUsers] }), audit([entry]))).toEqual([
       '/api/list-users with localhost:54321 refused: status 500, where the hand look saw 200',
       '/api/list-users with localhost:54321 refused: 0 server reports, where the hand look counted 1',
       '/api/list-users with localhost:54321 answering 500: no "no leak" finding, where the hand look saw the secret reach the user',
       '/api/list-users with localhost:54321 hanging: not applied, where the hand look saw it',
     ]);
-    const page = { ...listUsers, route: '/', url: '/', asIs: { status: 200, screen: 'a page' as const }, faults: { refused: { status: 500, screen: 'classic fallback' as const, leak: false } } };
-    const shown = routeEntry('/', ['localhost:54321'], [
-      row(null, null, 200, 'a page'),
-      row('localhost:54321', 'refused', 500, "the app's own error UI", { findings: [{ ...secret, what: 'with localhost:54321 refused: x' }] }),
-    ]);
+    const page = {
+      ...listUsers,
+      route: '/',
+      url: '/',
+      asIs: { status: 200, screen: 'a page' as const },
+      faults: { refused: { status: 500, screen: 'classic fallback' as const, leak: false } },
+    };
+    const shown = routeEntry(
+      '/',
+      ['localhost:54321'],
+      [
+        row(null, null, 200, 'a page'),
+        row('localhost:54321', 'refused', 500, "the app's own error UI", { findings: [{ ...secret, what: 'with localhost:54321 refused: x' }] }),
+      ],
+    );
     expect(untruths(routes({ checked: [page] }), audit([shown]))).toEqual([
-      '/ with localhost:54321 refused: the app\'s own error UI, where the hand look saw classic fallback',
+      "/ with localhost:54321 refused: the app's own error UI, where the hand look saw classic fallback",
       '/ with localhost:54321 refused: a "no leak" finding (with localhost:54321 refused: x), where the hand look saw nothing leak',
     ]);
   });
@@ -295,7 +308,10 @@ describe("an app's own routes under backend faults, compared with the hand look"
   });
 
   it('reads a route given with the path it was loaded at by its route', () => {
-    const localized = routes({ notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }], noBackend: [{ route: '/[locale]', url: '/fr' }] });
+    const localized = routes({
+      notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }],
+      noBackend: [{ route: '/[locale]', url: '/fr' }],
+    });
     const why = 'not reached: the app redirected /fr/dashboard to https://x.clerk.accounts.dev/v1/client/handshake';
     expect(untruths(localized, audit([routeEntry('/[locale]', [], [row(null, null, 200, 'a page')])], [{ id: '/[locale]/dashboard', why }]))).toEqual([]);
     expect(untruths(localized, audit([]))).toEqual([
@@ -304,7 +320,7 @@ describe("an app's own routes under backend faults, compared with the hand look"
     ]);
   });
 
-  it('holds the routes part in its schema: the audit\'s screens, the three faults, nothing else', () => {
+  it("holds the routes part in its schema: the audit's screens, the three faults, nothing else", () => {
     const page = (value: unknown) => `# app\n\n\`\`\`json\n${JSON.stringify(value)}\n\`\`\`\n`;
     const expected = routes({ checked: [listUsers], noBackend: ['/'] });
     expect(readTruth(page(expected), 'x.md').routes?.checked[0].faults['500']?.leak).toBe(true);
