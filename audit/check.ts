@@ -163,7 +163,13 @@ function startRunner(
 }
 
 /** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
-function assertChecked(seen: Seen, { kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>, shard: CheckOptions['shard'], code: number | null, runnerLog: string): void {
+function assertChecked(
+  seen: Seen,
+  { kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>,
+  shard: CheckOptions['shard'],
+  code: number | null,
+  runnerLog: string,
+): void {
   const { records, planned, errors } = seen;
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {

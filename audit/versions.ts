@@ -6,7 +6,7 @@ import { observationKey, overVersions, WorkspaceError } from '../harness/next-wo
 import { faultlineRoot } from '../harness/root';
 import { catalogue } from '../scenarios/catalogue';
 import { upgradeBetween, type AuditMatrix, type VersionAudit } from '../verdict/audit-matrix';
-import { findingCount } from '../verdict/audit-result';
+import { findingCount, judgedInWords } from '../verdict/audit-result';
 import { buildForAudit } from './build';
 import { checkBuilt } from './check';
 import { leveled, resultOf } from './judge';
@@ -122,7 +122,7 @@ async function auditVersion(context: OverVersions, version: string, prepared: Pr
       }),
     );
     const findings = findingCount(result);
-    audit.seconds.test = progress.end(`${result.entries.length} failures judged, ${findings} finding${findings === 1 ? '' : 's'}`);
+    audit.seconds.test = progress.end(`${judgedInWords(result.entries)}, ${findings} finding${findings === 1 ? '' : 's'}`);
     const observed: VersionAudit = { ...audit, observedAt, result };
     writeFileSync(kept.audit, JSON.stringify({ key, column: observed }));
     return observed;

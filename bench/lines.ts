@@ -23,6 +23,8 @@ const RUN = [
 const AUDIT = [
   'cli/audit.ts',
   'audit/kinds/placed/worker/placed.spec.ts',
+  'audit/kinds/routes/worker/routes.spec.ts',
+  'audit/kinds/routes/server/recorder.mjs',
   'outputs/reporters/audit-reporter.ts',
   'app-server/audit-intercept.mjs',
   'audit/app/next-config.cjs',

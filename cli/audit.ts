@@ -11,7 +11,7 @@ import { auditMatrixAsTable } from '../outputs/audit-matrix';
 import { holdsEarlier } from '../outputs/out-dir';
 import { catalogue } from '../scenarios/catalogue';
 import type { VersionAudit } from '../verdict/audit-matrix';
-import { findingCount, incompleteness, reachedOutInWords, type AuditResult } from '../verdict/audit-result';
+import { findingCount, incompleteness, judgedInWords, reachedOutInWords, type AuditResult } from '../verdict/audit-result';
 import { DEFAULT_LEVELS, failingFindings } from '../verdict/levels';
 import { parseCommand } from './options';
 import { Progress, StageProgress } from './progress';
@@ -107,7 +107,7 @@ export function printAudit(result: AuditResult, out: string): number {
   const count = findingCount(result);
   const shard = result.shard ? ` (shard ${result.shard.current}/${result.shard.total}: faultline merge joins the shards)` : '';
   say(
-    `${count} finding${count === 1 ? '' : 's'} in ${result.entries.length} failures judged${shard} (${result.notApplicable.length} ` +
+    `${count} finding${count === 1 ? '' : 's'} in ${judgedInWords(result.entries)}${shard} (${result.notApplicable.length} ` +
       `not applicable); the app's files are unchanged. Test phase ${result.testSeconds} s. Report: ${join(out, 'audit.html')}`,
   );
   if (result.baseline) say(baselineLine(result.baseline));

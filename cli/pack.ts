@@ -19,6 +19,9 @@ const ENTRIES = [
   'playwright.config.ts',
   'e2e/global-setup.ts',
   'audit/kinds/placed/worker/placed.spec.ts',
+  'audit/kinds/routes/worker/routes.spec.ts',
+  // Loaded by URL into the audited server (`--import`), imported by nothing.
+  'audit/kinds/routes/server/recorder.mjs',
   'outputs/reporters/audit-reporter.ts',
   'outputs/reporters/merge.config.ts',
   'app-server/audit-intercept.mjs',

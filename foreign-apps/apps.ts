@@ -298,6 +298,16 @@ export const SHAPES = {
     await generateApp(dest, { sentry: true, next: '16.1.7' });
     cpSync(join(import.meta.dirname, 'sentry-guide-pages'), dest, { recursive: true });
   },
+  /**
+   * Sentry's guide without Cache Components, with the shapes of pages that call a backend
+   * (`backend-pages/`: the API at `BACKEND_URL`, which the test serves): a server page with no
+   * try/catch, one with a fallback, a route handler that catches and answers 500, a client page
+   * whose fetch's failure is never caught, a Pages `getServerSideProps`, and a page that redirects.
+   */
+  'backend-app': async (dest: string) => {
+    await generateApp(dest, { sentry: true, answers: WITHOUT_CACHE_COMPONENTS });
+    cpSync(join(import.meta.dirname, 'backend-pages'), dest, { recursive: true });
+  },
   /** An app on the pinned next that uses `next/offline`, which came in 16.4: it cannot be built on 16.1.7. */
   'offline-app': async (dest: string) => {
     await generateApp(dest, { sentry: false });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingCount, type AuditResult } from '../verdict/audit-result';
+import { findingCount, judgedInWords, ROUTE_CLASS, type AuditResult } from '../verdict/audit-result';
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 import type { BaselineComparison } from '../verdict/baseline';
 import { clip, escapeMarkup } from './grid';
+import { routesSection } from './audit-routes';
 
 /**
  * An audit's result for people and tools, from one model (`verdict/audit-result.ts`): each finding
@@ -116,6 +117,7 @@ const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
 h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; } h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
 code { font-family: ui-monospace, monospace; background: #f6f8fa; padding: 0 .2rem; }
+img.thumb { max-width: 12rem; border: 1px solid #d0d7de; } .lines { color: #57606a; font-size: .85rem; }
 ul { padding-left: 1.2rem; } li { margin: .35rem 0; }
 .fix { color: #1a7f37; } .none { color: #57606a; }
 pre { background: #f6f8fa; padding: .6rem; white-space: pre-wrap; margin: .25rem 0; font-size: 13px; }
@@ -152,7 +154,7 @@ function summaryLine(result: AuditResult, total: number): string {
   return [
     `next ${escapeMarkup(result.app.next)}`,
     result.app.sentry ? '@sentry/nextjs' : 'no Sentry',
-    `${result.entries.length} failures judged, ${result.notApplicable.length} not applicable` +
+    `${judgedInWords(result.entries)}, ${result.notApplicable.length} not applicable` +
       (result.notJudged.length ? `, <strong>${result.notJudged.length} not judged: this audit is incomplete</strong>` : ''),
     `<strong>${total} finding${total === 1 ? '' : 's'}</strong>`,
     "the app's files unchanged",
@@ -191,7 +193,8 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   }).join('\n');
   const screens = new Map<string, { image: string; entries: string[]; kind: string }>();
   for (const entry of result.entries) {
-    if (!entry.screenshot || !existsSync(join(dir, entry.screenshot))) continue;
+    // A route's screens are in its own section, beside each fault's.
+    if (entry.failureClass === ROUTE_CLASS || !entry.screenshot || !existsSync(join(dir, entry.screenshot))) continue;
     const key = entry.lines.join('\n').replace(/\b\d{6,}\b|[0-9a-f]{8,}/g, '…');
     const seen = screens.get(key);
     if (seen) seen.entries.push(entry.id);
@@ -247,6 +250,7 @@ ${
       `<th scope="col">result</th><th scope="col">the frame as sent, and where the build's maps resolve it</th></tr></thead>\n<tbody>\n${traced}\n</tbody></table>`
     : ''
 }
+${routesSection(result, dir)}
 <h2>What the app tried to reach beyond this machine</h2>
 ${reached ? reachedTable(reached) : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
 <h2>Not applicable to this app</h2>
@@ -281,7 +285,7 @@ export function auditAsSummary(result: AuditResult): string {
   return [
     `## faultline audit of ${result.app.name}`,
     '',
-    `next ${result.app.next} · ${result.entries.length} failures judged · **${count} finding${count === 1 ? '' : 's'}**${against}`,
+    `next ${result.app.next} · ${judgedInWords(result.entries)} · **${count} finding${count === 1 ? '' : 's'}**${against}`,
     '',
     ...(rows.length ? ['| | check | finding | in | fix |', '|---|---|---|---|---|', ...rows] : ['No finding.']),
     ...(fixed.length ? ['', 'Fixed since the baseline (`--prune-baseline` drops them):', ...fixed] : []),

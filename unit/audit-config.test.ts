@@ -45,6 +45,7 @@ describe("a team's audit config in its app", () => {
       cookies: ['session=abc'],
       next: ['16.1.7'],
       out: 'reports/faultline',
+      routes: {},
     });
   });
 

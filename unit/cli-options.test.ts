@@ -47,6 +47,7 @@ const PARSERS: Record<Command, (argv: string[]) => unknown> = {
 
 /** A valid value for every string option: a new option needs one here. */
 const SAMPLES: Record<string, () => string> = {
+  route: () => '/dashboard',
   scenario: () => 'healthy',
   grep: () => 'throws',
   'base-url': () => 'http://127.0.0.1:9',

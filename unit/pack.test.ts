@@ -26,5 +26,7 @@ describe("faultline's package", () => {
       "the reference app's files are placed by path, never imported",
     ).toEqual([]);
     expect(modules).toContain('audit/kinds/placed/worker/placed.spec.ts');
+    expect(modules).toContain('audit/kinds/routes/worker/routes.spec.ts');
+    expect(modules).toContain('audit/kinds/routes/server/recorder.mjs');
   });
 });

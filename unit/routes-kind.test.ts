@@ -25,7 +25,7 @@ for (const [name, file] of Object.entries(MANIFEST_FILES) as [keyof BuildManifes
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const app = (basePath = '') => ({ distDir: '.next', basePath }) as AuditedApp;
+const app = (basePath = '') => ({ distDir: '.next', basePath, appDir: 'app' }) as AuditedApp;
 const builtFor = (kind: ReturnType<typeof routesOfApp>, basePath = '') => kind.built(kind.place({} as PlacingContext), { dir, app: app(basePath) });
 
 describe("the routes' kind", () => {

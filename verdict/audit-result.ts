@@ -153,6 +153,17 @@ export interface AuditResult {
   baseline?: BaselineComparison;
 }
 
+/** The failure class of a route of the app's own among an audit's entries (audit/kinds/routes/). */
+export const ROUTE_CLASS = 'route';
+
+/** What an audit judged, in words: `51 failures judged`, `51 failures and 5 routes judged`, `5 routes judged`. */
+export function judgedInWords(entries: readonly { failureClass: string }[]): string {
+  const routes = entries.filter((entry) => entry.failureClass === ROUTE_CLASS).length;
+  const failures = entries.length - routes;
+  const parts = [...(failures > 0 || routes === 0 ? [`${failures} failures`] : []), ...(routes > 0 ? [`${routes} route${routes === 1 ? '' : 's'}`] : [])];
+  return `${parts.join(' and ')} judged`;
+}
+
 /** How many findings an audit has: the app's own and every judged entry's. */
 export const findingCount = (result: Pick<AuditResult, 'appFindings' | 'entries'>) =>
   result.appFindings.length + result.entries.reduce((sum, entry) => sum + entry.findings.length, 0);

@@ -6,7 +6,15 @@ import type { Scenario } from '../scenarios/schema';
  * that both say the same thing of the same screen.
  */
 export type ScreenKind =
-  'classic fallback' | "Next's built-in screen" | "the app's own error UI" | 'a blank page' | 'the unchanged page' | 'a page' | 'a response';
+  | 'classic fallback'
+  | "Next's built-in screen"
+  | "the app's own error UI"
+  | 'a blank page'
+  | 'the unchanged page'
+  | 'a page'
+  | 'a response'
+  /** A route of the app's own showing, once settled, what it shows before its data comes (audit/kinds/routes/judge.ts). */
+  | 'still loading';
 
 /**
  * What the user was left with once an entry settled, as both targets observe it: the run's screen

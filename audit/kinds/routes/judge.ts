@@ -71,13 +71,18 @@ export const faultLabel = ({ backend, fault }: Pick<RouteLoad, 'backend' | 'faul
 const same = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
 
 /** What a load showed, by the one set of names an audit's screens have. */
-export function routeScreen(entry: Pick<RouteEntry, 'kind'>, load: Pick<RouteLoad, 'lines'>, healthy: Pick<RouteLoad, 'lines'> | null): ScreenKind {
+export function routeScreen(
+  entry: Pick<RouteEntry, 'kind'>,
+  load: Pick<RouteLoad, 'lines'>,
+  healthy: Pick<RouteLoad, 'lines' | 'linesAtStart'> | null,
+): ScreenKind {
   if (entry.kind !== 'page') return 'a response';
   const { lines } = load;
   if (lines.length === 0) return 'a blank page';
   if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
   if (lines[0] === NEXT_BUILTIN_HEADING || isNextPagesErrorScreen(lines)) return "Next's built-in screen";
   if (healthy && same(lines, healthy.lines)) return 'the unchanged page';
+  if (healthy && !same(healthy.linesAtStart, healthy.lines) && same(lines, healthy.linesAtStart)) return 'still loading';
   return healthy ? "the app's own error UI" : 'a page';
 }
 
@@ -101,15 +106,19 @@ function loadFindings(entry: RouteEntry, load: RouteLoad, healthy: RouteLoad, at
   if (screen === 'a blank page' && healthy.lines.length > 0) add('screen', 'a blank page', FIX.blank);
   // A spinner that never ends: a page that shows its data after it loads (its first screen is not its last, as the machine had its
   // backends) still shows its first screen once settled, though its backend refused or erred rather than keeping it waiting.
-  const waits = !same(healthy.linesAtStart, healthy.lines);
-  if (entry.kind === 'page' && load.fault !== 'hang' && waits && load.lines.length > 0 && same(load.lines, healthy.linesAtStart))
+  if (screen === 'still loading' && load.fault !== 'hang')
     add('screen', 'still loading: it shows what it shows before its data comes', FIX.loading, load.lines.slice(0, 3).join(' / '));
   if (screen === 'classic fallback' && !load.lines.some((line) => line.startsWith('Digest:')))
     add('screen', 'the classic fallback with no reference to quote', FIX.noReference);
   const uncaught = load.pageErrors.filter((error) => !healthy.pageErrors.includes(error));
   if (uncaught.length > 0) add('screen', 'an uncaught exception in the browser', FIX.uncaught, uncaught[0].slice(0, 200));
   const leaked = [secrets.secret, secrets.internalHost].filter((secret) => [...load.lines, ...load.answered].some((text) => text.includes(secret)));
-  if (leaked.length > 0) add('no leak', `the backend's error reaches the user (${leaked.length === 2 ? 'its internal host and a secret' : leaked[0] === secrets.secret ? 'a secret' : 'its internal host'})`, FIX.leak);
+  if (leaked.length > 0)
+    add(
+      'no leak',
+      `the backend's error reaches the user (${leaked.length === 2 ? 'its internal host and a secret' : leaked[0] === secrets.secret ? 'a secret' : 'its internal host'})`,
+      FIX.leak,
+    );
   const server = load.reports.filter((report) => report.runtime !== 'browser');
   if (reporterRead && load.status >= 500 && load.reports.length === 0) add('reported once', `answered ${load.status} and reported nothing`, FIX.unreported);
   const counts = new Map<string, number>();

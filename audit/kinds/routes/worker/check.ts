@@ -8,6 +8,7 @@ import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage } from '../../../../chromium/sentry';
 import { auditRecordAttachment } from '../../../../verdict/attachment';
 import { eventKey } from '../../../../verdict/audit-reporting';
+import { ROUTE_CLASS } from '../../../../verdict/audit-result';
 import { eventInBrief } from '../../../../verdict/report-event';
 import { bodyLines } from '../../../../verdict/screen-kind';
 import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
@@ -33,7 +34,12 @@ import { backendsOf, readCalls, siteReader } from './calls';
 class NotReached extends Error {}
 
 /** One load of the route, before it is judged: what it showed, sent and called. */
-type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & { id: string; screenshotBody: Buffer | null; browserRequests: BrowserRequest[]; claimed: string[] };
+type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & {
+  id: string;
+  screenshotBody: Buffer | null;
+  browserRequests: BrowserRequest[];
+  claimed: string[];
+};
 
 /** Whether a server report is about the route loaded at `url` (the path it was asked at; its route as the app names it). */
 function aboutRoute(event: ErrorEvent, url: string, route: string): boolean {
@@ -43,11 +49,15 @@ function aboutRoute(event: ErrorEvent, url: string, route: string): boolean {
   return transaction === route || transaction.endsWith(` ${route}`) || transaction === url || transaction.endsWith(` ${url}`);
 }
 
-/** A new visitor's context that reaches only the app's origin, with the load's headers on its requests there (never elsewhere: a custom header makes a cross-origin request preflighted) and the browser's side of the fault. */
+/**
+ * A new visitor's context that reaches only the app's origin, with the load's headers on its
+ * requests there (never elsewhere: a custom header makes a cross-origin request preflighted) and
+ * the browser's side of the fault.
+ */
 async function loadContext(session: AuditedSession, headers: Record<string, string>, order: FaultOrder | null, released: Promise<unknown>) {
   const { browser, network, plan, server } = session;
   const origin = new URL(server.url).origin;
-  const context = await browser.newContext({ serviceWorkers: 'block', proxy: network.proxy, extraHTTPHeaders: {} });
+  const context = await browser.newContext({ serviceWorkers: 'block', proxy: network.proxy });
   if (plan.cookies.length > 0) await context.addCookies(plan.cookies.map(({ name, value }) => ({ name, value, url: origin })));
   await context.route(
     (url) => url.origin === origin,
@@ -62,7 +72,16 @@ async function requestRoute(context: BrowserContext, url: string, headers: Recor
   const response = await context.request.get(url, { headers, maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
   const body = await response.text().catch(() => '');
   const lines = bodyLines(body);
-  return { status: response.status(), lines, linesAtStart: lines, answered: [body], pageErrors: [], screenshotBody: null, browserRequests: [], redirectedTo: response.headers().location ?? null };
+  return {
+    status: response.status(),
+    lines,
+    linesAtStart: lines,
+    answered: [body],
+    pageErrors: [],
+    screenshotBody: null,
+    browserRequests: [],
+    redirectedTo: response.headers().location ?? null,
+  };
 }
 
 /** A page's load: loaded, settled (a request to a hung backend not waited for), its SDK flushed, read. */
@@ -121,7 +140,10 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Route
     const sent = new Set(check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => eventKey(event)));
     const forwarded = reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event)));
     const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
-    const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({ ...eventInBrief(event), runtime: 'browser' }));
+    const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({
+      ...eventInBrief(event),
+      runtime: 'browser',
+    }));
     const { redirectedTo: _redirectedTo, ...shown } = seen;
     const claimed = [...own, ...forwarded].map(({ event }) => eventKey(event));
     return { id, backend: order?.backend ?? null, fault: order?.fault ?? null, ...shown, reports: [...serverReports, ...pageReports], claimed };
@@ -197,7 +219,13 @@ export async function checkRoute(session: AuditedSession, entry: RouteEntry, tes
         loads.push(asLoad(session, entry, load, backends, `${b}-${fault}`));
       }
     const { plan } = session;
-    observation = { entry, backends, healthy: asLoad(session, entry, healthy, backends, 'as-it-is'), loads, reporterRead: plan.sentry || plan.reads.length > 0 };
+    observation = {
+      entry,
+      backends,
+      healthy: asLoad(session, entry, healthy, backends, 'as-it-is'),
+      loads,
+      reporterRead: plan.sentry || plan.reads.length > 0,
+    };
   } catch (error) {
     if (error instanceof NotReached) {
       testInfo.annotations.push({ type: 'not applicable', description: error.message });
@@ -217,7 +245,7 @@ export async function checkRoute(session: AuditedSession, entry: RouteEntry, tes
       checks: judged.checks,
       findings: judged.findings,
       title: `${entry.id} (${entry.kind === 'page' ? 'a page' : 'a route handler'} of the ${entry.router === 'app' ? 'App' : 'Pages'} Router)`,
-      failureClass: 'route',
+      failureClass: ROUTE_CLASS,
       url: entry.url,
       status: healthy.status,
       lines: healthy.lines,

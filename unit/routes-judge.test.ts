@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../audit/kinds/routes/entry';
+import { faultLabel, judgeRoute, type RouteLoad, type RouteObservation } from '../audit/kinds/routes/judge';
+import { BACKEND_500 } from '../audit/kinds/routes/protocol';
+
+/**
+ * A route of the app's own judged from its loads (audit/kinds/routes/judge.ts), each shape as a
+ * generated app showed it under the audit (foreign-apps/routes-audit.spec.ts): what the app shows
+ * of its own for a failed backend is no finding; a blank page, a page still loading, the
+ * backend's error on screen, a 5xx never reported, the classic fallback with no reference and an
+ * uncaught exception in the browser are.
+ */
+
+const BACKEND = '127.0.0.1:4719';
+const page = (id: string, kind: RouteEntry['kind'] = 'page'): RouteEntry => ({
+  id,
+  router: 'app',
+  kind,
+  runtime: 'nodejs',
+  entry: `app${id}/page`,
+  file: `app${id}/page.tsx`,
+  url: id,
+  from: 'static',
+});
+const load = (over: Partial<RouteLoad>): RouteLoad => ({
+  backend: BACKEND,
+  fault: 'refused',
+  status: 200,
+  lines: ['Items', 'backend-item-from-the-api'],
+  linesAtStart: ['Items', 'backend-item-from-the-api'],
+  answered: [],
+  pageErrors: [],
+  reports: [],
+  screenshot: null,
+  alsoCalled: [],
+  ...over,
+});
+const healthy = (over: Partial<RouteLoad> = {}) => load({ backend: null, fault: null, ...over });
+
+function observed(entry: RouteEntry, loads: Partial<RouteLoad>[], asIs: Partial<RouteLoad> = {}, reporterRead = true): RouteObservation {
+  return {
+    entry,
+    backends: [{ backend: BACKEND, sides: ['node'], asked: ['GET /items'], at: `${entry.file}:5`, faults: ['refused', '500', 'hang'] }],
+    healthy: healthy(asIs),
+    loads: loads.map(load),
+    reporterRead,
+  };
+}
+const whats = (observation: RouteObservation) => judgeRoute(observation, BACKEND_500).findings.map(({ check, what }) => `${check}: ${what}`);
+
+describe("a route of the app's own, judged", () => {
+  it("names each fault by its backend: the baseline's key stays the route's whatever its other routes do", () => {
+    expect(faultLabel({ backend: BACKEND, fault: 'refused' })).toBe(`with ${BACKEND} refused`);
+    expect(faultLabel({ backend: BACKEND, fault: '500' })).toBe(`with ${BACKEND} answering 500`);
+    expect(faultLabel({ backend: BACKEND, fault: 'hang' })).toBe(`with ${BACKEND} hanging`);
+  });
+
+  it("a fallback of the app's own (try/catch with a message) is what the report says, not a finding", () => {
+    const judged = judgeRoute(observed(page('/fallback'), [{ lines: ['Items', 'Items are unavailable right now.'] }]), BACKEND_500);
+    expect(judged.findings).toEqual([]);
+    expect(judged.faults[0].screen).toBe("the app's own error UI");
+    expect(judged.checks).toMatchObject({ screen: 'ok', 'no leak': 'ok', 'reported once': 'ok' });
+  });
+
+  it('a server page with no try/catch: the classic fallback with no reference, located at the calling line', () => {
+    const fallback = ['Application error: a client-side exception has occurred (see the browser console for more information).'];
+    const judged = judgeRoute(
+      observed(page('/dashboard'), [
+        {
+          status: 500,
+          lines: fallback,
+          reports: [{ type: 'TypeError', value: 'fetch failed', handled: false, mechanism: null, digest: null, runtime: 'node' }],
+        },
+      ]),
+      BACKEND_500,
+    );
+    expect(judged.findings).toEqual([
+      expect.objectContaining({
+        check: 'screen',
+        what: `with ${BACKEND} refused: the classic fallback with no reference to quote`,
+        at: 'app/dashboard/page.tsx:5',
+      }),
+    ]);
+  });
+
+  it("a route handler that catches and answers 500: never reported, and the backend's error in its answer", () => {
+    const body = JSON.stringify({ error: BACKEND_500.body });
+    expect(whats(observed(page('/api/items', 'handler'), [{ fault: '500', status: 500, lines: [body], linesAtStart: [body], answered: [body] }]))).toEqual([
+      `no leak: with ${BACKEND} answering 500: the backend's error reaches the user (its internal host and a secret)`,
+      `reported once: with ${BACKEND} answering 500: answered 500 and reported nothing`,
+    ]);
+  });
+
+  it('a 5xx is judged unreported only where faultline reads a reporter of the app', () => {
+    const judged = judgeRoute(observed(page('/api/items', 'handler'), [{ status: 500, lines: ['{}'] }], {}, false), BACKEND_500);
+    expect(judged.findings).toEqual([]);
+    expect(judged.checks['reported once']).toMatch(/^not judged: no reporter/);
+  });
+
+  it('a client fetch whose failure is never caught: still loading, and an uncaught exception in the browser', () => {
+    const asIs = { lines: ['Client items', 'backend-item-from-the-api'], linesAtStart: ['Loading items…'] };
+    const judged = judgeRoute(observed(page('/client'), [{ lines: ['Loading items…'], pageErrors: ['Error: items: 500'] }], asIs), BACKEND_500);
+    expect(judged.faults[0].screen).toBe('still loading');
+    expect(whats(observed(page('/client'), [{ lines: ['Loading items…'], pageErrors: ['Error: items: 500'] }], asIs))).toEqual([
+      `screen: with ${BACKEND} refused: still loading: it shows what it shows before its data comes`,
+      `screen: with ${BACKEND} refused: an uncaught exception in the browser`,
+    ]);
+  });
+
+  it('a page that shows its first screen as its last is never "still loading", nor is a hang (it is still waiting)', () => {
+    expect(whats(observed(page('/static'), [{ lines: ['Items', 'backend-item-from-the-api'] }]))).toEqual([]);
+    const asIs = { lines: ['Client items'], linesAtStart: ['Loading items…'] };
+    expect(whats(observed(page('/client'), [{ fault: 'hang', lines: ['Loading items…'] }], asIs))).toEqual([]);
+  });
+
+  it('a blank page under a fault, and one error reported twice', () => {
+    const report = { type: 'TypeError', value: 'fetch failed', handled: false, mechanism: null, digest: null, runtime: 'node' };
+    expect(whats(observed(page('/blank'), [{ status: 500, lines: [], reports: [report, report] }]))).toEqual([
+      `screen: with ${BACKEND} refused: a blank page`,
+      `reported once: with ${BACKEND} refused: one error reported 2 times`,
+    ]);
+  });
+
+  it('a route that called no backend has nothing to fail: each check says so', () => {
+    const judged = judgeRoute({ ...observed(page('/'), []), backends: [] }, BACKEND_500);
+    expect(judged.findings).toEqual([]);
+    expect(judged.checks.screen).toMatch(/^not applicable: it called no backend/);
+    expect(judged.screen).toBe('a page');
+  });
+});
