@@ -39,7 +39,16 @@ const SourceTruth = z.union([SourceResult, z.array(SourceResult).min(2)]);
 const SAYS_NOTHING = new Set(['no stack', 'not judged']);
 
 /** What a load showed, in the audit's names for screens (verdict/screen-kind.ts's, written here again: the truth names them by hand). */
-const SCREENS = ['a blank page', 'classic fallback', "Next's built-in screen", 'the unchanged page', "the app's own error UI", 'a page', 'a response'] as const;
+const SCREENS = [
+  'a blank page',
+  'classic fallback',
+  "Next's built-in screen",
+  'the unchanged page',
+  "the app's own error UI",
+  'still loading',
+  'a page',
+  'a response',
+] as const;
 /** A route's load under one fault as the hand look saw it: the document's (or response's) status, its screen, whether the backend's secret or internal host reached the user, and the server's error events where counted. */
 const FaultSeen = z.strictObject({
   status: z.number().int(),
