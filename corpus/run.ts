@@ -16,7 +16,7 @@ import { buildFailureCause, nextBin } from '../harness/build';
 import { faultlineCache } from '../harness/workspace';
 import { block, blockIn, replaceBlock } from '../outputs/docs-blocks';
 import { corpusTable, mergeRows, rowsOf, type Row } from './table';
-import { entriesFor, readTruth, untrueSaid, untruths, type AuditOutcome, type Truth } from './truth';
+import { entriesFor, readTruth, routesFor, untrueSaid, untruths, type AuditOutcome, type Truth } from './truth';
 
 const root = join(import.meta.dirname, '..');
 const DOCS_PAGE = join(root, 'docs', 'audit.md');
@@ -129,9 +129,13 @@ async function installed(slug: string, source: string, env: NodeJS.ProcessEnv): 
   return { app, install, build };
 }
 
-async function audited(app: string, entries: string[] | null, env: NodeJS.ProcessEnv): Promise<AuditOutcome & { seconds: number }> {
+/**
+ * One audit of the app: the placed failures `entries` names (all under --full), and each of its own routes `routes` names
+ * (`--route`: `--scenario` alone means placed failures only, so a truth with routes asks for them by name).
+ */
+async function audited(app: string, entries: string[] | null, routes: string[], env: NodeJS.ProcessEnv): Promise<AuditOutcome & { seconds: number }> {
   const out = mkdtempSync(join(tmpdir(), 'faultline-corpus-'));
-  const selection = entries ? entries.flatMap((id) => ['--scenario', id]) : [];
+  const selection = [...(entries ? entries.flatMap((id) => ['--scenario', id]) : []), ...routes.flatMap((route) => ['--route', route])];
   const got = await run(process.execPath, [join(root, 'bin', 'faultline.mjs'), 'audit', app, ...selection, '--out', out], root, env);
   const reportFile = join(out, 'report.json');
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : null;
@@ -150,7 +154,7 @@ async function judgeApp(slug: string, source: string): Promise<Row> {
   if (!truth) return { slug, state: 'no truth', said: 'installs and builds; not observed by hand yet (corpus/README.md)' };
   if (truth.cannot) return { slug, state: 'no truth', said: `builds here, where its truth says \`${truth.cannot.command}\` failed: observe it by hand again` };
   console.error(`${slug}: faultline audit`);
-  const outcome = await audited(app, values.full ? null : entriesFor(truth, BASE_ENTRIES), env);
+  const outcome = await audited(app, values.full ? null : entriesFor(truth, BASE_ENTRIES), routesFor(truth), env);
   const misses = untruths(truth, outcome).map((miss) => miss.replaceAll(app, 'the app').replace(/; its log: \S+/g, ''));
   // The cached copy's path says nothing to a reader of the table: the app is its row.
   const line = outcome.line.replaceAll(app, 'the app').replace(/; its log: \S+/g, '');

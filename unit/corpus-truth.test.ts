@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesFor, readTruth, untrueSaid, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
+import { entriesFor, readTruth, routesFor, untrueSaid, untruths, type AuditOutcome, type Truth } from '../corpus/truth';
 
 const truth = (audit: Partial<Truth['audit']>, rest: Partial<Truth> = {}): Truth => ({
   slug: 'some-app',
@@ -168,5 +168,166 @@ describe('a corpus page', () => {
       },
     );
     expect(entriesFor(expected, ['healthy', 'client-effect-throws'])).toEqual(['healthy', 'client-effect-throws', 'metadata-throws']);
+  });
+});
+
+describe("an app's own routes under backend faults, compared with the hand look", () => {
+  type Report = NonNullable<AuditOutcome['report']>;
+  type Row = NonNullable<NonNullable<Report['entries'][number]['route']>['faults']>[number];
+  const secret = { check: 'no leak', what: 'with localhost:54321 answering 500: the backend\'s secret "fl_backend_secret_5e9c2a" in what the route answered' };
+  const row = (backend: string | null, fault: string | null, status: number, screen: string, extra: Partial<Row> = {}): Row => ({
+    backend,
+    fault,
+    status,
+    screen,
+    findings: [],
+    reports: [],
+    ...extra,
+  });
+  const routeEntry = (id: string, backends: string[], faults: Row[]): Report['entries'][number] => ({
+    id,
+    failureClass: 'route',
+    status: faults[0]?.status ?? 200,
+    screen: faults[0]?.screen ?? 'a page',
+    findings: faults.flatMap((fault) => fault.findings),
+    route: { backends: backends.map((backend) => ({ backend, sides: ['node'] })), faults },
+  });
+  const audit = (entries: Report['entries'], notApplicable: { id: string; why: string }[] = []): AuditOutcome => ({
+    exit: 1,
+    line: '',
+    report: { entries, appFindings: [], notApplicable },
+  });
+  const routes = (part: Partial<NonNullable<Truth['routes']>>): Truth => truth({}, { routes: { checked: [], notReached: [], noBackend: [], ...part } });
+  const listUsers = {
+    route: '/api/list-users',
+    url: '/api/list-users',
+    backend: 'localhost:54321',
+    asIs: { status: 200, screen: 'a response' as const },
+    faults: {
+      refused: { status: 200, screen: 'a response' as const, leak: false, reports: 1 },
+      '500': { status: 200, screen: 'a response' as const, leak: true },
+      hang: { status: 200, screen: 'a response' as const, leak: false },
+    },
+  };
+  const agreeing = () =>
+    routeEntry(
+      '/api/list-users',
+      ['127.0.0.1:54321'],
+      [
+        row(null, null, 200, 'a response'),
+        row('127.0.0.1:54321', 'refused', 200, 'a response', { reports: [{ runtime: 'node' }, { runtime: 'browser' }] }),
+        row('127.0.0.1:54321', '500', 200, 'a response', { findings: [secret] }),
+        row('127.0.0.1:54321', 'hang', 200, 'a response'),
+      ],
+    );
+
+  it('is truthful when each fault of each checked route shows what the hand look saw (loopback named either way)', () => {
+    expect(untruths(routes({ checked: [listUsers] }), audit([agreeing()]))).toEqual([]);
+  });
+
+  it('names a checked route the audit did not judge, or judged without its backend', () => {
+    expect(untruths(routes({ checked: [listUsers] }), audit([]))).toEqual([
+      '/api/list-users: not judged as a route, where the hand look saw it call localhost:54321',
+    ]);
+    expect(
+      untruths(routes({ checked: [listUsers] }), audit([routeEntry('/api/list-users', ['localhost:5432'], [row(null, null, 200, 'a response')])])),
+    ).toEqual(['/api/list-users: localhost:54321 not among its backends (localhost:5432), where the hand look saw it called']);
+  });
+
+  it('names each fault whose status, screen, leak or server reports differ, and a fault the audit did not apply', () => {
+    const entry = routeEntry(
+      '/api/list-users',
+      ['localhost:54321'],
+      [row(null, null, 200, 'a response'), row('localhost:54321', 'refused', 500, 'a response'), row('localhost:54321', '500', 200, 'a response')],
+    );
+    expect(untruths(routes({ checked: [listUsers] }), audit([entry]))).toEqual([
+      '/api/list-users with localhost:54321 refused: status 500, where the hand look saw 200',
+      '/api/list-users with localhost:54321 refused: 0 server reports, where the hand look counted 1',
+      '/api/list-users with localhost:54321 answering 500: no "no leak" finding, where the hand look saw the secret reach the user',
+      '/api/list-users with localhost:54321 hanging: not applied, where the hand look saw it',
+    ]);
+    const page = {
+      ...listUsers,
+      route: '/',
+      url: '/',
+      asIs: { status: 200, screen: 'a page' as const },
+      faults: { refused: { status: 500, screen: 'classic fallback' as const, leak: false } },
+    };
+    const shown = routeEntry(
+      '/',
+      ['localhost:54321'],
+      [
+        row(null, null, 200, 'a page'),
+        row('localhost:54321', 'refused', 500, "the app's own error UI", { findings: [{ ...secret, what: 'with localhost:54321 refused: x' }] }),
+      ],
+    );
+    expect(untruths(routes({ checked: [page] }), audit([shown]))).toEqual([
+      "/ with localhost:54321 refused: the app's own error UI, where the hand look saw classic fallback",
+      '/ with localhost:54321 refused: a "no leak" finding (with localhost:54321 refused: x), where the hand look saw nothing leak',
+    ]);
+  });
+
+  it('compares the load with the backends as they are', () => {
+    const entry = routeEntry('/api/list-users', ['localhost:54321'], [row(null, null, 500, 'a response'), ...agreeing().route!.faults.slice(1)]);
+    expect(untruths(routes({ checked: [listUsers] }), audit([entry]))).toEqual([
+      '/api/list-users with its backends as they are: status 500, where the hand look saw 200',
+    ]);
+  });
+
+  it('wants a route the hand look could not reach named not reached, with why', () => {
+    const wall = routes({ notReached: [{ route: '/dashboard', includes: '/sign-in' }] });
+    expect(untruths(wall, audit([], [{ id: '/dashboard', why: 'not reached: the app redirected /dashboard to http://localhost:4000/sign-in' }]))).toEqual([]);
+    expect(untruths(wall, audit([], [{ id: '/dashboard', why: 'not reached: the app answered /dashboard with 401' }]))).toEqual([
+      '/dashboard: "not reached: the app answered /dashboard with 401", where the hand look saw it not reached: /sign-in',
+    ]);
+    expect(untruths(wall, audit([routeEntry('/dashboard', [], [row(null, null, 200, 'a page')])]))).toEqual([
+      '/dashboard: judged, where the hand look saw it not reached: /sign-in',
+    ]);
+    expect(untruths(wall, audit([]))).toEqual(['/dashboard: neither judged nor said not reached, where the hand look saw it not reached: /sign-in']);
+  });
+
+  it('wants a route that called no backend judged with none', () => {
+    const none = routes({ noBackend: ['/'] });
+    expect(untruths(none, audit([routeEntry('/', [], [row(null, null, 200, 'a page')])]))).toEqual([]);
+    expect(untruths(none, audit([routeEntry('/', ['localhost:3000'], [row(null, null, 200, 'a page')])]))).toEqual([
+      '/: backends localhost:3000, where the hand look saw it call none',
+    ]);
+    expect(untruths(none, audit([]))).toEqual(['/: not judged as a route, where the hand look saw it call no backend']);
+  });
+
+  it('asks the audit for every route the truth speaks of, at the path the hand look loaded where it names one', () => {
+    const expected = routes({ checked: [listUsers], notReached: [{ route: '/dashboard', includes: '/sign-in' }], noBackend: ['/'] });
+    expect(routesFor(expected)).toEqual(['/api/list-users', '/dashboard', '/']);
+    const localized = routes({
+      checked: [{ ...listUsers, route: '/[locale]/counter', url: '/fr/counter' }],
+      notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }],
+      noBackend: [{ route: '/[locale]', url: '/fr' }, '/robots.txt'],
+    });
+    expect(routesFor(localized)).toEqual(['/fr/counter', '/fr/dashboard', '/fr', '/robots.txt']);
+    expect(routesFor(truth({}))).toEqual([]);
+  });
+
+  it('reads a route given with the path it was loaded at by its route', () => {
+    const localized = routes({
+      notReached: [{ route: '/[locale]/dashboard', url: '/fr/dashboard', includes: 'clerk' }],
+      noBackend: [{ route: '/[locale]', url: '/fr' }],
+    });
+    const why = 'not reached: the app redirected /fr/dashboard to https://x.clerk.accounts.dev/v1/client/handshake';
+    expect(untruths(localized, audit([routeEntry('/[locale]', [], [row(null, null, 200, 'a page')])], [{ id: '/[locale]/dashboard', why }]))).toEqual([]);
+    expect(untruths(localized, audit([]))).toEqual([
+      '/[locale]/dashboard: neither judged nor said not reached, where the hand look saw it not reached: clerk',
+      '/[locale]: not judged as a route, where the hand look saw it call no backend',
+    ]);
+  });
+
+  it("holds the routes part in its schema: the audit's screens, the three faults, nothing else", () => {
+    const page = (value: unknown) => `# app\n\n\`\`\`json\n${JSON.stringify(value)}\n\`\`\`\n`;
+    const expected = routes({ checked: [listUsers], noBackend: ['/'] });
+    expect(readTruth(page(expected), 'x.md').routes?.checked[0].faults['500']?.leak).toBe(true);
+    const bad = (change: (checked: typeof listUsers) => unknown) =>
+      readTruth(page({ ...expected, routes: { ...expected.routes, checked: [change(structuredClone(listUsers))] } }), 'x.md');
+    expect(() => bad((checked) => ({ ...checked, faults: { ...checked.faults, timeout: checked.faults.hang } }))).toThrow('x.md');
+    expect(() => bad((checked) => ({ ...checked, asIs: { status: 200, screen: 'a spinner' } }))).toThrow('x.md');
+    expect(() => bad((checked) => ({ ...checked, backend: 'localhost' }))).toThrow('x.md');
   });
 });
