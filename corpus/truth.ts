@@ -49,7 +49,11 @@ const SCREENS = [
   'a page',
   'a response',
 ] as const;
-/** A route's load under one fault as the hand look saw it: the document's (or response's) status, its screen, whether the backend's secret or internal host reached the user, and the server's error events where counted. */
+/**
+ * A route's load under one fault as the hand look saw it: the document's (or response's) status,
+ * its screen, whether the backend's secret or internal host reached the user, and the server's
+ * error events where counted.
+ */
 const FaultSeen = z.strictObject({
   status: z.number().int(),
   screen: z.enum(SCREENS),
