@@ -56,7 +56,7 @@ function routePart(dir: string, entry: Entry): string {
         label: `${fault.backend} ${fault.fault === '500' ? 'answering 500' : fault.fault === 'hang' ? 'hanging' : 'refused'}`,
         status: fault.status,
         screen: fault.screen,
-        lines: fault.lines,
+        lines: fault.lines.length === 0 && fault.unanswered ? [`no answer: ${fault.unanswered}`] : fault.lines,
         reports: fault.reports.length,
         findings: fault.findings.map((finding) => `${finding.check}: ${finding.what.replace(/^with \S+ [^:]+: /, '')}`),
         screenshot: fault.screenshot,

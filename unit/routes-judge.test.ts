@@ -40,7 +40,7 @@ const healthy = (over: Partial<RouteLoad> = {}) => load({ backend: null, fault: 
 function observed(entry: RouteEntry, loads: Partial<RouteLoad>[], asIs: Partial<RouteLoad> = {}, reporterRead = true): RouteObservation {
   return {
     entry,
-    backends: [{ backend: BACKEND, sides: ['node'], asked: ['GET /items'], at: `${entry.file}:5`, faults: ['refused', '500', 'hang'] }],
+    backends: [{ backend: BACKEND, sides: ['node'], asked: ['GET /items'], calls: 1, at: `${entry.file}:5`, faults: ['refused', '500', 'hang'] }],
     healthy: healthy(asIs),
     loads: loads.map(load),
     reporterRead,
@@ -111,6 +111,38 @@ describe("a route of the app's own, judged", () => {
     expect(whats(observed(page('/static'), [{ lines: ['Items', 'backend-item-from-the-api'] }]))).toEqual([]);
     const asIs = { lines: ['Client items'], linesAtStart: ['Loading items…'] };
     expect(whats(observed(page('/client'), [{ fault: 'hang', lines: ['Loading items…'] }], asIs))).toEqual([]);
+  });
+
+  it('a page whose first screen a failure then replaced as the machine has its backends is not "still loading" where it renders (its first screen is the page, not a wait)', () => {
+    // sentry-next16-wizard's /pageload-tracing: the shell shows "I am page 2", then its metadata's refused fetch turns it into the fallback.
+    const fallback = ['Application error: a client-side exception has occurred (see the browser console for more information).'];
+    const asIs = { lines: fallback, linesAtStart: ['I am page 2'] };
+    const judged = judgeRoute(
+      observed(
+        page('/pageload-tracing'),
+        [
+          { fault: '500', lines: ['I am page 2'] },
+          { fault: 'hang', lines: fallback },
+        ],
+        asIs,
+      ),
+      BACKEND_500,
+    );
+    expect(judged.faults.map((fault) => fault.screen)).toEqual(["the app's own error UI", 'classic fallback']);
+  });
+
+  it('a page still waiting with its backend hanging tells its first screen is a wait: without that, a first screen that stays is not judged one', () => {
+    const asIs = { lines: ['Client items'], linesAtStart: ['Loading items…'] };
+    const stuck = { lines: ['Loading items…'] };
+    expect(judgeRoute(observed(page('/client'), [stuck, { ...stuck, fault: 'hang' }], asIs), BACKEND_500).faults[0].screen).toBe('still loading');
+    expect(judgeRoute(observed(page('/client'), [stuck, { fault: 'hang', lines: ['Items are late'] }], asIs), BACKEND_500).faults[0].screen).toBe(
+      "the app's own error UI",
+    );
+  });
+
+  it('a page that never answered while its backend hung is no blank page finding; with it refused, it is', () => {
+    expect(whats(observed(page('/slow'), [{ fault: 'hang', status: 0, lines: [] }]))).toEqual([]);
+    expect(whats(observed(page('/slow'), [{ status: 0, lines: [] }]))).toEqual([`screen: with ${BACKEND} refused: a blank page`]);
   });
 
   it('a blank page under a fault, and one error reported twice', () => {

@@ -120,7 +120,7 @@ export interface AuditResult {
     }[];
     /** One of the app's own routes (`failureClass` 'route'): each backend it called, and what each fault of each showed (audit/kinds/routes/judge.ts). */
     route?: {
-      backends: { backend: string; sides: string[]; asked: string[]; at: string | null; faults: string[] }[];
+      backends: { backend: string; sides: string[]; asked: string[]; calls: number; at: string | null; faults: string[] }[];
       faults: {
         backend: string | null;
         fault: string | null;
@@ -131,6 +131,7 @@ export interface AuditResult {
         reports: (EventInBrief & { runtime: string })[];
         screenshot: string | null;
         alsoCalled: string[];
+        unanswered?: string;
         findings: Finding[];
       }[];
     };

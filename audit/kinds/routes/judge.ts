@@ -23,6 +23,8 @@ export interface RouteBackend {
   sides: ('node' | 'edge' | 'browser')[];
   /** What was asked of it (`GET /items`, `tcp connection`). */
   asked: string[];
+  /** How many calls the route's first load made of it: a hang holds each in turn. */
+  calls: number;
   /** The calling line in the app's own source (`app/dashboard/page.tsx:5`), where a stack showed it. */
   at: string | null;
   faults: BackendFault[];
@@ -46,6 +48,8 @@ export interface RouteLoad {
   screenshot: string | null;
   /** Backends this load called that the first load did not (a fallback API): said, not faulted in turn. */
   alsoCalled: string[];
+  /** Why the app gave no answer at all (Playwright's first line), where it gave none. */
+  unanswered?: string;
 }
 
 /** What a route's check observed: each backend, the load as the machine had them, and one load per backend and fault. */
@@ -70,11 +74,15 @@ export const faultLabel = ({ backend, fault }: Pick<RouteLoad, 'backend' | 'faul
 
 const same = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
 
-/** What a load showed, by the one set of names an audit's screens have. */
+/**
+ * What a load showed, by the one set of names an audit's screens have. `waiting`: what the route
+ * shows while its data has not come (`waitingScreen`), null where that cannot be told.
+ */
 export function routeScreen(
   entry: Pick<RouteEntry, 'kind'>,
   load: Pick<RouteLoad, 'lines'>,
-  healthy: Pick<RouteLoad, 'lines' | 'linesAtStart'> | null,
+  healthy: Pick<RouteLoad, 'lines'> | null,
+  waiting: readonly string[] | null = null,
 ): ScreenKind {
   if (entry.kind !== 'page') return 'a response';
   const { lines } = load;
@@ -82,8 +90,21 @@ export function routeScreen(
   if (lines.some((line) => line.startsWith(FALLBACK_HEADING_START))) return 'classic fallback';
   if (lines[0] === NEXT_BUILTIN_HEADING || isNextPagesErrorScreen(lines)) return "Next's built-in screen";
   if (healthy && same(lines, healthy.lines)) return 'the unchanged page';
-  if (healthy && !same(healthy.linesAtStart, healthy.lines) && same(lines, healthy.linesAtStart)) return 'still loading';
+  if (waiting && same(lines, waiting)) return 'still loading';
   return healthy ? "the app's own error UI" : 'a page';
+}
+
+/**
+ * What the route shows while `backend` has not answered, when its loads tell it: a page whose first
+ * screen is not its last as the machine has its backends, whose last is the page itself (not an
+ * error screen: a first screen a failure then replaced is the page, not a wait), and which shows
+ * that first screen still with the backend hanging. Null otherwise.
+ */
+function waitingScreen(entry: RouteEntry, healthy: RouteLoad, loads: readonly RouteLoad[], backend: string | null): string[] | null {
+  if (entry.kind !== 'page' || same(healthy.linesAtStart, healthy.lines) || healthy.linesAtStart.length === 0) return null;
+  if (routeScreen(entry, healthy, null) !== 'a page') return null;
+  const hung = loads.find((load) => load.backend === backend && load.fault === 'hang');
+  return hung && !same(hung.lines, healthy.linesAtStart) ? null : healthy.linesAtStart;
 }
 
 const FIX = {
@@ -97,13 +118,21 @@ const FIX = {
 } as const;
 
 /** The findings of one load under a fault, beside the route as the machine had it (`healthy`). */
-function loadFindings(entry: RouteEntry, load: RouteLoad, healthy: RouteLoad, at: string | null, reporterRead: boolean, secrets: Secrets) {
+function loadFindings(
+  entry: RouteEntry,
+  load: RouteLoad & { screen: ScreenKind },
+  healthy: RouteLoad,
+  at: string | null,
+  reporterRead: boolean,
+  secrets: Secrets,
+) {
   const label = faultLabel(load);
   const findings: Finding[] = [];
   const add = (check: AuditCheck, what: string, fix: string, evidence?: string) =>
     findings.push({ check, what: `${label}: ${what}`, fix, ...(at && { at }), ...(evidence && { evidence }) });
-  const screen = routeScreen(entry, load, healthy);
-  if (screen === 'a blank page' && healthy.lines.length > 0) add('screen', 'a blank page', FIX.blank);
+  const { screen } = load;
+  // A hung backend may keep a page from answering at all: that is what hanging is, not a finding.
+  if (screen === 'a blank page' && healthy.lines.length > 0 && !(load.fault === 'hang' && load.status === 0)) add('screen', 'a blank page', FIX.blank);
   // A spinner that never ends: a page that shows its data after it loads (its first screen is not its last, as the machine had its
   // backends) still shows its first screen once settled, though its backend refused or erred rather than keeping it waiting.
   if (screen === 'still loading' && load.fault !== 'hang')
@@ -149,8 +178,8 @@ export function judgeRoute(observation: RouteObservation, secrets: Secrets) {
   const { entry, healthy, loads, backends, reporterRead } = observation;
   const atOf = (backend: string | null) => backends.find((seen) => seen.backend === backend)?.at ?? null;
   const faults = loads.map((load) => {
-    const findings = loadFindings(entry, load, healthy, atOf(load.backend) ?? entry.file, reporterRead, secrets);
-    return { ...load, screen: routeScreen(entry, load, healthy), findings };
+    const screened = { ...load, screen: routeScreen(entry, load, healthy, waitingScreen(entry, healthy, loads, load.backend)) };
+    return { ...screened, findings: loadFindings(entry, screened, healthy, atOf(load.backend) ?? entry.file, reporterRead, secrets) };
   });
   const findings = faults.flatMap((fault) => fault.findings);
   return { screen: routeScreen(entry, healthy, null), checks: routeChecks(findings, observation), findings, faults };

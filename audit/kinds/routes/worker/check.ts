@@ -58,9 +58,23 @@ async function loadContext(session: AuditedSession, headers: Record<string, stri
   return context;
 }
 
+/** A load the app did not answer: Playwright's first line, and the redirect beyond the app's origin it was sent on, if any. */
+class Unanswered extends Error {
+  constructor(
+    message: string,
+    readonly elsewhere: string | null,
+  ) {
+    super(message);
+  }
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
+
 /** A route handler's load: its answer to a request, as a client of the API gets it. */
-async function requestRoute(context: BrowserContext, url: string, headers: Record<string, string>) {
-  const response = await context.request.get(url, { headers, maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+async function requestRoute(context: BrowserContext, url: string, headers: Record<string, string>, timeout: number) {
+  const response = await context.request.get(url, { headers, maxRedirects: 0, timeout }).catch((error: unknown) => {
+    throw new Unanswered(firstLine(error), null);
+  });
   const body = await response.text().catch(() => '');
   const lines = bodyLines(body);
   return {
@@ -76,8 +90,18 @@ async function requestRoute(context: BrowserContext, url: string, headers: Recor
 }
 
 /** A page's load: loaded, settled (a request to a hung backend not waited for), its SDK flushed, read. */
-async function loadPage(context: BrowserContext, url: string, order: FaultOrder | null) {
+async function loadPage(context: BrowserContext, url: string, order: FaultOrder | null, timeout: number) {
   const page: Page = await context.newPage();
+  // Where the app's redirects sent the page: one beyond its origin is never followed (the closed network refuses it), and said.
+  const redirects: string[] = [];
+  page.on('response', (answer) => {
+    const { location } = answer.headers();
+    if (answer.request().isNavigationRequest() && answer.status() >= 300 && answer.status() < 400 && location)
+      redirects.push(`${new URL(location, answer.url()).href} (${answer.status()})`);
+  });
+  const unanswered = (error: unknown) => {
+    throw new Unanswered(firstLine(error), redirects.find((to) => !to.startsWith(new URL(url).origin)) ?? null);
+  };
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
   const browserRequests: BrowserRequest[] = [];
@@ -91,9 +115,9 @@ async function loadPage(context: BrowserContext, url: string, order: FaultOrder 
   page.on('requestfinished', (request) => counted(request) && inFlight--);
   page.on('requestfailed', (request) => counted(request) && inFlight--);
   const bodies = recordResponseBodies(page);
-  const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout }).catch(unanswered);
   const linesAtStart = await visibleLines(page);
-  await page.waitForLoadState('load', { timeout: NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS });
+  await page.waitForLoadState('load', { timeout }).catch(unanswered);
   const redirectedTo = response && new URL(response.url()).pathname !== new URL(url).pathname ? new URL(response.url()).pathname : null;
   const lines = await settledLines(page, () => inFlight);
   await evaluateInPage(page, flushSentryInPage, undefined).catch(() => {});
@@ -104,7 +128,27 @@ async function loadPage(context: BrowserContext, url: string, order: FaultOrder 
 }
 
 /** One load of `entry`, with `order` (null: its backends as the machine has them), and what the server sent and called for it. */
-async function loadOnce(session: AuditedSession, check: AuditCheck, entry: RouteEntry, order: FaultOrder | null): Promise<Loaded> {
+/**
+ * How long a load may take: a navigation's limit, and a hang's for each call the route makes of
+ * the backend (a hung backend holds each of them in turn).
+ */
+const loadLimitMs = (calls: number) => NAVIGATION_TIMEOUT_MS + ROUTE_HANG_MS * Math.max(1, calls);
+
+/** A load the app did not answer under a fault: what the user is left with, nothing. */
+const unansweredLoad = (error: Unanswered) => ({
+  status: 0,
+  lines: [],
+  linesAtStart: [],
+  answered: [],
+  pageErrors: [],
+  screenshotBody: null,
+  browserRequests: [],
+  redirectedTo: null,
+  unanswered: error.message,
+});
+
+/** One load of `entry`, with `order` (null: its backends as the machine has them), and what the server sent and called for it. */
+async function loadOnce(session: AuditedSession, check: AuditCheck, entry: RouteEntry, order: FaultOrder | null, calls = 1): Promise<Loaded> {
   const { server, plan } = session;
   const id = `${entry.id} ${order ? `${order.fault} ${order.backend}` : 'as it is'} ${randomUUID().slice(0, 8)}`;
   const headers = { [ROUTE_HEADERS.load]: id, ...(order && { [ROUTE_HEADERS.fault]: faultHeader(order) }) };
@@ -116,7 +160,18 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Route
   const context = await loadContext(session, headers, order, released);
   const url = `${new URL(server.url).origin}${entry.url}`;
   try {
-    const seen = entry.kind === 'page' ? await loadPage(context, url, order) : await requestRoute(context, url, headers);
+    const timeout = loadLimitMs(calls);
+    const seen = await (entry.kind === 'page' ? loadPage(context, url, order, timeout) : requestRoute(context, url, headers, timeout)).catch(
+      (error: unknown) => {
+        if (!(error instanceof Unanswered)) throw error;
+        if (order !== null) return unansweredLoad(error);
+        throw new NotReached(
+          error.elsewhere
+            ? `not reached: the app redirected ${entry.url} to ${error.elsewhere}, beyond this machine`
+            : `not reached: no answer to ${entry.url} within ${timeout / 1000} s as the machine has its backends (${error.message})`,
+        );
+      },
+    );
     if (order === null && seen.redirectedTo) throw new NotReached(`not reached: the app redirected ${entry.url} to ${seen.redirectedTo}`);
     if (order === null && (seen.status === 401 || seen.status === 403))
       throw new NotReached(`not reached: the app answered ${entry.url} with ${seen.status} (a wall of its own; a session past it: --cookie NAME=VALUE)`);
@@ -152,12 +207,14 @@ function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[
     backend,
     sides: [...runtimes],
     asked,
+    calls: calls.filter((call) => call.backend === backend).length,
     at: site ? `${site.file}:${site.line}` : null,
     faults,
   }));
   const known = new Map<string, RouteBackend>(fromServer.map((backend) => [backend.backend, backend]));
   for (const call of browserCalls(healthy.browserRequests, new URL(session.server.url).origin)) {
-    const seen = known.get(call.backend) ?? { backend: call.backend, sides: [], asked: [], at: null, faults: [...BACKEND_FAULTS] };
+    const seen = known.get(call.backend) ?? { backend: call.backend, sides: [], asked: [], calls: 0, at: null, faults: [...BACKEND_FAULTS] };
+    seen.calls += 1;
     if (!seen.sides.includes('browser')) seen.sides.push('browser');
     if (!seen.asked.includes(`${call.method} ${call.path}`)) seen.asked.push(`${call.method} ${call.path}`);
     known.set(call.backend, seen);
@@ -205,7 +262,7 @@ export async function checkRoute(session: AuditedSession, entry: RouteEntry, tes
     claimed.push(...healthy.claimed);
     for (const [b, backend] of backends.entries())
       for (const fault of backend.faults) {
-        const load = await loadOnce(session, check, entry, { fault, backend: backend.backend, limitMs: ROUTE_HANG_MS });
+        const load = await loadOnce(session, check, entry, { fault, backend: backend.backend, limitMs: ROUTE_HANG_MS }, backend.calls);
         claimed.push(...load.claimed);
         loads.push(asLoad(session, entry, load, backends, `${b}-${fault}`));
       }
