@@ -84,6 +84,13 @@ describe("the audit's intercept: every runtime's sends read, nothing leaves the 
     expect(logged).toEqual([]);
   });
 
+  it('lets a URL that goes nowhere (data:, blob:) be read as it is: never written down as a host the app tried to reach', async () => {
+    const logged = await intercepted(
+      `fetch('data:text/plain,hello').then((response) => response.text()).then((text) => { if (text !== 'hello') process.exit(1); })`,
+    );
+    expect(logged.filter((line) => line.kind === 'blocked')).toEqual([]);
+  });
+
   it('refuses what the Edge runtime asks beyond the machine that is no envelope, and writes it down', async () => {
     const logged = await intercepted(inEdgeRuntime(`fetch('https://api.example.com/users').then((response) => response.status, () => 'refused')`));
     expect(logged.filter((line) => line.kind === 'blocked').map((line) => line.host)).toEqual(['api.example.com']);
