@@ -331,6 +331,14 @@ describe('the server reports an entry claims', () => {
     expect(isAbout(report('/faultline-audit/server-page-throws', 'server-page-throws: db password hunter2'), ['throws-null'], 'faultline-audit')).toBe(false);
   });
 
+  it("never claims a report by its frames: a webpack server chunk of another entry's page may be where the module that threw was loaded first", () => {
+    // sentry-pages-supabase: pages-gssp-throws's report, its thrower's module loaded from pages-gip-throws's chunk.
+    const gssp = report('/faultline-audit/pages-gssp-throws', 'pages-gssp-throws: db password hunter2');
+    gssp.exception!.values![0].stacktrace = { frames: [{ filename: 'app:///_next/server/pages/faultline-audit/pages-gip-throws.js', lineno: 1, colno: 5896 }] };
+    expect(isAbout(gssp, ['pages-gip-throws'], 'faultline-audit')).toBe(false);
+    expect(isAbout(gssp, ['pages-gssp-throws'], 'faultline-audit')).toBe(true);
+  });
+
   it('claims what a navigation leads to for the entry that navigated', () => {
     const target = report('/faultline-audit/server-page-throws', 'server-page-throws: db password hunter2');
     expect(isAbout(target, ['navigate-to-failing-route', 'server-page-throws'], 'faultline-audit')).toBe(true);

@@ -1,3 +1,4 @@
+import type { ErrorEvent } from '@sentry/core';
 import type { Scenario } from '../../../scenarios/schema';
 import { reportInBrief, type AuditContext, type AuditReport } from '../../../verdict/audit-reporting';
 import type { AuditResult, EntryAudit } from '../../../verdict/audit-result';
@@ -16,6 +17,18 @@ import { auditEntry, type AuditObservation } from './judge';
  * the whole id (`route-handler-throws` is not named by `edge-route-handler-throws: …`).
  */
 export const namesEntry = (text: string, ids: readonly string[], segment: string) => ids.some((id) => naming(id, segment).test(text));
+
+/**
+ * What a report says about itself, as claiming reads it: the event without its stack traces and
+ * debug metadata. A frame names the chunk the module that threw was loaded from, which under
+ * webpack's server chunks may be another entry's page that loaded the shared module first
+ * (sentry-pages-supabase: pages-gssp-throws's thrower from pages-gip-throws's chunk).
+ */
+export function claimText(event: ErrorEvent): string {
+  const { debug_meta: _meta, threads: _threads, exception, ...rest } = event as ErrorEvent & { threads?: unknown };
+  const values = exception?.values?.map(({ stacktrace: _stacktrace, ...value }) => value);
+  return JSON.stringify({ ...rest, ...(values && { exception: { values } }) });
+}
 
 /** Neither an id's letters before it nor after it: ids are lowercase words joined by hyphens. */
 const naming = (id: string, segment: string) => new RegExp(`(?<![a-z0-9-])${id}:|/${segment}/${id}(?![a-z0-9-])`);
@@ -46,7 +59,7 @@ export function claimLate(
   const late = new Map<string, AuditReport[]>();
   const nobodys: AuditReport[] = [];
   for (const report of unclaimed) {
-    const text = JSON.stringify(report.event);
+    const text = claimText(report.event);
     const owner = entries.find(({ id }) => namesEntry(text, [id], segment)) ?? entries.find(({ reaches }) => namesEntry(text, reaches, segment));
     if (owner) late.set(owner.id, [...(late.get(owner.id) ?? []), report]);
     else nobodys.push(report);

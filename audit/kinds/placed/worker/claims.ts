@@ -2,7 +2,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { AUDIT_DELIVERY_PREFIX } from '../../../../contract';
 import { errorBlocks } from '../../../../harness/server-log';
 import { digestsInLog } from '../../../../scenarios/golden';
-import { handOversNaming, namesEntry } from '../late-reports';
+import { claimText, handOversNaming, namesEntry } from '../late-reports';
 
 /**
  * How an audit claims what the app's server sent and logged for one entry, beside the others that
@@ -13,7 +13,7 @@ import { handOversNaming, namesEntry } from '../late-reports';
 
 /** Whether a server report is about one of `ids` (an entry and the entries its page leads to). */
 export function isAbout(event: ErrorEvent, ids: readonly string[], segment: string): boolean {
-  return namesEntry(JSON.stringify(event), ids, segment);
+  return namesEntry(claimText(event), ids, segment);
 }
 
 /** How many times the server log says Next handed an error about one of `ids` to the app's `onRequestError` (the counted instrumentation's lines). */
