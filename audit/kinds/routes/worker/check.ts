@@ -119,7 +119,11 @@ async function loadPage(context: BrowserContext, url: string, order: FaultOrder 
   const linesAtStart = await visibleLines(page);
   await page.waitForLoadState('load', { timeout }).catch(unanswered);
   const redirectedTo = response && new URL(response.url()).pathname !== new URL(url).pathname ? new URL(response.url()).pathname : null;
-  const lines = await settledLines(page, () => inFlight);
+  // A page that keeps asking (polling, a stream) never settles: what it shows at the limit is what its user sees then.
+  const lines = await settledLines(page, () => inFlight).catch((error: unknown) => {
+    if (error instanceof PageNotSettled) return visibleLines(page);
+    throw error;
+  });
   await evaluateInPage(page, flushSentryInPage, undefined).catch(() => {});
   const document = await evaluateInPage(page, documentHtmlInPage, undefined).catch(() => null);
   const screenshotBody = await page.screenshot({ fullPage: false });
@@ -279,7 +283,6 @@ export async function checkRoute(session: AuditedSession, entry: RouteEntry, tes
       testInfo.annotations.push({ type: 'not applicable', description: error.message });
       return attach(error.message.startsWith('not judged') ? { id: entry.id, notJudged: error.message } : { id: entry.id, notApplicable: error.message });
     }
-    if (error instanceof PageNotSettled) return attach({ id: entry.id, notJudged: error.message });
     throw error;
   }
   const judged = judgeRoute(observation, BACKEND_500);
