@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuiltRoute } from '../audit/kinds/routes/manifests';
+import { linksIn, linksInBuild } from '../audit/kinds/routes/links';
 import { pathWith, planRoutes, RoutesConfigSchema } from '../audit/kinds/routes/select';
 
 const route = (name: string, more: Partial<BuiltRoute> = {}): BuiltRoute => ({
@@ -37,6 +41,22 @@ describe("the routes an audit loads, from the build's", () => {
       { route: '/sitemap.xml', why: 'a metadata route: crawlers and browsers ask for it, no user sees it (routes.include names it to load it)' },
     ]);
     expect(plan.unknown).toEqual([]);
+  });
+
+  it('loads a dynamic route its build prerendered nothing for at a path a prerendered page links to, bounded to what the build holds', () => {
+    const links = ['/', '/about', '/blog/2026/first-post', '/products/9', '/blog/2026/second-post'];
+    const plan = planRoutes(ROUTES, {}, [], links);
+    expect(audited(plan)).toContain('/blog/2026/first-post (a link)');
+    // A route the build prerendered keeps its own path: a link is for what has none.
+    expect(audited(plan)).toContain('/products/1 (prerendered)');
+    expect(plan.notAudited.map(({ route }) => route)).not.toContain('/blog/[...slug]');
+  });
+
+  it('gives a link to the most specific dynamic route it matches, as Next serves it', () => {
+    const catchAll = route('/[...path]', { regex: '^/(.+?)(?:/)?$' });
+    const plan = planRoutes([catchAll, route('/blog/[...slug]', { regex: '^/blog/(.+?)(?:/)?$' })], {}, [], ['/blog/a']);
+    expect(audited(plan)).toEqual(['/blog/a (a link)']);
+    expect(plan.notAudited.map(({ route: name }) => name)).toEqual(['/[...path]']);
   });
 
   it("takes the team's params for a dynamic route, before what the build prerendered", () => {
@@ -92,5 +112,30 @@ describe("the team's routes config", () => {
     expect(RoutesConfigSchema.parse(given)).toEqual(given);
     const problems = RoutesConfigSchema.safeParse({ include: ['dashboard'], limit: 0, paths: [] }).error!.issues.map((issue) => issue.path.join('.'));
     expect(problems.sort()).toEqual(['', 'include.0', 'limit']);
+  });
+});
+
+describe("the links the build's prerendered pages hold", () => {
+  it("reads same-origin paths, without query, fragment or basePath, Next's own left out", () => {
+    const html =
+      '<a href="/blog/2026/first-post?ref=home#top">a</a><a class="x" href="/shop/products/9">b</a>' +
+      '<a href="//cdn.example.com/x">c</a><a href="https://example.com/">d</a><link href="/_next/static/x.css"><a href="/_next/image">e</a>';
+    expect(linksIn(html, '')).toEqual(['/blog/2026/first-post', '/shop/products/9']);
+    expect(linksIn(html, '/shop')).toEqual(['/blog/2026/first-post', '/products/9']);
+  });
+
+  it("reads both routers' HTML in the build, each link once", () => {
+    const dist = mkdtempSync(join(tmpdir(), 'faultline-links-'));
+    try {
+      mkdirSync(join(dist, 'server', 'app', 'blog'), { recursive: true });
+      mkdirSync(join(dist, 'server', 'pages'), { recursive: true });
+      writeFileSync(join(dist, 'server', 'app', 'index.html'), '<a href="/blog/a">a</a><a href="/about">b</a>');
+      writeFileSync(join(dist, 'server', 'app', 'blog', 'a.html'), '<a href="/blog/b">b</a><a href="/about">b</a>');
+      writeFileSync(join(dist, 'server', 'pages', 'old.html'), '<a href="/posts/1">p</a>');
+      writeFileSync(join(dist, 'server', 'app', 'page.js'), '"<a href=\\"/not-html\\">"');
+      expect(linksInBuild(dist, '')).toEqual(['/blog/b', '/about', '/blog/a', '/posts/1']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../../harness/failures';
 import type { EntryKind, KindPlacement } from '../../entry-kind';
 import { aboutRoute, ROUTES_KIND, type RouteEntry } from './entry';
+import { linksInBuild } from './links';
 import { builtRoutes, readManifests } from './manifests';
 import { planRoutes, type RoutePlan, type RoutesConfig } from './select';
 import { recorderImport } from './protocol';
@@ -85,7 +86,7 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
         const file = sourceFile(dir, app.appDir, route.entry);
         return file === route.entry || existsSync(join(app.root, file));
       });
-      const plan = planRoutes(own, config, picks);
+      const plan = planRoutes(own, config, picks, linksInBuild(join(dir, app.distDir), app.basePath));
       refuseUnknown(plan.unknown, picks);
       const { entries, notApplicable } = routeEntries(plan, app.basePath);
       const located = entries.map((entry) => ({ ...entry, file: sourceFile(dir, app.appDir, entry.entry) }));

@@ -38,7 +38,7 @@ export const RoutesConfigSchema = z.strictObject({
 export interface RoutePick {
   route: BuiltRoute;
   path: string;
-  from: 'static' | 'prerendered' | 'routes.params' | '--route' | 'routes.include';
+  from: 'static' | 'prerendered' | 'a link' | 'routes.params' | '--route' | 'routes.include';
 }
 
 export interface NotAudited {
@@ -83,11 +83,33 @@ const KIND_ORDER = { page: 0, handler: 1, metadata: 2 } as const;
 const byImportance = (a: BuiltRoute, b: BuiltRoute) =>
   KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || Number(a.route !== '/') - Number(b.route !== '/') || a.route.localeCompare(b.route);
 
+/**
+ * How general a route is, as Next orders them to serve a path: an optional catch-all most, then a
+ * catch-all, then a param; among equals, the one with fewer segments of its own text.
+ */
+function generality(route: string): number {
+  const segments = route.split('/').filter(Boolean);
+  const weight = (segment: string) => (segment.startsWith('[[...') ? 1000 : segment.startsWith('[...') ? 100 : segment.startsWith('[') ? 10 : -1);
+  return segments.reduce((sum, segment) => sum + weight(segment), 0);
+}
+
+/** The first of `links` (paths the build's prerendered pages link to) that Next serves by `route`: of every route that matches it, `route` is the most specific. */
+function linkTo(route: BuiltRoute, routes: readonly BuiltRoute[], links: readonly string[]): string | undefined {
+  const matches = (candidate: BuiltRoute, link: string) =>
+    candidate.dynamic ? !!candidate.regex && new RegExp(candidate.regex).test(link) : candidate.route === link;
+  const served = (link: string) =>
+    routes
+      .filter((candidate) => matches(candidate, link))
+      .sort((a, b) => Number(a.dynamic) - Number(b.dynamic) || generality(a.route) - generality(b.route) || a.route.localeCompare(b.route))[0];
+  return links.find((link) => served(link) === route);
+}
+
 /** The path a route is loaded at, and from where; or why it cannot be. */
 function pathOf(
   route: BuiltRoute,
   config: RoutesConfig,
   picked: { path: string; by: '--route' | 'routes.include' } | null,
+  linked: () => string | undefined = () => undefined,
 ): Omit<RoutePick, 'route'> | { why: string } {
   if (picked) return { path: picked.path, from: picked.by };
   if (!route.dynamic) return { path: route.route, from: 'static' };
@@ -98,6 +120,8 @@ function pathOf(
     return path ? { path, from: 'routes.params' } : { why: `routes.params names ${route.route} without a value for each of its params` };
   }
   if (route.prerendered.length > 0) return { path: route.prerendered[0], from: 'prerendered' };
+  const link = linked();
+  if (link) return { path: link, from: 'a link' };
   return {
     why: `a dynamic route whose build prerendered no params (${route.router === 'app' ? 'generateStaticParams' : 'getStaticPaths'}): routes.params in faultline.config gives some`,
   };
@@ -105,11 +129,12 @@ function pathOf(
 
 /**
  * The routes to load: each once (a dynamic route at one path: its failure with a backend down is
- * the route's, not a param's), `--route` picks (`picks`) or else `routes.include` choosing, then
+ * the route's, not a param's: the team's params, else the build's first prerendered path, else the
+ * first of `links` Next serves by it), `--route` picks (`picks`) or else `routes.include` choosing, then
  * `routes.exclude` leaving out, pages before route handlers, at most `limit`. Metadata routes are
  * loaded only when named: crawlers and browsers ask for them, no user sees them.
  */
-export function planRoutes(routes: readonly BuiltRoute[], config: RoutesConfig = {}, picks: readonly string[] = []): RoutePlan {
+export function planRoutes(routes: readonly BuiltRoute[], config: RoutesConfig = {}, picks: readonly string[] = [], links: readonly string[] = []): RoutePlan {
   const choosing = picks.length > 0 ? picks : (config.include ?? []);
   const chooser = picks.length > 0 ? '--route' : 'routes.include';
   const limit = config.limit ?? DEFAULT_ROUTE_LIMIT;
@@ -131,7 +156,7 @@ export function planRoutes(routes: readonly BuiltRoute[], config: RoutesConfig =
       notAudited.push({ route: route.route, why: 'a metadata route: crawlers and browsers ask for it, no user sees it (routes.include names it to load it)' });
       continue;
     }
-    const where = pathOf(route, config, chosen?.match?.path ? { path: chosen.match.path, by: chooser } : null);
+    const where = pathOf(route, config, chosen?.match?.path ? { path: chosen.match.path, by: chooser } : null, () => linkTo(route, routes, links));
     if ('why' in where) notAudited.push({ route: route.route, why: where.why });
     else if (audited.length >= limit) notAudited.push({ route: route.route, why: `beyond the first ${limit} routes (routes.limit raises it)` });
     else audited.push({ route, ...where });
