@@ -145,6 +145,22 @@ describe("a route of the app's own, judged", () => {
     expect(whats(observed(page('/slow'), [{ status: 0, lines: [] }]))).toEqual([`screen: with ${BACKEND} refused: a blank page`]);
   });
 
+  it("a soft error: a 200 where the app's own error boundary or not-found rendered for the failure (its flight data says so), never guessed from text", () => {
+    const flight = (row: string) => `<html><body><p>x</p><script>self.__next_f.push([1,${JSON.stringify(row)}])</script></body></html>`;
+    const boundary = load({ lines: ['Something went wrong', 'Try again'], answered: [flight('5:E{"digest":"2952405236"}\n')] });
+    expect(whats(observed(page('/dashboard'), [boundary]))).toEqual([
+      `screen: with ${BACKEND} refused: a 200 for a failed page: its error boundary rendered for it`,
+    ]);
+    const notFound = load({ lines: ['Not here'], answered: [flight('3:E{"digest":"NEXT_HTTP_ERROR_FALLBACK;404"}\n')] });
+    expect(whats(observed(page('/dashboard'), [notFound]))).toEqual([
+      `screen: with ${BACKEND} refused: a 200 for a failed page: its not-found rendered for it`,
+    ]);
+    // The same words with no such row, a 500, or a route already failing as the machine has its backends: none.
+    expect(whats(observed(page('/dashboard'), [{ lines: ['Something went wrong'], answered: ['<p>Something went wrong</p>'] }]))).toEqual([]);
+    expect(whats(observed(page('/dashboard'), [{ ...boundary, status: 500 }])).filter((what) => what.includes('a 200'))).toEqual([]);
+    expect(whats(observed(page('/dashboard'), [boundary], { answered: boundary.answered }))).toEqual([]);
+  });
+
   it('a blank page under a fault, and one error reported twice', () => {
     const report = { type: 'TypeError', value: 'fetch failed', handled: false, mechanism: null, digest: null, runtime: 'node' };
     expect(whats(observed(page('/blank'), [{ status: 500, lines: [], reports: [report, report] }]))).toEqual([

@@ -107,6 +107,17 @@ function waitingScreen(entry: RouteEntry, healthy: RouteLoad, loads: readonly Ro
   return hung && !same(hung.lines, healthy.linesAtStart) ? null : healthy.linesAtStart;
 }
 
+/**
+ * What an answered document's flight data says was rendered for a failure: Next's not-found (its
+ * digest `NEXT_HTTP_ERROR_FALLBACK;404`) or an error boundary (an error row, `ID:E{"digest":…}`,
+ * React's for a server error); null where it says neither. Read from the payload, never the text.
+ */
+export function renderedFailure(answered: readonly string[]): 'not-found' | 'error boundary' | null {
+  const text = answered.join('\n').replaceAll('\\"', '"');
+  if (text.includes('NEXT_HTTP_ERROR_FALLBACK;404')) return 'not-found';
+  return /:E\{"digest":"/.test(text) ? 'error boundary' : null;
+}
+
 const FIX = {
   blank: 'render an error state where the data fails: an error.tsx beside the page, or a catch that shows a message',
   loading: "end the loading state when the call fails: catch the rejected fetch (or read the response's status) and show an error",
@@ -115,6 +126,8 @@ const FIX = {
   twice: 'report an error once: a catch that reports and rethrows is reported again by onRequestError',
   noReference: 'add an error.tsx (and global-error.tsx) that shows error.digest, so a user has a reference to quote',
   uncaught: 'catch the failed call in the component that makes it: an unhandled rejection in the browser is an uncaught exception',
+  soft: 'fail before the page streams (its data call outside <Suspense> and loading.tsx), so that Next answers 5xx, not 200',
+  soft404: 'a failed backend is an error, not a missing page: throw instead of calling notFound(), so that the status says 5xx',
 } as const;
 
 /** The findings of one load under a fault, beside the route as the machine had it (`healthy`). */
@@ -139,6 +152,11 @@ function loadFindings(
     add('screen', 'still loading: it shows what it shows before its data comes', FIX.loading, load.lines.slice(0, 3).join(' / '));
   if (screen === 'classic fallback' && !load.lines.some((line) => line.startsWith('Digest:')))
     add('screen', 'the classic fallback with no reference to quote', FIX.noReference);
+  // A soft error: a 200 where the app's own error boundary or a not-found rendered for the failure, as its payload says.
+  const rendered = load.status === 200 && entry.kind === 'page' && !renderedFailure(healthy.answered) ? renderedFailure(load.answered) : null;
+  if (rendered === 'not-found') add('screen', 'a 200 for a failed page: its not-found rendered for it', FIX.soft404);
+  if (rendered === 'error boundary' && screen === "the app's own error UI")
+    add('screen', 'a 200 for a failed page: its error boundary rendered for it', FIX.soft);
   const uncaught = load.pageErrors.filter((error) => !healthy.pageErrors.includes(error));
   if (uncaught.length > 0) add('screen', 'an uncaught exception in the browser', FIX.uncaught, uncaught[0].slice(0, 200));
   const leaked = [secrets.secret, secrets.internalHost].filter((secret) => [...load.lines, ...load.answered].some((text) => text.includes(secret)));
