@@ -26,6 +26,15 @@ describe("the page's calls to backends", () => {
       { backend: 'live.example.com:443', method: 'GET', path: '/socket' },
     ]);
   });
+
+  it("leaves out what the page sends to the app's Sentry tunnel on another origin (sentry-streaming-cache's localhost:3031): a report, not a backend", () => {
+    const sends = [
+      { url: 'http://localhost:3031/', method: 'POST', resourceType: 'fetch' },
+      { url: 'http://localhost:3031/users', method: 'GET', resourceType: 'fetch' },
+    ];
+    expect(browserCalls(sends, APP, ['http://localhost:3031'])).toEqual([{ backend: 'localhost:3031', method: 'GET', path: '/users' }]);
+    expect(browserCalls(sends, APP)).toHaveLength(2);
+  });
 });
 
 describe('a fault in the browser, for the ordered backend alone', () => {

@@ -83,6 +83,15 @@ describe("a route of the app's own, judged", () => {
     ]);
   });
 
+  it("a visitor's own id or a number on the page is no other screen (posthog-next-app-router's distinct id)", () => {
+    const asIs = { lines: ['Distinct ID: 019aee4e-8d0b-7c43-b1a2-3c4d5e6f7a8b', 'Loaded in 12 ms'] };
+    const judged = judgeRoute(
+      observed(page('/server-flags'), [{ lines: ['Distinct ID: 019aee4f-1234-7abc-9def-0a1b2c3d4e5f', 'Loaded in 40 ms'] }], asIs),
+      BACKEND_500,
+    );
+    expect(judged.faults[0].screen).toBe('the unchanged page');
+  });
+
   it("a route handler that catches and answers 500: never reported, and the backend's error in its answer", () => {
     const body = JSON.stringify({ error: BACKEND_500.body });
     expect(whats(observed(page('/api/items', 'handler'), [{ fault: '500', status: 500, lines: [body], linesAtStart: [body], answered: [body] }]))).toEqual([

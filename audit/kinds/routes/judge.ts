@@ -1,7 +1,7 @@
 import type { AuditCheck, Finding } from '../../../verdict/finding';
 import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, isNextPagesErrorScreen } from '../../../scenarios/golden';
 import type { EventInBrief } from '../../../verdict/report-event';
-import type { ScreenKind } from '../../../verdict/screen-kind';
+import { unvarying, type ScreenKind } from '../../../verdict/screen-kind';
 import type { BackendFault } from './protocol';
 import type { RouteEntry } from './entry';
 
@@ -72,7 +72,9 @@ export interface Secrets {
 export const faultLabel = ({ backend, fault }: Pick<RouteLoad, 'backend' | 'fault'>) =>
   fault === null ? 'with its backends as they are' : `with ${backend} ${fault === '500' ? 'answering 500' : fault === 'hang' ? 'hanging' : 'refused'}`;
 
-const same = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+/** A line without what differs from visit to visit (an id, a number): a visitor's own id is no other screen. */
+const unvisited = (line: string) => unvarying(line.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, 'ID'));
+const same = (a: readonly string[], b: readonly string[]) => a.map(unvisited).join('\n') === b.map(unvisited).join('\n');
 
 /**
  * What a load showed, by the one set of names an audit's screens have. `waiting`: what the route

@@ -43,6 +43,8 @@ export interface BuiltRoute {
 
 /** Next's own pages of a router: its error and not-found pages, the Pages Router's wrappers. */
 const NEXT_INTERNAL = new Set(['/_not-found', '/_global-error', '/_app', '/_document', '/_error', '/404', '/500']);
+/** The App Router's own pages: its `/404` and `/500` are the app's routes like any (custom-error-pages' `/500` is an ordinary page). */
+const APP_INTERNAL = new Set(['/_not-found', '/_global-error']);
 
 /**
  * Whether a route is faultline's, not the app's: the failures an audit places under its segment
@@ -76,7 +78,7 @@ function appRoutes(manifests: BuildManifests): BuiltRoute[] {
   const found = new Map<string, BuiltRoute>();
   for (const [entry, path] of Object.entries(manifests.appPathRoutes ?? {}).sort(([a], [b]) => Number(inSlot(a)) - Number(inSlot(b)) || a.localeCompare(b))) {
     const kind = entry.endsWith('/page') ? 'page' : entry.endsWith('/route') ? (isMetadataEntry(entry) ? 'metadata' : 'handler') : null;
-    if (!kind || NEXT_INTERNAL.has(path) || isFaultlines(path) || isIntercepting(entry)) continue;
+    if (!kind || APP_INTERNAL.has(path) || isFaultlines(path) || isIntercepting(entry)) continue;
     const key = `${kind === 'page' ? 'page' : 'handler'} ${path}`;
     if (found.has(key)) continue;
     found.set(key, {

@@ -181,6 +181,8 @@ for (const module of [http, https]) {
  */
 async function outbound(request) {
   const url = new URL(request.url);
+  // A reporter's send (an envelope to a DSN or a tunnel, a trace export, a capture) is no backend of the route's.
+  if (ENVELOPE_PATH.test(url.pathname) || REPORT_PATH.test(url.pathname)) return undefined;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const call = backendCall(url.hostname.replace(/^\[|\]$/g, ''), port);
   if (!call) return undefined;

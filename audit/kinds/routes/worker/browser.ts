@@ -27,16 +27,18 @@ const DATA = new Set(['fetch', 'xhr', 'eventsource', 'websocket']);
 
 /**
  * The page's calls to backends among `requests`: data requests to another origin than the app's
- * (`appOrigin`), neither a report (Sentry's envelopes, which faultline reads on any host) nor a URL
+ * (`appOrigin`), neither a report (Sentry's envelopes, which faultline reads on any host, and what
+ * the app's Sentry tunnel on another origin, `reportOrigins`, is sent) nor a URL
  * that goes nowhere (`data:`, `blob:`). A backend on loopback (the team's API on another port) is
  * one like any other.
  */
-export function browserCalls(requests: readonly BrowserRequest[], appOrigin: string): BrowserCall[] {
+export function browserCalls(requests: readonly BrowserRequest[], appOrigin: string, reportOrigins: readonly string[] = []): BrowserCall[] {
   const app = new URL(appOrigin).origin;
   return requests.flatMap(({ url, method, resourceType }) => {
     if (!DATA.has(resourceType) || !/^(https?|wss?):/.test(url)) return [];
     const parsed = new URL(url);
-    if (parsed.origin === app || (method === 'POST' && SENTRY_ENVELOPE.anyProject.test(parsed.pathname))) return [];
+    const report = method === 'POST' && (SENTRY_ENVELOPE.anyProject.test(parsed.pathname) || reportOrigins.includes(parsed.origin));
+    if (parsed.origin === app || report) return [];
     return [{ backend: backendOf(parsed), method, path: parsed.pathname }];
   });
 }

@@ -203,6 +203,12 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Route
   }
 }
 
+/** Where the page's Sentry tunnel on another origin is: what the page sends there is a report, not a backend. */
+function reportOrigins({ plan }: AuditedSession): string[] {
+  const to = plan.sentrySetup?.tunnel?.to;
+  return to && URL.canParse(to) ? [new URL(to).origin] : [];
+}
+
 /** Each backend the route's first load called, server side and browser side, with its calling line where a stack showed it. */
 function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[] {
   const log = session.plan.serverLogs[ROUTES_KIND];
@@ -216,7 +222,7 @@ function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[
     faults,
   }));
   const known = new Map<string, RouteBackend>(fromServer.map((backend) => [backend.backend, backend]));
-  for (const call of browserCalls(healthy.browserRequests, new URL(session.server.url).origin)) {
+  for (const call of browserCalls(healthy.browserRequests, new URL(session.server.url).origin, reportOrigins(session))) {
     const seen = known.get(call.backend) ?? { backend: call.backend, sides: [], asked: [], calls: 0, at: null, faults: [...BACKEND_FAULTS] };
     seen.calls += 1;
     if (!seen.sides.includes('browser')) seen.sides.push('browser');
@@ -233,7 +239,7 @@ function alsoCalled(session: AuditedSession, load: Loaded, backends: readonly Ro
     ...readCalls(log)
       .filter((call) => call.load === load.id)
       .map((call) => call.backend),
-    ...browserCalls(load.browserRequests, new URL(session.server.url).origin).map((call) => call.backend),
+    ...browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)).map((call) => call.backend),
   ];
   return [...new Set(called)].filter((backend) => !backends.some((seen) => seen.backend === backend));
 }
