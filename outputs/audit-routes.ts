@@ -58,7 +58,10 @@ function routePart(dir: string, entry: Entry): string {
         screen: fault.screen,
         lines: fault.lines.length === 0 && fault.unanswered ? [`no answer: ${fault.unanswered}`] : fault.lines,
         reports: fault.reports.length,
-        findings: fault.findings.map((finding) => `${finding.check}: ${finding.what.replace(/^with \S+ [^:]+: /, '')}`),
+        findings:
+          fault.met === false
+            ? ['not judged: this load never called the backend']
+            : fault.findings.map((finding) => `${finding.check}: ${finding.what.replace(/^with \S+ [^:]+: /, '')}`),
         screenshot: fault.screenshot,
       }),
     ),

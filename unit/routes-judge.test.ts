@@ -170,6 +170,12 @@ describe("a route of the app's own, judged", () => {
     expect(whats(observed(page('/dashboard'), [boundary], { answered: boundary.answered }))).toEqual([]);
   });
 
+  it('a load that never called the faulted backend (a cached answer) is said, never found: nothing proves the fault reached it', () => {
+    const judged = judgeRoute(observed(page('/blank'), [{ status: 500, lines: [], met: false }]), BACKEND_500);
+    expect(judged.findings).toEqual([]);
+    expect(judged.faults[0].screen).toBe('a blank page');
+  });
+
   it('a blank page under a fault, and one error reported twice', () => {
     const report = { type: 'TypeError', value: 'fetch failed', handled: false, mechanism: null, digest: null, runtime: 'node' };
     expect(whats(observed(page('/blank'), [{ status: 500, lines: [], reports: [report, report] }]))).toEqual([

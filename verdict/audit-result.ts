@@ -132,6 +132,7 @@ export interface AuditResult {
         screenshot: string | null;
         alsoCalled: string[];
         unanswered?: string;
+        met?: boolean;
         findings: Finding[];
       }[];
     };

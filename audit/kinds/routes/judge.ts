@@ -50,6 +50,8 @@ export interface RouteLoad {
   alsoCalled: string[];
   /** Why the app gave no answer at all (Playwright's first line), where it gave none. */
   unanswered?: string;
+  /** Under a fault: whether the load called the faulted backend at all (a cached answer, another path, calls nothing); a load that did not is no observation of the fault. */
+  met?: boolean;
 }
 
 /** What a route's check observed: each backend, the load as the machine had them, and one load per backend and fault. */
@@ -199,7 +201,9 @@ export function judgeRoute(observation: RouteObservation, secrets: Secrets) {
   const atOf = (backend: string | null) => backends.find((seen) => seen.backend === backend)?.at ?? null;
   const faults = loads.map((load) => {
     const screened = { ...load, screen: routeScreen(entry, load, healthy, waitingScreen(entry, healthy, loads, load.backend)) };
-    return { ...screened, findings: loadFindings(entry, screened, healthy, atOf(load.backend) ?? entry.file, reporterRead, secrets) };
+    // What a load showed without ever calling the faulted backend says nothing of the fault: said, never found.
+    const findings = load.met === false ? [] : loadFindings(entry, screened, healthy, atOf(load.backend) ?? entry.file, reporterRead, secrets);
+    return { ...screened, findings };
   });
   const findings = faults.flatMap((fault) => fault.findings);
   return { screen: routeScreen(entry, healthy, null), checks: routeChecks(findings, observation), findings, faults };

@@ -244,6 +244,15 @@ function alsoCalled(session: AuditedSession, load: Loaded, backends: readonly Ro
   return [...new Set(called)].filter((backend) => !backends.some((seen) => seen.backend === backend));
 }
 
+/** Whether a load under a fault called the faulted backend: the recorder applied the fault to a call of its, or the page asked it. */
+function metFault(session: AuditedSession, load: Loaded): boolean {
+  if (load.fault === null) return true;
+  const server = readCalls(session.plan.serverLogs[ROUTES_KIND]).some(
+    (call) => call.load === load.id && call.backend === load.backend && call.fault === load.fault,
+  );
+  return server || browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)).some((call) => call.backend === load.backend);
+}
+
 /** A load's screenshot written where the report names it. */
 function screenshotOf(session: AuditedSession, entry: RouteEntry, load: Loaded, name: string): string | null {
   if (!load.screenshotBody) return null;
@@ -255,7 +264,7 @@ function screenshotOf(session: AuditedSession, entry: RouteEntry, load: Loaded, 
 /** A load as the judge reads it. */
 function asLoad(session: AuditedSession, entry: RouteEntry, load: Loaded, backends: readonly RouteBackend[], name: string): RouteLoad {
   const { id: _id, screenshotBody: _body, browserRequests: _requests, claimed: _claimed, ...seen } = load;
-  return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(session, load, backends) };
+  return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(session, load, backends), met: metFault(session, load) };
 }
 
 /** The route checked, judged and its record attached. */
