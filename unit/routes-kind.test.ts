@@ -57,7 +57,11 @@ describe("the routes' kind", () => {
     expect(entries.slice(0, 3).map(({ id, url, from }) => `${id} ${url} ${from}`)).toEqual(['/ / static', '/about /about static', '/dash /dash static']);
     expect(entries.find((entry) => entry.id === '/products/[id]')).toMatchObject({ url: '/products/1', from: 'prerendered', entry: 'app/products/[id]/page' });
     expect(notApplicable.find((entry) => entry.id === '/sitemap.xml')?.why).toMatch(/^a metadata route/);
-    expect(notApplicable.find((entry) => entry.id === '/photo/[id]')?.why).toMatch(/prerendered no params/);
+    // A dynamic route nothing of the build gives a path to awaits a link on the pages the audit loads, every route beside it to tell which serves a link.
+    const awaiting = entries.find((entry) => entry.id === '/photo/[id]')!;
+    expect(awaiting).toMatchObject({ url: null, from: 'a link at request time' });
+    expect(awaiting.linkedFrom?.pages[0]).toBe('/');
+    expect(awaiting.linkedFrom?.routes.map(({ route }) => route)).toContain('/products/[id]');
   });
 
   it('loads under the basePath, runs every route beside any, and names none by its errors', () => {

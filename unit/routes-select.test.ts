@@ -32,12 +32,15 @@ const audited = (plan: ReturnType<typeof planRoutes>) => plan.audited.map(({ pat
 describe("the routes an audit loads, from the build's", () => {
   it('loads pages before route handlers, the home first, each dynamic route once at a path its build prerendered', () => {
     const plan = planRoutes(ROUTES);
-    expect(audited(plan)).toEqual(['/ (static)', '/admin/users (static)', '/dashboard (static)', '/products/1 (prerendered)', '/api/items (static)']);
+    expect(audited(plan)).toEqual([
+      '/ (static)',
+      '/admin/users (static)',
+      '/dashboard (static)',
+      '/products/1 (prerendered)',
+      '/api/items (static)',
+      'null (a link at request time)',
+    ]);
     expect(plan.notAudited).toEqual([
-      {
-        route: '/blog/[...slug]',
-        why: 'a dynamic route whose build prerendered no params (generateStaticParams): routes.params in faultline.config gives some',
-      },
       { route: '/sitemap.xml', why: 'a metadata route: crawlers and browsers ask for it, no user sees it (routes.include names it to load it)' },
     ]);
     expect(plan.unknown).toEqual([]);
@@ -55,8 +58,17 @@ describe("the routes an audit loads, from the build's", () => {
   it('gives a link to the most specific dynamic route it matches, as Next serves it', () => {
     const catchAll = route('/[...path]', { regex: '^/(.+?)(?:/)?$' });
     const plan = planRoutes([catchAll, route('/blog/[...slug]', { regex: '^/blog/(.+?)(?:/)?$' })], {}, [], ['/blog/a']);
-    expect(audited(plan)).toEqual(['/blog/a (a link)']);
-    expect(plan.notAudited.map(({ route: name }) => name)).toEqual(['/[...path]']);
+    expect(audited(plan)).toEqual(['/blog/a (a link)', 'null (a link at request time)']);
+    expect(plan.audited[1].route.route).toBe('/[...path]');
+  });
+
+  it("leaves a dynamic route nothing of the build gives a path to for a link on the plan's pages at request time, last, within the limit", () => {
+    const plan = planRoutes(ROUTES);
+    const awaiting = plan.audited.at(-1)!;
+    expect(awaiting).toMatchObject({ path: null, from: 'a link at request time' });
+    // The pages the audit loads, the home first: never a route handler's answer.
+    expect('pages' in awaiting && awaiting.pages).toEqual(['/', '/admin/users', '/dashboard', '/products/1']);
+    expect(planRoutes(ROUTES, { limit: 2 }).notAudited).toContainEqual({ route: '/blog/[...slug]', why: 'beyond the first 2 routes (routes.limit raises it)' });
   });
 
   it("takes the team's params for a dynamic route, before what the build prerendered", () => {
@@ -86,7 +98,12 @@ describe("the routes an audit loads, from the build's", () => {
   it('names every route past its bound as not audited', () => {
     const plan = planRoutes(ROUTES, { limit: 2 });
     expect(audited(plan)).toEqual(['/ (static)', '/admin/users (static)']);
-    expect(plan.notAudited.filter(({ why }) => why.startsWith('beyond')).map(({ route }) => route)).toEqual(['/dashboard', '/products/[id]', '/api/items']);
+    expect(plan.notAudited.filter(({ why }) => why.startsWith('beyond')).map(({ route }) => route)).toEqual([
+      '/blog/[...slug]',
+      '/dashboard',
+      '/products/[id]',
+      '/api/items',
+    ]);
     expect(plan.notAudited.find(({ route }) => route === '/dashboard')?.why).toBe('beyond the first 2 routes (routes.limit raises it)');
   });
 });

@@ -1,6 +1,6 @@
 import type { ErrorEvent } from '@sentry/core';
 import type { BuiltRoute } from './manifests';
-import type { RoutePick } from './select';
+import type { LinkAwaited, LinkRoute, RoutePick } from './select';
 
 /** A route of the app's own as the CLI planned it and its workers will read it: both sides of the kind share it. */
 
@@ -20,10 +20,12 @@ export interface RouteEntry {
   entry: string;
   /** The route's file as the app names it (`app/dashboard/page.tsx`), or its entry where no file of the built copy has it: where a finding with no calling line is located. */
   file: string;
-  /** Where the browser loads it: the app's basePath and the path picked (`select.ts`). */
-  url: string;
+  /** Where the browser loads it: the app's basePath and the path picked (`select.ts`); null for a route that awaits a link (`linkedFrom`). */
+  url: string | null;
   /** Where that path came from. */
-  from: RoutePick['from'];
+  from: RoutePick['from'] | LinkAwaited['from'];
+  /** A dynamic route nothing of the build gives a path to: the pages whose links its worker reads (each at the basePath), and every route of the app, to tell which one Next serves a link by. */
+  linkedFrom?: { pages: string[]; routes: LinkRoute[] };
 }
 
 /** Whether a server report is about the route loaded at `url` (the path it was asked at; its route as the app names it). */

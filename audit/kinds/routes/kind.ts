@@ -4,7 +4,7 @@ import { UsageError } from '../../../harness/failures';
 import type { EntryKind, KindPlacement } from '../../entry-kind';
 import { aboutRoute, ROUTES_KIND, type RouteEntry } from './entry';
 import { linksInBuild } from './links';
-import { builtRoutes, readManifests } from './manifests';
+import { builtRoutes, readManifests, type BuiltRoute } from './manifests';
 import { planRoutes, type RoutePlan, type RoutesConfig } from './select';
 import { recorderImport } from './protocol';
 import { SENTRY_ENVELOPE } from '../../../contract';
@@ -22,18 +22,31 @@ export interface RoutesOptions {
   picks?: readonly string[];
 }
 
-/** The entries of a route plan, each at the app's basePath, and the routes it leaves out as not applicable, each with its why. */
-export function routeEntries({ audited, notAudited }: RoutePlan, basePath: string): Pick<KindPlacement<RouteEntry>, 'entries' | 'notApplicable'> {
+/** A path at the app's basePath. */
+const atBase = (basePath: string, path: string) => `${basePath}${path === '/' && basePath !== '' ? '' : path}`;
+
+/**
+ * The entries of a route plan, each at the app's basePath, and the routes it leaves out as not
+ * applicable, each with its why. A route awaiting a link carries every route of `routes`, to tell
+ * which one Next serves a link by.
+ */
+export function routeEntries(
+  { audited, notAudited }: RoutePlan,
+  basePath: string,
+  routes: readonly BuiltRoute[] = [],
+): Pick<KindPlacement<RouteEntry>, 'entries' | 'notApplicable'> {
+  const linkRoutes = routes.map(({ route, dynamic, regex }) => ({ route, dynamic, regex }));
   return {
-    entries: audited.map(({ route, path, from }) => ({
-      id: route.route,
-      router: route.router,
-      kind: route.kind,
-      runtime: route.runtime,
-      entry: route.entry,
-      file: route.entry,
-      url: `${basePath}${path === '/' && basePath !== '' ? '' : path}`,
-      from,
+    entries: audited.map((pick) => ({
+      id: pick.route.route,
+      router: pick.route.router,
+      kind: pick.route.kind,
+      runtime: pick.route.runtime,
+      entry: pick.route.entry,
+      file: pick.route.entry,
+      url: pick.path === null ? null : atBase(basePath, pick.path),
+      from: pick.from,
+      ...('pages' in pick && { linkedFrom: { pages: pick.pages.map((page) => atBase(basePath, page)), routes: linkRoutes } }),
     })),
     notApplicable: notAudited.map(({ route, why }) => ({ id: route, why })),
   };
@@ -88,7 +101,7 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
       });
       const plan = planRoutes(own, config, picks, linksInBuild(join(dir, app.distDir), app.basePath));
       refuseUnknown(plan.unknown, picks);
-      const { entries, notApplicable } = routeEntries(plan, app.basePath);
+      const { entries, notApplicable } = routeEntries(plan, app.basePath, own);
       const located = entries.map((entry) => ({ ...entry, file: sourceFile(dir, app.appDir, entry.entry) }));
       return { ...placement, entries: located, notApplicable: [...placement.notApplicable, ...notApplicable] };
     },
@@ -100,7 +113,7 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
     // its findings were judged from the reports its loads saw.
     late: (entries, records, unclaimed) => ({
       records: entries.flatMap((entry) => records.get(entry.id) ?? []),
-      left: unclaimed.filter(({ runtime, event }) => runtime === 'browser' || !entries.some((entry) => aboutRoute(event, entry.url, entry.id))),
+      left: unclaimed.filter(({ runtime, event }) => runtime === 'browser' || !entries.some((entry) => aboutRoute(event, entry.url ?? entry.id, entry.id))),
     }),
   };
 }

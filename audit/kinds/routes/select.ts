@@ -41,13 +41,28 @@ export interface RoutePick {
   from: 'static' | 'prerendered' | 'a link' | 'routes.params' | '--route' | 'routes.include';
 }
 
+/**
+ * A dynamic route nothing of the build gives a path to: its worker looks for one on the pages the
+ * audit loads as they render at request time (`paths`, those of the plan's pages), a link Next
+ * serves by it among every route of the app (`routes`), before loading it (`worker/linked-path.ts`).
+ */
+export interface LinkAwaited {
+  route: BuiltRoute;
+  path: null;
+  from: 'a link at request time';
+  pages: string[];
+}
+
+/** What a route's link is matched against: every route of the app, as Next tells which one serves a path. */
+export type LinkRoute = Pick<BuiltRoute, 'route' | 'dynamic' | 'regex'>;
+
 export interface NotAudited {
   route: string;
   why: string;
 }
 
 export interface RoutePlan {
-  audited: RoutePick[];
+  audited: (RoutePick | LinkAwaited)[];
   notAudited: NotAudited[];
   /** What `--route` or `routes.include` named that no route of the build is: said, never dropped. */
   unknown: string[];
@@ -93,9 +108,9 @@ function generality(route: string): number {
   return segments.reduce((sum, segment) => sum + weight(segment), 0);
 }
 
-/** The first of `links` (paths the build's prerendered pages link to) that Next serves by `route`: of every route that matches it, `route` is the most specific. */
-function linkTo(route: BuiltRoute, routes: readonly BuiltRoute[], links: readonly string[]): string | undefined {
-  const matches = (candidate: BuiltRoute, link: string) =>
+/** The first of `links` (paths the app's pages link to) that Next serves by `route`: of every route that matches it, `route` is the most specific. */
+export function linkTo(route: LinkRoute, routes: readonly LinkRoute[], links: readonly string[]): string | undefined {
+  const matches = (candidate: LinkRoute, link: string) =>
     candidate.dynamic ? !!candidate.regex && new RegExp(candidate.regex).test(link) : candidate.route === link;
   const served = (link: string) =>
     routes
@@ -110,7 +125,7 @@ function pathOf(
   config: RoutesConfig,
   picked: { path: string; by: '--route' | 'routes.include' } | null,
   linked: () => string | undefined = () => undefined,
-): Omit<RoutePick, 'route'> | { why: string } {
+): Omit<RoutePick, 'route'> | Pick<LinkAwaited, 'path' | 'from'> | { why: string } {
   if (picked) return { path: picked.path, from: picked.by };
   if (!route.dynamic) return { path: route.route, from: 'static' };
   const given = config.params?.[route.route];
@@ -122,15 +137,22 @@ function pathOf(
   if (route.prerendered.length > 0) return { path: route.prerendered[0], from: 'prerendered' };
   const link = linked();
   if (link) return { path: link, from: 'a link' };
-  return {
-    why: `a dynamic route whose build prerendered no params (${route.router === 'app' ? 'generateStaticParams' : 'getStaticPaths'}): routes.params in faultline.config gives some`,
-  };
+  return { path: null, from: 'a link at request time' };
 }
+
+/** Why a dynamic route is not loaded: no path from the build, its config, or a link on any page the audit loads. */
+export const noPathFor = (route: Pick<BuiltRoute, 'router'>, pages: number) =>
+  `a dynamic route whose build prerendered no params (${route.router === 'app' ? 'generateStaticParams' : 'getStaticPaths'}) and that none of ` +
+  `the ${pages} page${pages === 1 ? '' : 's'} the audit loads links to: routes.params in faultline.config gives some`;
+
+/** How many of the plan's pages a route awaiting a link reads at request time. */
+export const LINK_PAGES = 20;
 
 /**
  * The routes to load: each once (a dynamic route at one path: its failure with a backend down is
  * the route's, not a param's: the team's params, else the build's first prerendered path, else the
- * first of `links` Next serves by it), `--route` picks (`picks`) or else `routes.include` choosing, then
+ * first of `links` Next serves by it, else a link its worker finds on the plan's pages as they render
+ * at request time, those last), `--route` picks (`picks`) or else `routes.include` choosing, then
  * `routes.exclude` leaving out, pages before route handlers, at most `limit`. Metadata routes are
  * loaded only when named: crawlers and browsers ask for them, no user sees them.
  */
@@ -141,6 +163,7 @@ export function planRoutes(routes: readonly BuiltRoute[], config: RoutesConfig =
   const audited: RoutePick[] = [];
   const notAudited: NotAudited[] = [];
   const used = new Set<string>();
+  const awaiting: Omit<LinkAwaited, 'pages'>[] = [];
   for (const route of [...routes].sort(byImportance)) {
     const chosen = choosing.map((name) => ({ name, match: named(name, route) })).find(({ match }) => match);
     if (chosen) used.add(chosen.name);
@@ -158,8 +181,19 @@ export function planRoutes(routes: readonly BuiltRoute[], config: RoutesConfig =
     }
     const where = pathOf(route, config, chosen?.match?.path ? { path: chosen.match.path, by: chooser } : null, () => linkTo(route, routes, links));
     if ('why' in where) notAudited.push({ route: route.route, why: where.why });
-    else if (audited.length >= limit) notAudited.push({ route: route.route, why: `beyond the first ${limit} routes (routes.limit raises it)` });
+    else if (audited.length + awaiting.length >= limit)
+      notAudited.push({ route: route.route, why: `beyond the first ${limit} routes (routes.limit raises it)` });
+    else if (where.path === null) awaiting.push({ route, ...where });
     else audited.push({ route, ...where });
   }
-  return { audited, notAudited, unknown: choosing.filter((name) => !used.has(name)) };
+  // The pages whose links a route awaiting one reads: those the audit loads, the home first.
+  const pages = audited
+    .filter(({ route }) => route.kind === 'page')
+    .map(({ path }) => path)
+    .slice(0, LINK_PAGES);
+  return {
+    audited: [...audited, ...awaiting.map((pick) => ({ ...pick, pages }))],
+    notAudited,
+    unknown: choosing.filter((name) => !used.has(name)),
+  };
 }

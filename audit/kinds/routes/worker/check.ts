@@ -20,6 +20,7 @@ import { judgeRoute, type RouteBackend, type RouteLoad, type RouteObservation } 
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
 import { backendsOf, readCalls, siteReader } from './calls';
+import { linkedPath } from './linked-path';
 
 /**
  * One of the app's own routes checked: loaded once with its backends as the machine has them, its
@@ -31,6 +32,9 @@ import { backendsOf, readCalls, siteReader } from './calls';
 
 /** Why a route was not loaded as itself: a wall of the app's (a redirect elsewhere, a login) said in one line, never judged. */
 class NotReached extends Error {}
+
+/** A route with the path it is loaded at. */
+type LoadedRoute = RouteEntry & { url: string };
 
 /** One load of the route, before it is judged: what it showed, sent and called. */
 type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & {
@@ -152,7 +156,7 @@ const unansweredLoad = (error: Unanswered) => ({
 });
 
 /** One load of `entry`, with `order` (null: its backends as the machine has them), and what the server sent and called for it. */
-async function loadOnce(session: AuditedSession, check: AuditCheck, entry: RouteEntry, order: FaultOrder | null, calls = 1): Promise<Loaded> {
+async function loadOnce(session: AuditedSession, check: AuditCheck, entry: LoadedRoute, order: FaultOrder | null, calls = 1): Promise<Loaded> {
   const { server, plan } = session;
   const id = `${entry.id} ${order ? `${order.fault} ${order.backend}` : 'as it is'} ${randomUUID().slice(0, 8)}`;
   const headers = { [ROUTE_HEADERS.load]: id, ...(order && { [ROUTE_HEADERS.fault]: faultHeader(order) }) };
@@ -267,14 +271,32 @@ function asLoad(session: AuditedSession, entry: RouteEntry, load: Loaded, backen
   return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(session, load, backends), met: metFault(session, load) };
 }
 
+/** `entry` at its planned path, or at a link found on the plan's pages as the app answers them (a new visitor's, with the audit's cookies); why not, where none links to it. */
+async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<LoadedRoute> {
+  if (entry.url !== null) return { ...entry, url: entry.url };
+  const context = await loadContext(session, {}, null, Promise.resolve());
+  const origin = new URL(session.server.url).origin;
+  try {
+    const read = async (page: string) =>
+      await context.request.get(`${origin}${page}`, { maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS }).then((response) => response.text());
+    const found = await linkedPath(entry, read, session.plan.basePath);
+    if ('why' in found) throw new NotReached(found.why);
+    return { ...entry, url: found.url };
+  } finally {
+    await context.close();
+  }
+}
+
 /** The route checked, judged and its record attached. */
-export async function checkRoute(session: AuditedSession, entry: RouteEntry, testInfo: TestInfo): Promise<void> {
-  const check = await session.begin(entry.id);
+export async function checkRoute(session: AuditedSession, planned: RouteEntry, testInfo: TestInfo): Promise<void> {
+  const check = await session.begin(planned.id);
   const attach = (record: Parameters<typeof auditRecordAttachment.attach>[1]) => auditRecordAttachment.attach(testInfo, record);
   const started = performance.now();
   const claimed: string[] = [];
   let observation: RouteObservation;
+  let entry: LoadedRoute = { ...planned, url: planned.url ?? planned.id };
   try {
+    entry = await routeAt(session, planned);
     const healthy = await loadOnce(session, check, entry, null);
     const backends = backendsCalled(session, healthy);
     const loads: RouteLoad[] = [];

@@ -7,7 +7,9 @@ export default async function Dashboard() {
     <main>
       <h1>Dashboard</h1>
       {items.map((item) => (
-        <p key={item.id}>{item.name}</p>
+        <p key={item.id}>
+          <a href={`/items/${item.id}`}>{item.name}</a>
+        </p>
       ))}
     </main>
   );
