@@ -30,9 +30,7 @@ const installed = (name: string) =>
 
 /** What this process unpacked or made, removed when it ends. */
 const scratch: string[] = [];
-process.once('exit', () => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+process.once('exit', () => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const scratchDir = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   scratch.push(dir);

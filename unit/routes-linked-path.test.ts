@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../audit/kinds/routes/entry';
-import { linkedPath } from '../audit/kinds/routes/worker/linked-path';
+import { linkedPath, pageReader, type PageAnswer } from '../audit/kinds/routes/worker/linked-path';
 
 /**
  * A dynamic route nothing of the build gives a path to, loaded at a link on the pages the audit
@@ -55,5 +55,34 @@ describe('a route awaiting a link', () => {
 
   it('keeps the path a route was planned at', async () => {
     expect(await linkedPath({ ...awaiting('/items/[id]', []), url: '/items/2' }, app({}), '')).toEqual({ url: '/items/2' });
+  });
+});
+
+describe('a page read for its links', () => {
+  const answers: Record<string, Partial<PageAnswer> & { body?: string }> = {
+    'http://127.0.0.1:3000/': { status: 307, location: '/en' },
+    'http://127.0.0.1:3000/en': { status: 200, body: '<a href="/en/items/1">1</a>' },
+    'http://127.0.0.1:3000/away': { status: 302, location: 'https://login.example.com/' },
+    'http://127.0.0.1:3000/loop': { status: 308, location: '/loop' },
+  };
+  const asked: string[] = [];
+  const get = async (url: string): Promise<PageAnswer> => {
+    asked.push(url);
+    const { status = 404, location = null, body = '' } = answers[url] ?? {};
+    return { status, location, text: async () => body };
+  };
+  const read = pageReader(get, 'http://127.0.0.1:3000');
+
+  it("follows a redirect on the app's origin (a locale's)", async () => {
+    expect(await read('/')).toBe('<a href="/en/items/1">1</a>');
+  });
+
+  it('never follows one elsewhere, nor round a loop past a few', async () => {
+    asked.length = 0;
+    expect(await read('/away')).toBe('');
+    expect(asked).toEqual(['http://127.0.0.1:3000/away']);
+    asked.length = 0;
+    expect(await read('/loop')).toBe('');
+    expect(asked).toHaveLength(4);
   });
 });

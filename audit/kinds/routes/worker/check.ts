@@ -20,7 +20,7 @@ import { judgeRoute, type RouteBackend, type RouteLoad, type RouteObservation } 
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
 import { backendsOf, readCalls, siteReader } from './calls';
-import { linkedPath } from './linked-path';
+import { linkedPath, pageReader } from './linked-path';
 
 /**
  * One of the app's own routes checked: loaded once with its backends as the machine has them, its
@@ -277,8 +277,10 @@ async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<Load
   const context = await loadContext(session, {}, null, Promise.resolve());
   const origin = new URL(session.server.url).origin;
   try {
-    const read = async (page: string) =>
-      await context.request.get(`${origin}${page}`, { maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS }).then((response) => response.text());
+    const read = pageReader(async (url) => {
+      const response = await context.request.get(url, { maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS });
+      return { status: response.status(), location: response.headers().location ?? null, text: () => response.text() };
+    }, origin);
     const found = await linkedPath(entry, read, session.plan.basePath);
     if ('why' in found) throw new NotReached(found.why);
     return { ...entry, url: found.url };

@@ -11,6 +11,28 @@ import type { RouteEntry } from '../entry';
 /** A page's HTML as the app answers it at request time (its own status; empty where it answered nothing). */
 export type ReadPage = (url: string) => Promise<string>;
 
+/** An answer as the reader needs it: its status, where it redirects, its body. */
+export interface PageAnswer {
+  status: number;
+  location: string | null;
+  text(): Promise<string>;
+}
+
+/**
+ * Pages read from the app at `origin` with `get` (one request, no redirect followed): a redirect
+ * followed on the origin alone (a locale's, a trailing slash's), a few at most; one elsewhere is
+ * no page of the app's, read as empty.
+ */
+export function pageReader(get: (url: string) => Promise<PageAnswer>, origin: string, hops = 3): ReadPage {
+  const read = async (path: string, left: number): Promise<string> => {
+    const answer = await get(`${origin}${path}`);
+    if (answer.status < 300 || answer.status >= 400 || !answer.location) return answer.text();
+    const to = new URL(answer.location, `${origin}${path}`);
+    return to.origin === origin && left > 0 ? read(`${to.pathname}${to.search}`, left - 1) : '';
+  };
+  return (path) => read(path, hops);
+}
+
 const read = new Map<string, Promise<string[]>>();
 
 /** The same-origin links of the page at `url`, read once per worker. */
