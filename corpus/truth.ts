@@ -239,7 +239,8 @@ export function routesUntruths(truth: Truth, report: NonNullable<AuditOutcome['r
     const saw = `where the hand look saw it not reached: ${includes}`;
     if (routeOf(route)) misses.push(`${route}: judged, ${saw}`);
     else if (why === undefined) misses.push(`${route}: neither judged nor said not reached, ${saw}`);
-    else if (!why.startsWith('not reached:') || !why.includes(includes)) misses.push(`${route}: "${why}", ${saw}`);
+    // Not reached as itself (a redirect, a wall) or not loaded as asked (a route handler that answers GET with 405): said, never judged.
+    else if (!/^not (reached|loaded):/.test(why) || !why.includes(includes)) misses.push(`${route}: "${why}", ${saw}`);
   }
   for (const named of truth.routes.noBackend) {
     const route = typeof named === 'string' ? named : named.route;

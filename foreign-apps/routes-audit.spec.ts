@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => api?.close());
 
-const ROUTES = ['/dashboard', '/fallback', '/api/items', '/client', '/gssp', '/old', '/items/[id]'];
+const ROUTES = ['/dashboard', '/fallback', '/api/items', '/client', '/gssp', '/old', '/items/[id]', '/api/chat'];
 
 /** Each route's rows: the fault, what the user saw, the status. */
 const rowsOf = (report: AuditResult, id: string) =>
@@ -94,5 +94,10 @@ test("each route with its API refused, answering 500 and hanging: the app's own 
   ]);
   // A route that redirects elsewhere is not the route: one line, never judged.
   expect(audited.notApplicable).toContainEqual({ id: '/old', why: 'not reached: the app redirected /old to /fallback' });
+  // A route handler that answers only POST is asked with GET alone: said, never judged as calling nothing.
+  expect(audited.notApplicable).toContainEqual({
+    id: '/api/chat',
+    why: 'not loaded: /api/chat answers GET with 405 (it answers POST): faultline asks a route handler with GET alone',
+  });
   expect(audited.notJudged).toEqual([]);
 });

@@ -286,6 +286,13 @@ describe("an app's own routes under backend faults, compared with the hand look"
     expect(untruths(wall, audit([]))).toEqual(['/dashboard: neither judged nor said not reached, where the hand look saw it not reached: /sign-in']);
   });
 
+  it('wants a POST-only route handler said as not loaded with GET, never as one that calls no backend', () => {
+    const postOnly = routes({ notReached: [{ route: '/api/text', includes: 'answers GET with 405 (it answers POST)' }] });
+    const said = 'not loaded: /api/text answers GET with 405 (it answers POST): faultline asks a route handler with GET alone';
+    expect(untruths(postOnly, audit([], [{ id: '/api/text', why: said }]))).toEqual([]);
+    expect(untruths(postOnly, audit([], [{ id: '/api/text', why: 'a metadata route: answers GET with 405 (it answers POST)' }]))).toHaveLength(1);
+  });
+
   it('wants a route that called no backend judged with none', () => {
     const none = routes({ noBackend: ['/'] });
     expect(untruths(none, audit([routeEntry('/', [], [row(null, null, 200, 'a page')])]))).toEqual([]);

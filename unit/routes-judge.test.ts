@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../audit/kinds/routes/entry';
-import { faultLabel, judgeRoute, type RouteLoad, type RouteObservation } from '../audit/kinds/routes/judge';
+import { faultLabel, judgeRoute, unreachedAsIs, type RouteLoad, type RouteObservation } from '../audit/kinds/routes/judge';
 import { BACKEND_500 } from '../audit/kinds/routes/protocol';
 
 /**
@@ -189,5 +189,21 @@ describe("a route of the app's own, judged", () => {
     expect(judged.findings).toEqual([]);
     expect(judged.checks.screen).toMatch(/^not applicable: it called no backend/);
     expect(judged.screen).toBe('a page');
+  });
+});
+
+describe('a route not reached as the machine has its backends: said in one line, never judged', () => {
+  const seen = (status: number, redirectedTo: string | null = null) => ({ status, redirectedTo });
+  it('a redirect, a wall of its own, and a route handler that answers GET with 405, naming what it answers', () => {
+    expect(unreachedAsIs(page('/old'), '/old', seen(200, '/fallback'), null)).toBe('not reached: the app redirected /old to /fallback');
+    expect(unreachedAsIs(page('/admin'), '/admin', seen(403), null)).toBe(
+      'not reached: the app answered /admin with 403 (a wall of its own; a session past it: --cookie NAME=VALUE)',
+    );
+    expect(unreachedAsIs(page('/api/chat', 'handler'), '/api/chat', seen(405), 'OPTIONS, POST')).toBe(
+      'not loaded: /api/chat answers GET with 405 (it answers POST): faultline asks a route handler with GET alone',
+    );
+    // A page's 405 is its own answer, judged as any.
+    expect(unreachedAsIs(page('/form'), '/form', seen(405), null)).toBeNull();
+    expect(unreachedAsIs(page('/'), '/', seen(200), null)).toBeNull();
   });
 });

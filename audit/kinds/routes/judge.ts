@@ -209,3 +209,29 @@ export function judgeRoute(observation: RouteObservation, secrets: Secrets) {
   return { screen: routeScreen(entry, healthy, null), checks: routeChecks(findings, observation), findings, faults };
 }
 export type JudgedRoute = ReturnType<typeof judgeRoute>;
+
+/**
+ * Why a route's load as the machine has its backends is not the route's, said in one line and
+ * never judged: a redirect (the page is another route's), a 401 or 403 (a wall of its own), a
+ * route handler that answers GET with 405 (`allow`: what its OPTIONS answer names, Next's `Allow`);
+ * null where the load is the route's.
+ */
+export function unreachedAsIs(
+  entry: Pick<RouteEntry, 'kind'>,
+  url: string,
+  { status, redirectedTo }: { status: number; redirectedTo: string | null },
+  allow: string | null,
+): string | null {
+  if (redirectedTo) return `not reached: the app redirected ${url} to ${redirectedTo}`;
+  if (status === 401 || status === 403)
+    return `not reached: the app answered ${url} with ${status} (a wall of its own; a session past it: --cookie NAME=VALUE)`;
+  if (entry.kind !== 'page' && status === 405) {
+    const methods = (allow ?? '')
+      .split(',')
+      .map((method) => method.trim())
+      .filter((method) => method && !['OPTIONS', 'HEAD'].includes(method));
+    const answers = methods.length > 0 ? ` (it answers ${methods.join(', ')})` : '';
+    return `not loaded: ${url} answers GET with 405${answers}: faultline asks a route handler with GET alone`;
+  }
+  return null;
+}

@@ -16,7 +16,7 @@ import { PageNotSettled, settledLines, visibleLines } from '../../../../worker/q
 import { recordResponseBodies } from '../../../../worker/response-bodies';
 import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
 import { aboutRoute, ROUTES_KIND, type RouteEntry } from '../entry';
-import { judgeRoute, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
+import { judgeRoute, unreachedAsIs, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
 import { backendsOf, readCalls, siteReader } from './calls';
@@ -35,6 +35,13 @@ class NotReached extends Error {}
 
 /** A route with the path it is loaded at. */
 type LoadedRoute = RouteEntry & { url: string };
+
+/** What a route handler answers, as its OPTIONS answer names it (Next's `Allow`); null where it names none. */
+const allowed = (context: BrowserContext, url: string) =>
+  context.request
+    .fetch(url, { method: 'OPTIONS', maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS })
+    .then((response) => response.headers().allow ?? null)
+    .catch(() => null);
 
 /** One load of the route, before it is judged: what it showed, sent and called. */
 type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & {
@@ -180,9 +187,8 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
         );
       },
     );
-    if (order === null && seen.redirectedTo) throw new NotReached(`not reached: the app redirected ${entry.url} to ${seen.redirectedTo}`);
-    if (order === null && (seen.status === 401 || seen.status === 403))
-      throw new NotReached(`not reached: the app answered ${entry.url} with ${seen.status} (a wall of its own; a session past it: --cookie NAME=VALUE)`);
+    const unreached = order === null ? unreachedAsIs(entry, entry.url, seen, seen.status === 405 ? await allowed(context, url) : null) : null;
+    if (unreached) throw new NotReached(unreached);
     // What the server holds is sent before its reports are read: the positive signal that what is not there was not sent.
     await settleServer(server, plan.flushRoute, plan.basePath, plan.cookies).catch((error: unknown) => {
       if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
