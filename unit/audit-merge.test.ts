@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeAuditShards, type AuditResult } from '../verdict/audit-result';
+import { judgedInWords, mergeAuditShards, ROUTE_CLASS, type AuditResult } from '../verdict/audit-result';
 
 const entry = (id: string) => ({ id, findings: [] }) as unknown as AuditResult['entries'][number];
 const shard = (current: number, ids: string[], over: Partial<AuditResult> = {}): AuditResult =>
@@ -46,5 +46,16 @@ describe("an audit's shards merged", () => {
     const ruledOut = { id: 'throws-null', why: 'its navigation asks for no RSC payload' };
     const merged = mergeAuditShards([shard(1, []), shard(2, [], { notApplicable: [{ id: 'root-layout-throws', why: 'x' }, ruledOut] })], order);
     expect(merged.notApplicable).toEqual([{ id: 'root-layout-throws', why: 'x' }, ruledOut]);
+  });
+});
+
+describe('what an audit judged, in words', () => {
+  const placed = { failureClass: 'server render' };
+  const route = { failureClass: ROUTE_CLASS };
+  it('counts failures and routes apart, one of each in the singular', () => {
+    expect(judgedInWords([placed, route])).toBe('1 failure and 1 route judged');
+    expect(judgedInWords([placed, placed, route, route])).toBe('2 failures and 2 routes judged');
+    expect(judgedInWords([route])).toBe('1 route judged');
+    expect(judgedInWords([])).toBe('0 failures judged');
   });
 });

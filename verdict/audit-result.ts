@@ -162,7 +162,10 @@ export const ROUTE_CLASS = 'route';
 export function judgedInWords(entries: readonly { failureClass: string }[]): string {
   const routes = entries.filter((entry) => entry.failureClass === ROUTE_CLASS).length;
   const failures = entries.length - routes;
-  const parts = [...(failures > 0 || routes === 0 ? [`${failures} failures`] : []), ...(routes > 0 ? [`${routes} route${routes === 1 ? '' : 's'}`] : [])];
+  const parts = [
+    ...(failures > 0 || routes === 0 ? [`${failures} failure${failures === 1 ? '' : 's'}`] : []),
+    ...(routes > 0 ? [`${routes} route${routes === 1 ? '' : 's'}`] : []),
+  ];
   return `${parts.join(' and ')} judged`;
 }
 
