@@ -43,7 +43,7 @@ export interface RoutePick {
 
 /**
  * A dynamic route nothing of the build gives a path to: its worker looks for one on the pages the
- * audit loads as they render at request time (`paths`, those of the plan's pages), a link Next
+ * audit loads as they render at request time (`pages`, those of the plan's), a link Next
  * serves by it among every route of the app (`routes`), before loading it (`worker/linked-path.ts`).
  */
 export interface LinkAwaited {
