@@ -242,25 +242,25 @@ function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[
   return [...known.values()];
 }
 
+/** What a load called: its server side's calls as the recorder wrote them, and its page's (the log read once per load). */
+function callsOf(session: AuditedSession, load: Loaded) {
+  return {
+    server: readCalls(session.plan.serverLogs[ROUTES_KIND]).filter((call) => call.load === load.id),
+    browser: browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)),
+  };
+}
+type LoadCalls = ReturnType<typeof callsOf>;
+
 /** The backends a load called that the first did not. */
-function alsoCalled(session: AuditedSession, load: Loaded, backends: readonly RouteBackend[]): string[] {
-  const log = session.plan.serverLogs[ROUTES_KIND];
-  const called = [
-    ...readCalls(log)
-      .filter((call) => call.load === load.id)
-      .map((call) => call.backend),
-    ...browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)).map((call) => call.backend),
-  ];
+function alsoCalled({ server, browser }: LoadCalls, backends: readonly RouteBackend[]): string[] {
+  const called = [...server, ...browser].map((call) => call.backend);
   return [...new Set(called)].filter((backend) => !backends.some((seen) => seen.backend === backend));
 }
 
 /** Whether a load under a fault called the faulted backend: the recorder applied the fault to a call of its, or the page asked it. */
-function metFault(session: AuditedSession, load: Loaded): boolean {
+function metFault(load: Loaded, { server, browser }: LoadCalls): boolean {
   if (load.fault === null) return true;
-  const server = readCalls(session.plan.serverLogs[ROUTES_KIND]).some(
-    (call) => call.load === load.id && call.backend === load.backend && call.fault === load.fault,
-  );
-  return server || browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)).some((call) => call.backend === load.backend);
+  return server.some((call) => call.backend === load.backend && call.fault === load.fault) || browser.some((call) => call.backend === load.backend);
 }
 
 /** A load's screenshot written where the report names it. */
@@ -274,7 +274,8 @@ function screenshotOf(session: AuditedSession, entry: RouteEntry, load: Loaded, 
 /** A load as the judge reads it. */
 function asLoad(session: AuditedSession, entry: RouteEntry, load: Loaded, backends: readonly RouteBackend[], name: string): RouteLoad {
   const { id: _id, screenshotBody: _body, browserRequests: _requests, claimed: _claimed, ...seen } = load;
-  return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(session, load, backends), met: metFault(session, load) };
+  const calls = callsOf(session, load);
+  return { ...seen, screenshot: screenshotOf(session, entry, load, name), alsoCalled: alsoCalled(calls, backends), met: metFault(load, calls) };
 }
 
 /** `entry` at its planned path, or at a link found on the plan's pages as the app answers them (a new visitor's, with the audit's cookies); why not, where none links to it. */

@@ -33,6 +33,7 @@ export function pageReader(get: (url: string) => Promise<PageAnswer>, origin: st
   return (path) => read(path, hops);
 }
 
+// By path: a worker checks the routes of one audited server, so a path names one page.
 const read = new Map<string, Promise<string[]>>();
 
 /** The same-origin links of the page at `url`, read once per worker. */
