@@ -3,6 +3,7 @@ import { SENTRY_ENVELOPE } from '../contract';
 import type { ErrorEvent } from '@sentry/core';
 import { EnvelopeError, errorEventsIn } from './envelope';
 import { markerOf } from './marker';
+import { RECEIVER_ANSWERS } from './report-shapes.mjs';
 import { RETRY_AFTER_SECONDS, StalledRequests, type IngestFault } from './faults';
 
 export interface IngestSink {
@@ -33,7 +34,7 @@ const INGEST_CORS = {
 async function answer(events: ErrorEvent[], { fault, stalls }: IngestOptions): Promise<Response> {
   switch (fault) {
     case undefined:
-      return HttpResponse.json({}, { headers: INGEST_CORS });
+      return new HttpResponse(RECEIVER_ANSWERS.envelope.body, { headers: { ...RECEIVER_ANSWERS.envelope.headers, ...INGEST_CORS } });
     case '500':
       return new HttpResponse(null, { status: 500, headers: INGEST_CORS });
     case '429':

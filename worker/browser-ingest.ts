@@ -3,6 +3,7 @@ import type { getResponse as GetResponse, RequestHandler } from 'msw';
 import type { ErrorEvent } from '@sentry/core';
 import type { IngestOptions } from '../ingest/handlers';
 import { SENTRY_ENVELOPE } from '../contract';
+import { envelopeHeader } from '../ingest/report-shapes.mjs';
 
 /** The Sentry envelope endpoint of any host, in CDP's wildcard syntax: no other request is paused (wider than the handlers' path: what they do not take goes on). */
 const ENVELOPE_URL_PATTERN = SENTRY_ENVELOPE.cdp;
@@ -49,16 +50,11 @@ function isGone(error: unknown): boolean {
 /**
  * Where a Sentry envelope sent through a tunnel is meant for: the envelope URL of the DSN its
  * header line names (a tunnel route is any path of the app's origin, the DSN travels in the body);
- * null for any other body.
+ * null for any other body, by the rule the audited server's intercept reads envelopes by.
  */
 export function tunnelledTo(body: Buffer): string | null {
-  const header = body.subarray(0, Math.max(0, body.indexOf(10))).toString('utf8');
-  try {
-    const { dsn } = JSON.parse(header) as { dsn?: unknown };
-    return typeof dsn === 'string' ? SENTRY_ENVELOPE.urlOf(dsn) : null;
-  } catch {
-    return null;
-  }
+  const dsn = envelopeHeader(body)?.dsn;
+  return typeof dsn === 'string' ? SENTRY_ENVELOPE.urlOf(dsn) : null;
 }
 
 /**
