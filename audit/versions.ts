@@ -5,7 +5,7 @@ import { oneLine, versionProblem } from '../harness/next-versions';
 import { observationKey, overVersions, WorkspaceError } from '../harness/next-workspace';
 import { faultlineRoot } from '../harness/root';
 import { catalogue } from '../scenarios/catalogue';
-import { upgradeBetween, type AuditMatrix, type VersionAudit } from '../verdict/audit-matrix';
+import { comparedColumns, upgradeBetween, type AuditMatrix, type VersionAudit } from '../verdict/audit-matrix';
 import { findingCount, judgedInWords } from '../verdict/audit-result';
 import { buildForAudit } from './build';
 import { checkBuilt } from './check';
@@ -145,7 +145,7 @@ function matrixOf({ app, options }: AuditJob, audits: VersionAudit[]): AuditMatr
     generatedAt: new Date().toISOString(),
     app: { root: app.root, name: app.name, next: app.next, sentry: app.sentry },
     entries,
-    columns: audits,
+    columns: comparedColumns(audits),
     upgrade: target ? upgradeBetween(entries, own, target) : null,
   };
 }

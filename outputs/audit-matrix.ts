@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   cellOf,
-  changedAt,
   groupedUpgrade,
   upgradeHeadlines,
   type VersionAudit,
@@ -43,7 +42,7 @@ export function auditCellText(matrix: AuditMatrix, index: number, id: string): s
   const column = matrix.columns[index];
   const cell = cellOf(column, id);
   if (!cell) return missing(column, id);
-  return markedChanged(changedAt(matrix.columns, index, id), auditCellMark(cell));
+  return markedChanged(column.changed.includes(id), auditCellMark(cell));
 }
 
 export const columnHeader = (column: VersionAudit) => `${column.next}${column.own ? ' (own)' : ''}`;
@@ -165,7 +164,7 @@ function cellDetails(matrix: AuditMatrix, dir: string, index: number, id: string
   if (!cell) return '';
   const image = inline(dir, cell.screenshot);
   return `<section class="cell" id="${anchor(column, id)}"><h2><code>${escape(id)}</code> on next ${escape(columnHeader(column))}</h2>
-<p>${escape(cell.screen)}, status ${cell.status}${changedAt(matrix.columns, index, id) ? '; behaves otherwise than in the version before' : ''}.</p>
+<p>${escape(cell.screen)}, status ${cell.status}${column.changed.includes(id) ? '; behaves otherwise than in the version before' : ''}.</p>
 <h3>Screen</h3><pre>${escape(cell.lines.join('\n') || '(nothing)')}</pre>
 <h3>Reports (${cell.reports.length})</h3><pre>${escape(cell.reports.map(reportInOneLine).join('\n') || 'none')}</pre>
 <h3>Findings (${cell.findings.length})</h3><pre>${escape(cell.findings.map((finding) => `${finding.check}: ${finding.what}${finding.fix ? `\n  fix: ${finding.fix}` : ''}`).join('\n') || 'none')}</pre>

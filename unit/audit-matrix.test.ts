@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../verdict/audit-result';
-import { auditBehaviour, changedAt, groupedUpgrade, upgradeBetween, upgradeHeadlines, type VersionAudit, type AuditedEntry } from '../verdict/audit-matrix';
+import { auditMatrixAsHtml, auditMatrixAsMarkdown, auditMatrixAsTable } from '../outputs/audit-matrix';
+import { CHANGED } from '../outputs/grid';
+import { auditBehaviour, changedAt, comparedColumns, groupedUpgrade, upgradeBetween, upgradeHeadlines, type VersionAudit, type AuditedEntry } from '../verdict/audit-matrix';
 
 const classic = (digest: string) => [
   'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).',
@@ -76,6 +78,31 @@ describe('an entry’s behaviour across versions', () => {
     ];
     expect(changedAt(columns, 0, 'server-page-throws')).toBeNull();
     expect(changedAt(columns, 2, 'server-page-throws')).toBe(true);
+  });
+
+  it('carries, in each column of the matrix (audit-matrix.json), the entries that behave otherwise than before, as the run’s matrix carries its cells’', () => {
+    const columns = comparedColumns([
+      column('16.1.7', [cell('server-page-throws'), cell('client-effect-throws')]),
+      column('16.2.12', [], { error: 'does not build' }),
+      column('16.4.5', [cell('server-page-throws', { lines: builtin('9'), screen: "Next's built-in screen" }), cell('client-effect-throws')]),
+    ]);
+    expect(columns.map((compared) => [compared.next, compared.changed])).toEqual([
+      ['16.1.7', []],
+      ['16.2.12', []],
+      ['16.4.5', ['server-page-throws']],
+    ]);
+  });
+
+  it('is what the matrix’s files mark, and only that: the terminal’s grid, audit-matrix.md and .html', () => {
+    const entries = [cell('server-page-throws'), cell('client-effect-throws')];
+    const columns = comparedColumns([column('16.1.7', entries), column('16.4.5', entries)]);
+    // The model says which changed; the files render it, judging nothing again.
+    columns[1].changed = ['client-effect-throws'];
+    const matrix = { generatedAt: '', app: { root: '/app', name: 'app', next: '16.1.7', sentry: true }, entries: catalogue, columns, upgrade: null };
+    const marked = (text: string) => text.split('\n').filter((line) => line.includes(`${CHANGED} classic`));
+    expect(marked(auditMatrixAsTable(matrix))).toEqual([expect.stringMatching(/^client-effect-throws/)]);
+    expect(marked(auditMatrixAsMarkdown(matrix))).toEqual([expect.stringContaining('client-effect-throws')]);
+    expect(auditMatrixAsHtml(matrix, '/nowhere').match(/behaves otherwise than in the version before\./g)).toHaveLength(1);
   });
 });
 

@@ -26,11 +26,17 @@ export interface VersionAudit {
   result: AuditResult | null;
 }
 
+/** A column as the matrix holds it: compared with the columns before it. */
+export interface ComparedColumn extends VersionAudit {
+  /** The entries that behave otherwise here than in the nearest column before that judged them (`changedAt`). */
+  changed: string[];
+}
+
 export interface AuditMatrix {
   generatedAt: string;
   app: { root: string; name: string; next: string; sentry: boolean };
   entries: { id: string; title: string }[];
-  columns: VersionAudit[];
+  columns: ComparedColumn[];
   /** The upgrade from the app's own `next` to another, when asked. */
   upgrade: Upgrade | null;
 }
@@ -63,6 +69,14 @@ export function changedAt(columns: readonly VersionAudit[], index: number, id: s
     .map((column) => cellOf(column, id))
     .find(Boolean);
   return !cell || !before ? null : auditBehaviour(cell) !== auditBehaviour(before);
+}
+
+/** The versions' audits, each compared with those before it: judged once here, so the matrix's files and tools reading its JSON see the same changes. */
+export function comparedColumns(columns: readonly VersionAudit[]): ComparedColumn[] {
+  return columns.map((column, index) => ({
+    ...column,
+    changed: (column.result?.entries ?? []).filter((entry) => changedAt(columns, index, entry.id) === true).map((entry) => entry.id),
+  }));
 }
 
 /** One entry's difference between two versions: only what differs is there. */
