@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../verdict/audit-result';
 import { auditMatrixAsHtml, auditMatrixAsMarkdown, auditMatrixAsTable } from '../outputs/audit-matrix';
 import { CHANGED } from '../outputs/grid';
-import { auditBehaviour, changedAt, comparedColumns, groupedUpgrade, upgradeBetween, upgradeHeadlines, type VersionAudit, type AuditedEntry } from '../verdict/audit-matrix';
+import {
+  auditBehaviour,
+  changedAt,
+  comparedColumns,
+  groupedUpgrade,
+  upgradeBetween,
+  upgradeHeadlines,
+  type VersionAudit,
+  type AuditedEntry,
+} from '../verdict/audit-matrix';
 
 const classic = (digest: string) => [
   'Application error: a server-side exception has occurred while loading localhost (see the server logs for more information).',
