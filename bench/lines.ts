@@ -48,7 +48,6 @@ const PARALLEL: Record<string, string> = {
   'worker/audited-session.ts': 'session',
   'audit/kinds/placed/worker/claims.ts': 'claiming a report',
   'audit/kinds/placed/lanes.ts': 'claiming a report',
-  'harness/audited-app.ts': 'server reports',
   'app-server/audit-intercept.mjs': 'server reports',
   'outputs/reporters/audit-reporter.ts': 'outputs',
   'outputs/audit-report.ts': 'outputs',
