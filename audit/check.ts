@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { plannedEntries, type BuiltForAudit } from './build';
-import { DEFAULT_LIMITS, type Limits } from '../harness/limits';
+import { DEFAULT_LIMITS, withinLimit, type Limits } from '../harness/limits';
 import { readReporters } from './app/error-reporters';
 import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
 import { planTarget } from '../harness/serve';
@@ -12,7 +12,8 @@ import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
 import { faultlineRoot, ownModule } from '../harness/root';
 import { blobReporter } from '../outputs/reporters/blob';
 import { Checking } from '../harness/engine';
-import type { AuditEntryRecord } from '../verdict/attachment';
+import { auditRecordAttachment, type AuditEntryRecord } from '../verdict/attachment';
+import type { EndedTest } from '../outputs/reporters/events-reporter';
 
 /** How one version's built app is checked. */
 export interface CheckOptions {
@@ -117,19 +118,34 @@ function planOf(
   };
 }
 
-/** The entries' records as the reporter appends them, each said as it ends; how many the run plans, and the one under way. */
+/**
+ * An ended test as the audit reads it: the entry's record it attached; past its limit, not judged
+ * (an entry whose page or server kept it busy is the app's to explain, never a crash of
+ * faultline's); without a record, a failure of faultline's own; stopped because a part broke, or
+ * skipped, nothing (the part is named by what stopped it).
+ */
+export function entryEnded(ended: EndedTest): { record: AuditEntryRecord } | { error: string } | null {
+  if (ended.record !== undefined) return { record: ended.record as AuditEntryRecord };
+  if (ended.status === 'timedOut') return { record: { id: ended.id, notJudged: `its check did not end ${withinLimit('entry', ended.timeoutSeconds)}` } };
+  if (ended.status === 'interrupted' || ended.status === 'skipped') return null;
+  return { error: `${ended.id}: ${ended.error ?? `its check ${ended.status} without its record`}` };
+}
+
+/** The entries' records as the events reporter appends them, each said as it ends; how many the run plans, and the one under way. */
 function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<CheckOptions['onEntry']>) {
   // This run's events alone: the last audit's are in the same file until it is emptied.
   writeFileSync(eventsFile, '');
   const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: plannedEntries(placements).length, inFlight: '' };
-  const events = follow<AuditEntryRecord>(eventsFile, (event) => {
+  const events = follow<EndedTest>(eventsFile, (event) => {
     // The entries this run checks: every placed one, or this shard's (Playwright says how many).
     if ('planned' in event) seen.planned = event.planned;
     if ('begin' in event) seen.inFlight = event.begin;
     if ('error' in event) seen.errors.push(event.error);
-    if (!('end' in event)) return;
-    seen.records.set(event.end.id, event.end);
-    tellEntry(seen.records.size, seen.planned, event.end);
+    const ended = 'end' in event ? entryEnded(event.end) : null;
+    if (ended && 'error' in ended) seen.errors.push(ended.error);
+    if (!ended || !('record' in ended)) return;
+    seen.records.set(ended.record.id, ended.record);
+    tellEntry(seen.records.size, seen.planned, ended.record);
   });
   return { seen, stop: () => events.stop() };
 }
@@ -145,7 +161,7 @@ function startRunner(
   { reportDir, shard = null, workers = DEFAULT_WORKERS.audit, limits = DEFAULT_LIMITS }: CheckOptions,
 ) {
   const reporters = [
-    [ownModule('outputs/reporters/audit-reporter'), { eventsFile: files.events }],
+    [ownModule('outputs/reporters/events-reporter'), { eventsFile: files.events, record: auditRecordAttachment.name }],
     ...(reportDir ? [['html', { outputFolder: join(reportDir, 'html'), open: 'never' }]] : []),
     // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
     ...(reportDir && shard ? [blobReporter(reportDir)] : []),

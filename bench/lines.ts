@@ -18,6 +18,8 @@ const RUN = [
   'e2e/catalogue.spec.ts',
   'e2e/global-setup.ts',
   'outputs/reporters/conformance-reporter.ts',
+  // The matrix's run is followed by it, as the audit is.
+  'outputs/reporters/events-reporter.ts',
   'instrumentation.ts',
 ];
 const AUDIT = [
@@ -25,7 +27,7 @@ const AUDIT = [
   'audit/kinds/placed/worker/placed.spec.ts',
   'audit/kinds/routes/worker/routes.spec.ts',
   'audit/kinds/routes/server/recorder.mjs',
-  'outputs/reporters/audit-reporter.ts',
+  'outputs/reporters/events-reporter.ts',
   'app-server/audit-intercept.mjs',
   'audit/app/next-config.cjs',
 ];
@@ -49,7 +51,6 @@ const PARALLEL: Record<string, string> = {
   'audit/kinds/placed/worker/claims.ts': 'claiming a report',
   'audit/kinds/placed/lanes.ts': 'claiming a report',
   'app-server/audit-intercept.mjs': 'server reports',
-  'outputs/reporters/audit-reporter.ts': 'outputs',
   'outputs/audit-report.ts': 'outputs',
 };
 

@@ -22,7 +22,7 @@ const ENTRIES = [
   'audit/kinds/routes/worker/routes.spec.ts',
   // Loaded by URL into the audited server (`--import`), imported by nothing.
   'audit/kinds/routes/server/recorder.mjs',
-  'outputs/reporters/audit-reporter.ts',
+  'outputs/reporters/events-reporter.ts',
   'outputs/reporters/merge.config.ts',
   'app-server/audit-intercept.mjs',
   'harness/in-group.mjs',

@@ -6,6 +6,7 @@ import { incompleteness, markAborted, summaryLine, withUnaccounted, type Conform
 import { EXIT } from './usage-error';
 import { ownModule } from '../harness/root';
 import { blobReporter } from '../outputs/reporters/blob';
+import { ENV } from '../contract';
 
 /** A run's outputs: the reporters Playwright writes them with, and the exit code read from report.json. */
 
@@ -33,6 +34,8 @@ export function reporters(
     ...(env.GITHUB_ACTIONS === 'true' ? [['github']] : []),
     // `shownAs`: where the reports will be once the run is whole (they are written to its staging folder); `root`: the tree the runner runs in.
     [ownModule('outputs/reporters/conformance-reporter', root), { outDir, shownAs }],
+    // A matrix that started this run follows its progress as events, as an audit follows its own.
+    ...(env[ENV.events] ? [[ownModule('outputs/reporters/events-reporter', root), { eventsFile: env[ENV.events] }]] : []),
     ['junit', { outputFile: join(outDir, 'junit.xml') }],
     ['html', { outputFolder: join(outDir, 'html'), open: 'never' }],
     // What `faultline merge` reads to join shards into one report.

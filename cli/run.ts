@@ -68,7 +68,7 @@ function runEnv(options: RunOptions, root: string, base: NodeJS.ProcessEnv, { st
   const env: NodeJS.ProcessEnv = {
     ...withConfiguration(base, options.configuration),
     NEXT_TELEMETRY_DISABLED: '1',
-    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root })),
+    [ENV.reporter]: JSON.stringify(reporters(staging, { shownAs: out, root, env: base })),
     [ENV.outputDir]: join(staging, 'test-results'),
     [ENV.selection]: selectionOf(options),
     [ENV.scenarios]: options.scenarios.join(','),

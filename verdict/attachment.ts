@@ -22,6 +22,8 @@ export function entryDetails(scenario: Pick<Scenario, 'id' | 'title'>) {
  */
 function jsonAttachment<T>(name: string) {
   return {
+    /** The attachment's name: what a reporter told to hand it on looks for. */
+    name,
     attach: (testInfo: TestInfo, value: T): Promise<void> => testInfo.attach(name, { body: JSON.stringify(value), contentType: 'application/json' }),
     /** What the test attached, if it got that far. */
     read(attachments: readonly { name: string; body?: Buffer }[]): T | undefined {

@@ -16,7 +16,6 @@ import {
 } from '../../verdict/report';
 import { reportAbort } from '../../harness/abort';
 import { ENV, OUT_FOLDERS } from '../../contract';
-import { appendEvent } from '../../harness/events';
 import { errorLines, errorText } from './test-error';
 
 /**
@@ -87,9 +86,6 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult) {
     const entry = toEntry(test, result);
     this.entries.push(entry);
-    // A matrix that started this run follows its progress as events.
-    const events = process.env[ENV.events];
-    if (events) appendEvent(events, { end: { id: entry.id, outcome: entry.outcome } });
     // Every worker's first checks failing the same way before a verdict: the run stops (exit 2) instead of failing each check in turn.
     const same = this.stopped ? null : sameFailureBeforeJudging(this.entries, Math.min(this.run.planned, 2 * this.workers));
     if (same) {
