@@ -16,6 +16,9 @@ import { BASELINE_FILE, baselineNamed, type BaselineRequest } from './baseline';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
 import { RoutesConfigSchema, type RoutesConfig } from './kinds/routes/select';
+import type { BuildOptions } from './build';
+import type { CheckOptions } from './check';
+import { kindsFor } from './kinds';
 
 /**
  * An audit's job, resolved once before anything is copied or built: the app as read, what was
@@ -257,6 +260,20 @@ export interface AuditIO {
   progress: { start(label: string): void; note(line: string): void; end(what: string): number; detail: string };
   /** Told how far the test phase of an audit of the app on its own `next` is, as each entry's check ends (its line is said besides). */
   entries?(done: number, total: number): void;
+}
+
+/**
+ * What the build and check stages take from the job, for the app on its own `next` and for each
+ * version alike, declared once: each caller adds only its own (where screens go, how progress is
+ * told, the trace and the shard). Over versions the placed failures are compared, and the app's
+ * own routes only where `--route` names them (each route's loads would run on every version).
+ */
+export function stageOptions({ options, overVersions }: AuditJob, stopping: AuditIO['stopping'], say: (line: string) => void) {
+  const { limits, scenarios, skip, workers, cookies, privacyAllow } = options;
+  const kinds = kindsFor(overVersions ? { ...options, noRoutes: options.noRoutes || options.routePicks.length === 0 } : options);
+  const build: BuildOptions = { kinds, scenarios, say, limits, stopping, skip };
+  const check: Omit<CheckOptions, 'screens'> = { say, limits, stopping, workers, cookies, privacyAllow };
+  return { build, check };
 }
 
 /** What an audit comes to, written: one audit of the app (`report.json` and the rest), or its matrix over versions. */

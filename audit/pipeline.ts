@@ -6,12 +6,11 @@ import { treeProof } from './app/tree';
 import { buildForAudit } from './build';
 import { checkBuilt, sayEntry, type CheckOptions } from './check';
 import { cleanWorkspaces, UNUSED_DAYS } from './clean';
-import type { AuditIO, AuditJob, AuditOutcome, Running, Started } from './job';
+import { stageOptions, type AuditIO, type AuditJob, type AuditOutcome, type Running, type Started } from './job';
 import { judged, resultOf } from './judge';
 import { auditVersions } from './versions';
 import { auditWorkspaces, envFilesLine, prepareWorkspace } from './workspace';
 import { claimOutputs, writeAuditFiles } from './write';
-import { kindsFor } from './kinds';
 
 /**
  * `faultline audit`'s one pipeline, its job resolved once (`job.ts`): the outputs' folder claimed
@@ -66,30 +65,19 @@ async function auditOwn(job: AuditJob, started: Running, io: AuditIO): Promise<A
     await started.browser;
     const env = envFilesLine(app);
     if (env) say(env);
+    const stages = stageOptions(job, stopping, say);
     const check: CheckOptions = {
-      say,
-      limits: options.limits,
-      stopping,
+      ...stages.check,
       screens: { dir: join(started.staging, 'screens'), named: 'screens' },
       reportDir: options.trace ? started.staging : undefined,
-      workers: options.workers,
       shard: options.shard,
-      cookies: options.cookies,
-      privacyAllow: options.privacyAllow,
       // Each entry's line said, and how far the test phase is told to whoever runs the audit.
       onEntry: (done, total, record) => {
         io.entries?.(done, total);
         sayEntry(say)(done, total, record);
       },
     };
-    const built = await buildForAudit(app, app.next, prepared.dir, faultlineRoot, {
-      kinds: kindsFor(options),
-      scenarios: options.scenarios,
-      say,
-      limits: options.limits,
-      stopping,
-      skip: options.skip,
-    });
+    const built = await buildForAudit(app, app.next, prepared.dir, faultlineRoot, stages.build);
     const result = resultOf(await checkBuilt(prepared.dir, built, check));
     started.proveUnchanged(result.app.distDir);
     stopping.signal.throwIfAborted();

@@ -10,10 +10,9 @@ import { findingCount, judgedInWords } from '../verdict/audit-result';
 import { buildForAudit } from './build';
 import { checkBuilt } from './check';
 import { leveled, resultOf } from './judge';
-import type { AuditIO, AuditJob, AuditOutcome, Running } from './job';
+import { stageOptions, type AuditIO, type AuditJob, type AuditOutcome, type Running } from './job';
 import { auditWorkspace, envFilesLine, prepareWorkspace } from './workspace';
 import { writeMatrixFiles } from './write';
-import { kindsFor } from './kinds';
 
 /**
  * `faultline audit APP --next V,V,... [--upgrade-to V]`: the pipeline's stages for each version,
@@ -88,15 +87,8 @@ async function auditVersion(context: OverVersions, version: string, prepared: Pr
   await started.browser;
   try {
     progress.start(`${label(version, i)} build`);
-    const built = await buildForAudit(app, version, prepared.dir, faultlineRoot, {
-      // Over versions the placed failures are compared; the app's routes only where --route names them (each route's loads on every version).
-      kinds: kindsFor({ ...options, noRoutes: options.noRoutes || options.routePicks.length === 0 }),
-      scenarios: options.scenarios,
-      say: quiet,
-      limits: options.limits,
-      stopping,
-      skip: options.skip,
-    });
+    const stages = stageOptions(job, stopping, quiet);
+    const built = await buildForAudit(app, version, prepared.dir, faultlineRoot, stages.build);
     audit.reused.build = !built.build.built;
     audit.seconds.build = progress.end(built.build.built ? 'done' : 'reused');
     progress.start(`${label(version, i)} test`);
@@ -111,14 +103,9 @@ async function auditVersion(context: OverVersions, version: string, prepared: Pr
     const observedAt = new Date().toISOString();
     const result = resultOf(
       await checkBuilt(prepared.dir, built, {
+        ...stages.check,
         screens: { dir: kept.screens, named: join('screens', version) },
-        say: quiet,
         onEntry: (done, total) => (progress.detail = `${done}/${total} entries`),
-        workers: options.workers,
-        limits: options.limits,
-        stopping,
-        cookies: options.cookies,
-        privacyAllow: options.privacyAllow,
       }),
     );
     const findings = findingCount(result);
