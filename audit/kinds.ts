@@ -1,5 +1,5 @@
 import type { EntryKind } from './entry-kind';
-import type { AuditOptions } from './job';
+import type { RoutesConfig } from './kinds/routes/select';
 import { placedFailures } from './kinds/placed/kind';
 import { routesOfApp } from './kinds/routes/kind';
 
@@ -13,13 +13,21 @@ import { routesOfApp } from './kinds/routes/kind';
  * result, the team's levels and baseline, the outputs.
  */
 
+/** What the audit's options say of its kinds (the job's options: it imports this file, never the other way). */
+interface KindsAsked {
+  scenarios: readonly string[];
+  routePicks: readonly string[];
+  noRoutes: boolean;
+  routes: RoutesConfig;
+}
+
 /**
  * Every kind an audit of `options` checks, in the order its entries are planned, checked and
  * reported: the placed failures and the app's own routes, both unless one is picked alone
  * (`--scenario` picks placed failures only, `--route` routes only, both together both) or the
  * routes are turned off (`--no-routes`).
  */
-export function kindsFor({ scenarios, routePicks, noRoutes, routes }: Pick<AuditOptions, 'scenarios' | 'routePicks' | 'noRoutes' | 'routes'>): EntryKind[] {
+export function kindsFor({ scenarios, routePicks, noRoutes, routes }: KindsAsked): EntryKind[] {
   const placed = scenarios.length > 0 || routePicks.length === 0;
   const routed = !noRoutes && (routePicks.length > 0 || scenarios.length === 0);
   return [...(placed ? [placedFailures] : []), ...(routed ? [routesOfApp({ config: routes, picks: routePicks })] : [])] as EntryKind[];
