@@ -122,15 +122,24 @@ function launchFailure(error: unknown): string {
     .trim();
 }
 
-/** Launches the Chromium faultline drives; a browser that cannot start is a `BrowserBrokenError`, one line. */
+/**
+ * Launches the Chromium faultline drives; a browser that cannot start is a `BrowserBrokenError`, one
+ * line. `ownSignals`: the command takes SIGINT and SIGTERM itself (`cli/stopping.ts`) and closes
+ * this browser as it winds down; Playwright's own handlers would close it and exit 130 at once,
+ * before the command winds down what else it started and says so (seen in CI: Ctrl-C while the
+ * proof's browser was still open, exit 130 and nothing said). Its exit handler stays: a process
+ * that ends leaves no browser behind.
+ */
 export async function launchChromium({
   headless = true,
   env = process.env,
-}: { headless?: boolean; env?: Record<string, string | undefined> } = {}): Promise<Browser> {
+  ownSignals = false,
+}: { headless?: boolean; env?: Record<string, string | undefined>; ownSignals?: boolean } = {}): Promise<Browser> {
   const executablePath = await resolveChromium({ headless, env });
   const { chromium } = await import('@playwright/test');
+  const signals = ownSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {};
   try {
-    return await chromium.launch({ ...launchOptions(executablePath, headless), timeout: 30_000 });
+    return await chromium.launch({ ...launchOptions(executablePath, headless), ...signals, timeout: 30_000 });
   } catch (error) {
     throw new BrowserBrokenError(`Chromium at ${executablePath} does not start${headless ? '' : ' a window'} (${launchFailure(error)})`);
   }
@@ -144,7 +153,8 @@ export async function launchChromium({
 export async function proveChromium(
   options: { headless?: boolean; env?: Record<string, string | undefined> } = {},
 ): Promise<{ executablePath: string; version: string }> {
-  const browser = await launchChromium(options);
+  // The commands that prove a browser (run, audit) take their signals themselves.
+  const browser = await launchChromium({ ...options, ownSignals: true });
   try {
     const page = await browser.newPage();
     await page.goto('about:blank');
