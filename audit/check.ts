@@ -1,39 +1,29 @@
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { plannedEntries, type BuiltForAudit } from './build';
-import { DEFAULT_LIMITS, withinLimit, type Limits } from '../harness/limits';
-import { readReporters } from './app/error-reporters';
-import { NotSettled, settleServer, type AuditedServer, type AuditedServerFiles, type AuditedServerReader, type AuditPlan } from '../harness/audited-app';
+import { DEFAULT_LIMITS, withinLimit } from '../harness/limits';
+import { kindServers, phaseFiles, planOf, type PhaseFiles, type PlanOptions } from './target-plan';
+import { NotSettled, settleServer, type AuditedServer, type AuditedServerReader } from '../harness/audited-app';
 import { planTarget } from '../harness/serve';
 import { aimAt, type AppTarget } from '../harness/target';
 import { DEFAULT_WORKERS, ENV } from '../contract';
-import { follow } from '../harness/events';
+import { followRun } from '../harness/events';
 import { CannotRun, UsageError, type BrokenPart } from '../harness/failures';
 import { faultlineRoot, ownModule } from '../harness/root';
 import { blobReporter } from '../outputs/reporters/blob';
-import { Checking } from '../harness/engine';
+import { Checking, checksArgs } from '../harness/engine';
 import { auditRecordAttachment, type AuditEntryRecord } from '../verdict/attachment';
 import type { EndedTest } from '../outputs/reporters/events-reporter';
 
-/** How one version's built app is checked. */
-export interface CheckOptions {
+/** How one version's built app is checked: what its target's plan says, and how the checks run and are told. */
+export interface CheckOptions extends PlanOptions {
   say: (line: string) => void;
-  /** How long each stage may take. */
-  limits?: Limits;
   /** Told what the audit is doing (a signal that stops it names the stage), and listened to. */
   stopping?: { stage: string; readonly signal: AbortSignal };
   /** Playwright workers, each with its browser. */
   workers?: number;
   /** Check only shard `current` of `total` of the placed entries. */
   shard?: { current: number; total: number } | null;
-  /** Where the traces of entries with a finding and Playwright's HTML report of the checks go (`--trace`; none without). */
-  reportDir?: string;
-  /** Where screenshots go, and how the report names that folder (relative to its outputs). */
-  screens: { dir: string; named: string };
-  /** Cookies every visit of the audit sends to the app (`--cookie`). */
-  cookies?: { name: string; value: string }[];
-  /** Fields the team means its reports to carry (its config's `privacy.allow`). */
-  privacyAllow?: readonly string[];
   /** Each entry as its check ends (the `done`-th of `total`); by default a line said. */
   onEntry?: (done: number, total: number, record: AuditEntryRecord) => void;
 }
@@ -63,61 +53,6 @@ export interface Checked {
   privacyAllow: readonly string[];
 }
 
-/** The files an audit's test phase keeps in the workspace's `.faultline`. */
-function phaseFiles(dir: string) {
-  const state = join(dir, '.faultline');
-  return {
-    dir,
-    state,
-    plan: join(state, 'audit-plan.json'),
-    events: join(state, 'audit-events.jsonl'),
-    abort: join(state, `abort-${process.pid}.jsonl`),
-    runnerLog: join(state, 'runner.log'),
-  };
-}
-type PhaseFiles = ReturnType<typeof phaseFiles>;
-
-/** What each kind that planned entries runs in the audited server beside the intercept, and the log it writes there. */
-function kindServers({ kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>, state: string) {
-  return kinds.flatMap((kind, i) => {
-    const server = placements[i].entries.length > 0 ? kind.server?.(placements[i].entries, state) : null;
-    if (!server) return [];
-    writeFileSync(server.log, '');
-    return [{ kind: kind.name, ...server }];
-  });
-}
-type KindServers = ReturnType<typeof kindServers>;
-
-/** What the workers read of the audit, beside its server's files: the app's reporting, what each kind planned, where outputs go. */
-function planOf(
-  server: AuditedServerFiles,
-  files: PhaseFiles,
-  { app, kinds, placements, plumbing }: Pick<BuiltForAudit, 'app' | 'kinds' | 'placements' | 'plumbing'>,
-  servers: KindServers,
-  { screens, reportDir, cookies = [], privacyAllow = [], limits = DEFAULT_LIMITS }: CheckOptions,
-): AuditPlan {
-  if (reportDir) mkdirSync(join(reportDir, 'traces'), { recursive: true });
-  return {
-    server,
-    workspace: files.dir,
-    sentry: app.sentry,
-    sentrySetup: app.sentrySetup,
-    reads: readReporters(app.otherReporters),
-    browserReporters: app.browserReporters.map(({ name, via }) => `${name} (${via})`),
-    basePath: app.basePath,
-    proxy: app.ownProxy ? { file: app.appDir.startsWith('src') ? `src/${app.ownProxy}` : app.ownProxy, workspace: files.dir, distDir: app.distDir } : null,
-    cookies,
-    privacyAllow: [...privacyAllow],
-    startLimitSeconds: limits.start,
-    entries: Object.fromEntries(kinds.map((kind, i) => [kind.name, placements[i].entries])),
-    serverLogs: Object.fromEntries(servers.map(({ kind, log }) => [kind, log])),
-    countsDeliveries: plumbing.countsDeliveries,
-    flushRoute: plumbing.flushes ? plumbing.flushRoute : null,
-    screens,
-    traces: reportDir ? { dir: join(reportDir, 'traces'), named: 'traces' } : null,
-  };
-}
-
 /**
  * An ended test as the audit reads it: the entry's record it attached; past its limit, not judged
  * (an entry whose page or server kept it busy is the app's to explain, never a crash of
@@ -131,26 +66,23 @@ export function entryEnded(ended: EndedTest): { record: AuditEntryRecord } | { e
   return { error: `${ended.id}: ${ended.error ?? `its check ${ended.status} without its record`}` };
 }
 
-/** The entries' records as the events reporter appends them, each said as it ends; how many the run plans, and the one under way. */
-function followEntries(eventsFile: string, placements: BuiltForAudit['placements'], tellEntry: NonNullable<CheckOptions['onEntry']>) {
-  // This run's events alone: the last audit's are in the same file until it is emptied.
-  writeFileSync(eventsFile, '');
-  const seen = { records: new Map<string, AuditEntryRecord>(), errors: [] as string[], planned: plannedEntries(placements).length, inFlight: '' };
-  const events = follow<EndedTest>(eventsFile, (event) => {
-    // The entries this run checks: every placed one, or this shard's (Playwright says how many).
-    if ('planned' in event) seen.planned = event.planned;
-    if ('begin' in event) seen.inFlight = event.begin;
-    if ('error' in event) seen.errors.push(event.error);
-    const ended = 'end' in event ? entryEnded(event.end) : null;
+/**
+ * The entries' records as the events reporter appends them, each said as it ends; how many the run
+ * checks (every placed entry, or this shard's: Playwright says how many), and the errors: outside any
+ * entry, and of a check that ended without its record.
+ */
+function followEntries(eventsFile: string, placed: number, tellEntry: NonNullable<CheckOptions['onEntry']>) {
+  const records = new Map<string, AuditEntryRecord>();
+  const { seen, stop } = followRun<EndedTest>(eventsFile, (event) => {
+    const ended = entryEnded(event);
     if (ended && 'error' in ended) seen.errors.push(ended.error);
     if (!ended || !('record' in ended)) return;
-    seen.records.set(ended.record.id, ended.record);
-    tellEntry(seen.records.size, seen.planned, ended.record);
+    records.set(ended.record.id, ended.record);
+    tellEntry(records.size, seen.planned ?? placed, ended.record);
   });
-  return { seen, stop: () => events.stop() };
+  return { records, seen, stop, planned: () => seen.planned ?? placed };
 }
 type Entries = ReturnType<typeof followEntries>;
-type Seen = Entries['seen'];
 
 /** Playwright's runner over the `audit` project: its reporters, and the arguments that say the workers, the entry's limit and the shard. */
 function startRunner(
@@ -166,8 +98,7 @@ function startRunner(
     // A shard's HTML report holds its own entries: `faultline merge` makes the whole audit's from every shard's blob report, as a run's.
     ...(reportDir && shard ? [blobReporter(reportDir)] : []),
   ];
-  const args = ['test', '--project', 'audit', '--forbid-only', '--workers', String(workers), '--timeout', String(limits.entry * 1000)];
-  if (shard) args.push('--shard', `${shard.current}/${shard.total}`);
+  const args = checksArgs({ project: 'audit', workers, shard, timeoutSeconds: limits.entry });
   // The audited target, as every target reaches its workers: an enclosing run's is never inherited.
   const runnerEnv = aimAt({ ...env, [ENV.reporter]: JSON.stringify(reporters), [ENV.outputDir]: join(files.state, 'test-results') }, target);
   const runner = checking.start(faultlineRoot, args, runnerEnv);
@@ -180,13 +111,14 @@ function startRunner(
 
 /** Why the run's checks cannot stand for the audit (a shard with nothing, no entry reached, a check that broke, entries unchecked); nothing when they can. */
 function assertChecked(
-  seen: Seen,
+  entries: Entries,
   { kinds, placements }: Pick<BuiltForAudit, 'kinds' | 'placements'>,
   shard: CheckOptions['shard'],
   code: number | null,
   runnerLog: string,
 ): void {
-  const { records, planned, errors } = seen;
+  const { records } = entries;
+  const [planned, { errors }] = [entries.planned(), entries.seen];
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {
     const groups = kinds.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
@@ -242,7 +174,7 @@ async function checkEntries(
     stopping?.signal.throwIfAborted();
     const { aborted } = checking;
     if (aborted) throw new CannotRun((aborted.part as BrokenPart | undefined) ?? 'faultline', aborted.cause);
-    assertChecked(seen, built, shard, code, files.runnerLog);
+    assertChecked(entries, built, shard, code, files.runnerLog);
     // Every server report of the run, once the last entry's flush is done: what no entry claimed (sent while none ran, or after its own flush) is nobody's.
     await settleServer(server, plumbing.flushes ? plumbing.flushRoute : null, app.basePath, cookies, limits.entry).catch((error: unknown) => {
       // No entry to leave unjudged here: a send that never lands after the last one is the app server's failure.
@@ -280,7 +212,7 @@ export async function checkBuilt(dir: string, built: BuiltForAudit, options: Che
   // The server boots while Playwright's runner and its workers start: each worker waits for it to serve.
   const server = await planned.launch();
   const start = { ...server.mark(), ingest: 0 };
-  const entries = followEntries(files.events, placements, onEntry ?? sayEntry(say));
+  const entries = followEntries(files.events, plannedEntries(placements).length, onEntry ?? sayEntry(say));
   try {
     await checkEntries(server, planned.target, built, files, entries, options);
   } finally {
@@ -290,7 +222,7 @@ export async function checkBuilt(dir: string, built: BuiltForAudit, options: Che
   const testSeconds = Math.round((performance.now() - started) / 100) / 10;
   return {
     built,
-    records: entries.seen.records,
+    records: entries.records,
     run: server.since(start),
     logFile: server.logFile,
     shard: options.shard ?? null,

@@ -42,6 +42,8 @@ const COMMON = ['playwright.config.ts'];
 const PARALLEL: Record<string, string> = {
   // The runner's result composed, where cli/run.ts stands; placing and building (build-placed.ts) is the audit's own.
   'audit/check.ts': 'orchestration',
+  // What its workers read of the audited target (the run's say as much in the environment: harness/target.ts).
+  'audit/target-plan.ts': "the target's plan",
   'audit/kinds/placed/worker/drive.ts': 'trigger',
   'worker/quiet-page.ts': 'a page settled',
   'audit/kinds/placed/worker/observe.ts': 'observation',
@@ -58,10 +60,11 @@ const PARALLEL: Record<string, string> = {
  * The layers issue #39 asks to be a target's policy behind one interface ("start, mark, log since
  * a mark, settle the server, the reports claimed for a check: how reports are read, how a report
  * is claimed, how a page is known to have settled"): the audited target's `Session`, its server
- * read through the intercept, its claiming by content, its quiet document. The rest is a second
- * way of doing what the run does, still to be made one.
+ * read through the intercept, its claiming by content, its quiet document; and the plan its target
+ * carries to the workers (issue #82: the audit a target like the others). The rest is a second way
+ * of doing what the run does, still to be made one.
  */
-const POLICY = new Set(['session', 'server reports', 'claiming a report', 'a page settled']);
+const POLICY = new Set(['session', 'server reports', 'claiming a report', 'a page settled', "the target's plan"]);
 
 const reached = async (entries: readonly string[]) => new Set(Object.keys(await importGraph(root, entries)));
 
@@ -84,7 +87,7 @@ console.log(`the audit's alone         ${String(sum(auditOnly)).padStart(6)} lin
 console.log(`  where the run has a layer of its own: ${sum(parallel)} lines`);
 const layers = [...new Set(Object.values(PARALLEL))];
 for (const [kind, ofKind] of [
-  ["the audited target's policy (issue #39's list)", layers.filter((layer) => POLICY.has(layer))],
+  ["the audited target's policy (issue #39's list, and #82's plan)", layers.filter((layer) => POLICY.has(layer))],
   ['a second way of what the run does', layers.filter((layer) => !POLICY.has(layer))],
 ] as const) {
   const files = parallel.filter((file) => ofKind.includes(PARALLEL[file]));

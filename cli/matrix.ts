@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ensureBuild } from '../harness/build';
 import { CannotRun } from '../harness/failures';
 import { harnessEnv } from '../harness/harness-app';
@@ -30,7 +30,7 @@ import type { OptionsOf } from '../harness/commands';
 import { Progress } from './progress';
 import { oneLine, versionProblem } from '../harness/next-versions';
 import { ENV } from '../contract';
-import { follow } from '../harness/events';
+import { followRun } from '../harness/events';
 import { describeFailure } from './failure';
 import { run } from './run';
 import { parseRunArgs } from './run-args';
@@ -94,13 +94,8 @@ async function observe(
   mkdirSync(screens, { recursive: true });
   const ids = plannedIds({ scenarios });
   let checked = 0;
-  // This run's progress alone: the last run's events are in the same file until it is emptied.
   const eventsFile = join(dir, '.faultline', 'run-events.jsonl');
-  mkdirSync(dirname(eventsFile), { recursive: true });
-  writeFileSync(eventsFile, '');
-  const events = follow(eventsFile, (event) => {
-    if ('end' in event) progress.detail = `${++checked}/${ids.length} entries`;
-  });
+  const events = followRun(eventsFile, () => (progress.detail = `${++checked}/${ids.length} entries`));
   let cause: string | undefined;
   const tell = { log: () => {}, error: (line: string) => (cause ??= line.replace(/^faultline: /, '')), playwrightOutput: runnerLog };
   const options = { ...parseRunArgs(['--out', reportDir, ...ids.flatMap((id) => ['--scenario', id])]), configuration, configurations: [configuration] };

@@ -5,6 +5,7 @@ import { assertPortFree, PortInUseError } from '../harness/app-server';
 import { resolveChromium } from '../harness/chromium';
 import { assertReachable, assertServesControl, UnreachableError } from '../harness/reachable';
 import { workersFrom } from '../harness/settings';
+import { checksArgs } from '../harness/engine';
 import { activeCatalogue, readCatalogueFile } from '../scenarios/active';
 import { catalogue as builtInCatalogue } from '../scenarios/catalogue';
 import { configurationOf, type ConfigurationId } from '../scenarios/configurations';
@@ -87,14 +88,11 @@ const CATALOGUE_SPEC = 'e2e/catalogue.spec.ts';
 const BUILD_FAILURES_SPEC = 'e2e/build-failures.spec.ts';
 
 export function playwrightArgs(options: RunOptions): string[] {
-  // Never a run that quietly checks one focused test: a stray `.only` stops it.
-  const args = ['test', '--project', 'conformance', '--forbid-only'];
+  const args = checksArgs({ project: 'conformance', workers: options.workers, shard: options.shard });
   // A selection runs the specs that check what it names: the catalogue's, its build-time part's, or both.
   if (options.scenarios.some((id) => !isBuildFailure(id))) args.push(CATALOGUE_SPEC);
   if (options.scenarios.some(isBuildFailure)) args.push(BUILD_FAILURES_SPEC);
   if (options.grep) args.push('--grep', options.grep);
-  if (options.shard) args.push('--shard', `${options.shard.current}/${options.shard.total}`);
-  if (options.workers) args.push('--workers', String(options.workers));
   if (options.repeat) args.push('--repeat-each', String(options.repeat));
   return args;
 }

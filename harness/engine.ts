@@ -5,6 +5,23 @@ import type { ServerExit } from './app-server';
 import { ENV } from '../contract';
 import { discard, startRunner, windDown, type Runner } from './runner';
 
+/** What a command asks of Playwright's runner: its project, its workers, its shard and each test's limit (else the project's). */
+export interface Checks {
+  project: 'conformance' | 'audit';
+  workers?: number;
+  shard?: { current: number; total: number } | null;
+  timeoutSeconds?: number;
+}
+
+/** `playwright test`'s arguments for `checks`: never a run that quietly checks one focused test, so a stray `.only` stops it. */
+export function checksArgs({ project, workers, shard, timeoutSeconds }: Checks): string[] {
+  const args = ['test', '--project', project, '--forbid-only'];
+  if (workers) args.push('--workers', String(workers));
+  if (shard) args.push('--shard', `${shard.current}/${shard.total}`);
+  if (timeoutSeconds) args.push('--timeout', String(timeoutSeconds * 1000));
+  return args;
+}
+
 /**
  * Playwright's runner checking one target, for `faultline run` and `faultline audit` alike: a part
  * that dies (a worker's browser, through the abort file; the target's server, by its exit) or a

@@ -221,3 +221,25 @@ describe('reporters', () => {
     expect(names({})).not.toContain('github');
   });
 });
+
+describe("Playwright's runner as the run and the audit both ask it", () => {
+  it('says the project, refuses a stray .only, and passes the workers, the shard and the limit each command gives', async () => {
+    const { checksArgs } = await import('../harness/engine');
+    expect(checksArgs({ project: 'audit', workers: 2, shard: { current: 1, total: 3 }, timeoutSeconds: 120 })).toEqual([
+      'test',
+      '--project',
+      'audit',
+      '--forbid-only',
+      '--workers',
+      '2',
+      '--shard',
+      '1/3',
+      '--timeout',
+      '120000',
+    ]);
+    const run = playwrightArgs(parseRunArgs(['--workers', '3', '--shard', '2/2', '--scenario', 'healthy']));
+    expect(run.slice(0, 4)).toEqual(['test', '--project', 'conformance', '--forbid-only']);
+    expect(run).toEqual(expect.arrayContaining(['--workers', '3', '--shard', '2/2', 'e2e/catalogue.spec.ts']));
+    expect(run).not.toContain('--timeout');
+  });
+});
