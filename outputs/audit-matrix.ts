@@ -11,7 +11,8 @@ import {
   type ScreenSide,
 } from '../verdict/audit-matrix';
 import { reportInOneLine } from '../verdict/report-event';
-import { CHANGED, escapeMarkdownCell, escapeMarkup as escape, gridAsHtml, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
+import { htmlPage } from './html-page';
+import { CHANGED, escapeMarkdownCell, escapeMarkup as escape, GRID_STYLE, gridAsHtml, gridAsMarkdown, gridAsTable, markedChanged, type Grid } from './grid';
 
 /** The audit matrix as text: the terminal grid and `audit-matrix.md`. */
 
@@ -110,20 +111,10 @@ export function auditMatrixAsMarkdown(matrix: AuditMatrix): string {
  * the grid, colour-coded, every cell a link to what was observed there.
  */
 
+/** What only this page shows beside the grid: its cells' colours, the upgrade's screens side by side. */
 const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 80rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
-h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; } h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
-code { font-family: ui-monospace, monospace; }
-table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding: 0; text-align: left; vertical-align: top; }
-th { background: #f6f8fa; padding: .4rem .6rem; font-weight: 600; } th.entry { font-family: ui-monospace, monospace; font-weight: 500; }
-td a { display: block; padding: .4rem .6rem; color: inherit; min-width: 9rem; }
 td.clean { background: #dafbe1; } td.findings { background: #ffebe9; } td.absent { background: #eaeef2; color: #57606a; padding: .4rem .6rem; }
-td a:hover, td a:focus { outline: 2px solid #0969da; outline-offset: -2px; }
-.legend span { display: inline-block; padding: .1rem .5rem; margin-right: .5rem; border: 1px solid #d0d7de; }
-section.cell { display: none; border: 1px solid #d0d7de; padding: 1rem; margin-top: 1rem; } section.cell:target { display: block; }
-pre { background: #f6f8fa; padding: .6rem; white-space: pre-wrap; margin: .25rem 0; }
-.sides { display: flex; gap: 1rem; flex-wrap: wrap; } figure { margin: 0; } figure img { width: 440px; border: 1px solid #d0d7de; }
-figcaption { max-width: 440px; font-size: 12px; color: #4d5761; }
+.sides { display: flex; gap: 1rem; flex-wrap: wrap; } figure { margin: 0; } figcaption { color: #4d5761; }
 .upgrade li { margin: .5rem 0; }
 `;
 
@@ -184,11 +175,10 @@ export function auditMatrixAsHtml(matrix: AuditMatrix, dir: string): string {
       `${column.adaptations.map((note) => `; ${escape(note)}`).join('')}</li>`,
   );
   const details = matrix.columns.flatMap((column, i) => matrix.entries.map(({ id }) => cellDetails(matrix, dir, i, id))).filter(Boolean);
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>faultline audit of ${escape(matrix.app.name)} over next versions</title><style>${STYLE}</style></head>
-<body>
-<main>
-<h1>faultline audit of ${escape(matrix.app.name)} over next versions</h1>
+  return htmlPage({
+    title: `faultline audit of ${matrix.app.name} over next versions`,
+    style: GRID_STYLE + STYLE,
+    body: `<h1>faultline audit of ${escape(matrix.app.name)} over next versions</h1>
 <p>Its own next ${escape(matrix.app.next)} · ${matrix.app.sentry ? '@sentry/nextjs' : 'no Sentry'} · generated ${escape(matrix.generatedAt)}. Click a cell for what was observed there.</p>
 ${upgradeSection(matrix, dir)}
 <h2>Every entry, version by version</h2>
@@ -197,7 +187,6 @@ ${upgradeSection(matrix, dir)}
 ${table}
 <ul>${notes.join('\n')}</ul>
 ${details.join('\n')}
-</main>
-</body></html>
-`;
+`,
+  });
 }

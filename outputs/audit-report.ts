@@ -4,6 +4,7 @@ import { findingCount, judgedInWords, ROUTE_CLASS, type AuditResult } from '../v
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
 import type { BaselineComparison } from '../verdict/baseline';
 import { clip, escapeMarkup } from './grid';
+import { htmlPage } from './html-page';
 import { routesSection } from './audit-routes';
 
 /**
@@ -113,24 +114,16 @@ export function auditAsJunit(result: AuditResult): string {
   );
 }
 
+/** What only this page shows: screenshots as thumbnails, findings as lists with their fixes. */
 const STYLE = `
-body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #1b1f24; background: #fff; }
-h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; } h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
-code { font-family: ui-monospace, monospace; background: #f6f8fa; padding: 0 .2rem; }
+body { font-size: 15px; line-height: 1.5; max-width: 64rem; }
+code { background: #f6f8fa; padding: 0 .2rem; }
 img.thumb { max-width: 12rem; border: 1px solid #d0d7de; } .lines { color: #57606a; font-size: .85rem; }
 ul { padding-left: 1.2rem; } li { margin: .35rem 0; }
 .fix { color: #1a7f37; } .none { color: #57606a; }
-pre { background: #f6f8fa; padding: .6rem; white-space: pre-wrap; margin: .25rem 0; font-size: 13px; }
-figure { display: inline-block; margin: 0 1rem 1rem 0; vertical-align: top; } figure img { width: 440px; border: 1px solid #d0d7de; }
-figcaption { max-width: 440px; font-size: 13px; color: #57606a; }
-table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding: .3rem .5rem; text-align: left; } th { background: #f6f8fa; }
+pre { font-size: 13px; } figcaption { font-size: 13px; } th, td { padding: .3rem .5rem; }
 `;
 
-/**
- * `audit.html`: one self-contained page for a team lead (no script, no request): findings first,
- * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
- * distinct screen; then what was not applicable.
- */
 /** The audit against the team's baseline: what is new, accepted and fixed since. */
 function baselineSection(baseline: AuditResult['baseline']): string {
   if (!baseline) return '';
@@ -174,6 +167,11 @@ function sourceRows(result: AuditResult): string {
     .join('\n');
 }
 
+/**
+ * `audit.html`: one self-contained page for a team lead (no script, no request): findings first,
+ * grouped by check, each with its entries, evidence and one-line fix; then the screenshot of each
+ * distinct screen; then what was not applicable.
+ */
 export function auditAsHtml(result: AuditResult, dir: string): string {
   const total = findingCount(result);
   const groups = groupedFindings(result);
@@ -190,7 +188,9 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
       })
       .join('\n');
     return `<h3>${escapeMarkup(check)} (${items.reduce((sum, group) => sum + group.entries.length, 0)})</h3>\n<ul>\n${list}\n</ul>`;
-  }).join('\n');
+  })
+    .filter(Boolean)
+    .join('\n');
   const screens = new Map<string, { image: string; entries: string[]; kind: string }>();
   for (const entry of result.entries) {
     // A route's screens are in its own section, beside each fault's.
@@ -224,12 +224,10 @@ export function auditAsHtml(result: AuditResult, dir: string): string {
   const traced = sourceRows(result);
   const summary = summaryLine(result, total);
   const checkHeads = AUDIT_CHECKS.map((check) => `<th scope="col">${escapeMarkup(check)}</th>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>faultline audit of ${escapeMarkup(result.app.name)}</title><style>${STYLE}</style></head>
-<body>
-<main>
-<h1>faultline audit of ${escapeMarkup(result.app.name)}</h1>
+  return htmlPage({
+    title: `faultline audit of ${result.app.name}`,
+    style: STYLE,
+    body: `<h1>faultline audit of ${escapeMarkup(result.app.name)}</h1>
 <p>${summary}</p>
 ${substituted ? `<p>Substituted to build offline:</p><ul>${substituted}</ul>` : ''}
 ${baselineSection(result.baseline)}
@@ -254,13 +252,9 @@ ${routesSection(result, dir)}
 <h2>What the app tried to reach beyond this machine</h2>
 ${reached ? reachedTable(reached) : '<p class="none">Nothing: every request stayed on the app’s origin.</p>'}
 <h2>Not applicable to this app</h2>
-<ul>
-${notApplicable}
-</ul>
-</main>
-</body>
-</html>
-`;
+${notApplicable ? `<ul>\n${notApplicable}\n</ul>` : '<p class="none">Nothing: every failure placed applies to it.</p>'}
+`,
+  });
 }
 
 /** A table cell: one line, its pipes escaped. */

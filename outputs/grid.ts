@@ -25,6 +25,14 @@ export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => ({
 
 export const escapeMarkdownCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** How a grid looks in HTML: every cell a link to its details, coloured by its page's classes; a details section shown when its cell is followed. */
+export const GRID_STYLE = `
+th, td { padding: 0; vertical-align: top; } th { padding: .4rem .6rem; } th.entry { font-family: ui-monospace, monospace; font-weight: 500; }
+td a { display: block; padding: .4rem .6rem; color: inherit; min-width: 9rem; }
+td a:hover, td a:focus { outline: 2px solid #0969da; outline-offset: -2px; }
+.legend span { display: inline-block; padding: .1rem .5rem; margin-right: .5rem; border: 1px solid #d0d7de; }
+section.cell { display: none; border: 1px solid #d0d7de; padding: 1rem; margin-top: 1rem; } section.cell:target { display: block; }`;
+
 /** The terminal's table: entries as rows, versions as columns, each cell clipped to its column. */
 export function gridAsTable(grid: Grid, cellWidth: number): string[] {
   const idWidth = Math.max(5, ...grid.entries.map((entry) => entry.id.length));

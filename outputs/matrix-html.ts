@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unaccountedInWords, type Matrix, type MatrixCell, type MatrixColumn } from '../verdict/matrix';
 import { reportInOneLine } from '../verdict/report-event';
-import { escapeMarkup as escape, gridAsHtml } from './grid';
+import { escapeMarkup as escape, GRID_STYLE, gridAsHtml } from './grid';
+import { htmlPage } from './html-page';
 import { cellIn, cellMark, header } from './matrix-render';
 
 /**
@@ -19,20 +20,12 @@ const FALLBACKS = {
 
 const yesNo = (value: boolean | null) => (value === null ? 'n/a' : value ? 'yes' : 'no');
 
+/** What only this page shows beside the grid: its cells' colours against their pins, a change's mark. */
 const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1b1f24; background: #fff; }
-h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; }
-table { border-collapse: collapse; } th, td { border: 1px solid #d0d7de; padding: 0; text-align: left; vertical-align: top; }
-th { background: #f6f8fa; padding: .4rem .6rem; font-weight: 600; } th.entry { font-family: ui-monospace, monospace; font-weight: 500; }
-td a { display: block; padding: .4rem .6rem; color: inherit; text-decoration: none; min-width: 9rem; }
+td a { text-decoration: none; }
 td.pin { background: #dafbe1; } td.differs { background: #ffebe9; } td.error, td.absent { background: #eaeef2; color: #57606a; }
-td a:hover, td a:focus { outline: 2px solid #0969da; outline-offset: -2px; }
 .changed::after { content: " Δ"; font-weight: 700; color: #9a6700; }
-.legend span { display: inline-block; padding: .1rem .5rem; margin-right: .5rem; border: 1px solid #d0d7de; }
-section.cell { display: none; border: 1px solid #d0d7de; padding: 1rem; margin-top: 1rem; } section.cell:target { display: block; }
-pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }
-figure { display: inline-block; margin: 0 1rem 1rem 0; vertical-align: top; } figure img { width: 420px; border: 1px solid #d0d7de; }
-figcaption { max-width: 420px; font-size: 12px; color: #57606a; }
+pre { overflow-x: auto; }
 `;
 
 const anchor = (column: MatrixColumn, entry: string) =>
@@ -111,10 +104,10 @@ export function matrixAsHtml(matrix: Matrix, dir: string): string {
       `<figure id="screen-${i + 1}"><img alt="screen ${i + 1}" src="data:image/png;base64,${screen.image}"><figcaption>Screen ${i + 1}: ` +
       `${escape(screen.cells.slice(0, 6).join(', '))}${screen.cells.length > 6 ? ` and ${screen.cells.length - 6} more` : ''}</figcaption></figure>`,
   );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>faultline matrix</title><style>${STYLE}</style></head>
-<body>
-<h1>How this app fails, version by version</h1>
+  return htmlPage({
+    title: 'faultline matrix',
+    style: GRID_STYLE + STYLE,
+    body: `<h1>How this app fails, version by version</h1>
 <p>Generated ${escape(matrix.generatedAt)} by <code>faultline matrix</code>, ${FALLBACKS[matrix.fallback]}. Click a cell for what was observed.</p>
 <p class="legend"><span style="background:#dafbe1">✓ as pinned</span><span style="background:#ffebe9">✗ differs from the pin</span>
 <span style="background:#eaeef2">not observed</span><span>Δ behaves otherwise than the version before</span></p>
@@ -123,6 +116,6 @@ ${table}
 ${details.join('\n')}
 <h2>Screens</h2>
 ${figures.join('\n') || '<p>No error screen was captured.</p>'}
-</body></html>
-`;
+`,
+  });
 }

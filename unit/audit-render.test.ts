@@ -31,6 +31,17 @@ describe("an audit's table of entries", () => {
   });
 });
 
+describe('audit.html', () => {
+  it('says so where a section has nothing to show, not an empty section', () => {
+    const html = new DOMParser().parseFromString(auditAsHtml(result, '/tmp'), 'text/html');
+    const heading = [...html.querySelectorAll('h2')].find((h2) => h2.textContent === 'Findings')!;
+    expect(heading.nextElementSibling?.outerHTML).toBe('<p class="none">None.</p>');
+    expect(html.querySelector('main')!.lastElementChild?.textContent, 'nor an empty list of what does not apply').toBe(
+      'Nothing: every failure placed applies to it.',
+    );
+  });
+});
+
 describe("an audit's reports traced to source", () => {
   it("shows, in audit.html, each report's raw frame beside the one it resolved to, by entry and runtime, with the result", () => {
     const seen = 'app:///_next/server/chunks/ssr/x.js:2:1817 (d) -> app/faultline-audit/_throwers/server.jsx:7:13, by debug ID';

@@ -41,3 +41,21 @@ describe('the grid both matrices show', () => {
     expect(html).toContain('<tr><th class="entry" scope="row" title="Nothing fails">healthy</th><td class="absent">—</td>');
   });
 });
+
+describe('the page every HTML output of faultline is (the audit, its matrix, the run matrix)', () => {
+  it('is one self-contained document: its title escaped, one look, no script and no request', async () => {
+    const { htmlPage } = await import('../outputs/html-page');
+    const page = htmlPage({ title: 'faultline audit of <app>', style: 'td.clean { background: #dafbe1; }', body: '<h1>x</h1>' });
+    expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(page).toContain('<title>faultline audit of &lt;app&gt;</title>');
+    expect(page).toContain('<main>\n<h1>x</h1>\n</main>');
+    expect(page).toMatch(/<style>[^]*body \{[^]*td\.clean \{ background: #dafbe1; \}[^]*<\/style>/);
+    expect(page).not.toMatch(/<script|<link|src="https?:/);
+  });
+
+  it("is the one every output writes: the audit's, its matrix's and the run matrix's pages share its look", async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const file of ['outputs/audit-report.ts', 'outputs/audit-matrix.ts', 'outputs/matrix-html.ts'])
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/<!doctype html>|<style>/);
+  });
+});
