@@ -17,7 +17,7 @@ import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
 import { RoutesConfigSchema, type RoutesConfig } from './kinds/routes/select';
 import type { BuildOptions } from './build';
-import type { CheckOptions } from './check';
+import type { CheckOptions } from './test-phase';
 import { kindsFor } from './kinds';
 
 /**

@@ -9,7 +9,7 @@ import { readReporters } from './app/error-reporters';
 import { bundlerOf } from '../scenarios/next-adaptations';
 import { withBaseline } from './baseline';
 import { plannedEntries } from './build';
-import type { Checked } from './check';
+import type { Checked } from './test-phase';
 import type { PlannedEntry } from './entry-kind';
 import type { AuditJob } from './job';
 import { sourceSetupIn } from './source/setup';

@@ -4,7 +4,7 @@ import { proveChromium, resolveChromium } from '../harness/chromium';
 import { faultlineRoot } from '../harness/root';
 import { treeProof } from './app/tree';
 import { buildForAudit } from './build';
-import { checkBuilt, sayEntry, type CheckOptions } from './check';
+import { checkBuilt, sayEntry, type CheckOptions } from './test-phase';
 import { cleanWorkspaces, UNUSED_DAYS } from './clean';
 import { stageOptions, type AuditIO, type AuditJob, type AuditOutcome, type Running, type Started } from './job';
 import { judged, resultOf } from './judge';

@@ -8,7 +8,7 @@ import { catalogue } from '../scenarios/catalogue';
 import { comparedColumns, upgradeBetween, type AuditMatrix, type VersionAudit } from '../verdict/audit-matrix';
 import { findingCount, judgedInWords } from '../verdict/audit-result';
 import { buildForAudit } from './build';
-import { checkBuilt } from './check';
+import { checkBuilt } from './test-phase';
 import { leveled, resultOf } from './judge';
 import { stageOptions, type AuditIO, type AuditJob, type AuditOutcome, type Running } from './job';
 import { auditWorkspace, envFilesLine, prepareWorkspace } from './workspace';

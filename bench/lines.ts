@@ -41,7 +41,7 @@ const COMMON = ['playwright.config.ts'];
  */
 const PARALLEL: Record<string, string> = {
   // The runner's result composed, where cli/run.ts stands; placing and building (build-placed.ts) is the audit's own.
-  'audit/check.ts': 'orchestration',
+  'audit/test-phase.ts': 'orchestration',
   // What its workers read of the audited target (the run's say as much in the environment: harness/target.ts).
   'audit/target-plan.ts': "the target's plan",
   'audit/kinds/placed/worker/drive.ts': 'trigger',

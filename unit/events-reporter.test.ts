@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { describe, expect, it } from 'vitest';
 import EventsReporter from '../outputs/reporters/events-reporter';
-import { entryEnded } from '../audit/check';
+import { entryEnded } from '../audit/test-phase';
 import { auditRecordAttachment, ENTRY_ANNOTATION } from '../verdict/attachment';
 
 const events = () => {
