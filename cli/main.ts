@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { describeFailure } from './failure';
 import { EXIT, UsageError } from './usage-error';
-import { parseCommandArgs } from './args';
-import { COMMAND_NAMES, commandUsage, parseOptionsOf, usageText, type Command } from './options';
+import { COMMAND_NAMES, commandUsage, readCommand, usageText, type Command } from './options';
 import { carriesReferenceApp } from '../harness/root';
 
 const isCommand = (name: string | undefined): name is Command => COMMAND_NAMES.includes(name as Command);
@@ -11,24 +10,15 @@ const root = join(import.meta.dirname, '..');
 
 const USAGE = usageText();
 
-/** `list`'s flags: --json or --markdown, at most one. */
+/** `list`'s format: --json or --markdown, at most one, else the table. */
 export function parseListArgs(argv: string[]): 'table' | 'json' | 'markdown' {
-  const refused = new UsageError(`Unknown option for list: ${argv.join(' ')} (use --json or --markdown)`);
-  const parse = () => {
-    try {
-      return parseCommandArgs({ args: argv, options: parseOptionsOf('list'), strict: true, allowPositionals: false }).values;
-    } catch {
-      throw refused;
-    }
-  };
-  const values = parse();
-  if (values.json && values.markdown) throw refused;
-  return values.json ? 'json' : values.markdown ? 'markdown' : 'table';
+  const { json, markdown } = readCommand('list', argv);
+  return json ? 'json' : markdown ? 'markdown' : 'table';
 }
 
 /** `browser` takes no option (none is declared). */
 export function parseBrowserArgs(argv: string[]): void {
-  if (argv.length > 0) throw new UsageError(`browser takes no options (got ${argv.join(' ')})`);
+  readCommand('browser', argv);
 }
 
 /** The commands that check faultline's reference app, which the installed package does not carry. */

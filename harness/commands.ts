@@ -116,6 +116,7 @@ export const COMMANDS = {
       json: { type: 'boolean', default: false, help: 'the catalogue as JSON' },
       markdown: { type: 'boolean', default: false, help: "the catalogue as the docs' markdown table" },
     },
+    conflicts: [['json', 'markdown', '--json and --markdown are two formats: give one of them']],
   },
   browser: {
     synopsis: 'browser',
