@@ -16,7 +16,7 @@ import { comparedVersion } from '../scenarios/versions';
 /**
  * The build of one version of the app, what only an audit does: what each kind of entry places in
  * the app's workspace (the entries the app cannot hold said not applicable, with why) and the
- * audit's own plumbing, then the app built there, offline. Checking the build is `check.ts`'s.
+ * audit's own plumbing, then the app built there, offline. Checking the build is `test-phase.ts`'s.
  */
 
 /** What placing and building ask of an audit. */

@@ -16,7 +16,7 @@ import { claimOutputs, writeAuditFiles } from './write';
  * `faultline audit`'s one pipeline, its job resolved once (`job.ts`): the outputs' folder claimed
  * and the browser found, then for each version audited, prepare (its workspace: `workspace.ts`),
  * build (what every kind places, built offline: `build.ts`), check (the audited target and
- * Playwright's runner over every kind's spec: `check.ts`), judge (the records composed, the team's
+ * Playwright's runner over every kind's spec: `test-phase.ts`), judge (the records composed, the team's
  * levels and baseline: `judge.ts`), and write (`write.ts`); over versions, the same stages for each
  * (`versions.ts`). The app's tree is only read, and proven unchanged before anything is written.
  * The command line (cli/audit.ts) parses what was asked and prints what came of it.
