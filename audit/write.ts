@@ -16,23 +16,39 @@ import type { AuditJob, Outputs } from './job';
  * the audit matrix's) written there at once, replacing the earlier ones.
  */
 
+/** JSON as faultline writes it: indented, a newline at its end. */
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** faultline's own version, as its package says: the tool's in SARIF. */
+const faultlineVersion = () => (JSON.parse(readFileSync(join(faultlineRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Each file an audit writes, rendered from its judged result (`out`: where it is written, which its links start from). */
+const AUDIT_FILES: Readonly<Record<string, (result: AuditResult, out: string) => string>> = {
+  'report.json': json,
+  'report.sarif': (result) => json(auditAsSarif(result, faultlineVersion())),
+  'summary.md': auditAsSummary,
+  'junit.xml': auditAsJunit,
+  'audit.html': auditAsHtml,
+};
+
+/** Each file an audit over versions writes, rendered from its matrix. */
+const MATRIX_FILES: Readonly<Record<string, (matrix: AuditMatrix, out: string) => string>> = {
+  'audit-matrix.json': json,
+  'audit-matrix.md': (matrix) => `${auditMatrixAsMarkdown(matrix)}\n`,
+  'audit-matrix.html': auditMatrixAsHtml,
+};
+
 /** An audit's outputs folder: what marks it as faultline's, and what an audit (or an audit matrix, or a merge of shards) replaces there. */
 export const AUDIT_FOLDER: OutFolder = {
   mark: '.faultline-audit',
   written: [
-    'report.json',
-    'report.sarif',
-    'summary.md',
-    'junit.xml',
-    'audit.html',
+    ...Object.keys(AUDIT_FILES),
+    ...Object.keys(MATRIX_FILES),
     'screens',
     'html',
     'traces',
     // A shard's, with --trace: what `faultline merge` makes the merged HTML report from.
     'blob',
-    'audit-matrix.json',
-    'audit-matrix.md',
-    'audit-matrix.html',
   ],
 };
 
@@ -67,20 +83,12 @@ export function claimOutputs({ app, out, outSetBy }: AuditJob, say: (line: strin
   return { out, staging };
 }
 
-/** faultline's own version, as its package says: the tool's in SARIF. */
-const faultlineVersion = () => (JSON.parse(readFileSync(join(faultlineRoot, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** An audit's files written (report.json, junit.xml, audit.html, summary.md, report.sarif), and what it staged moved in. */
+/** An audit's files written (report.json, report.sarif, summary.md, junit.xml, audit.html), and what it staged moved in. */
 export function writeAuditFiles(result: AuditResult, out: string, staged?: string): void {
   replaceEarlier(out, AUDIT_FOLDER, staged);
-  writeFileSync(join(out, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(out, 'junit.xml'), auditAsJunit(result));
-  writeFileSync(join(out, 'audit.html'), auditAsHtml(result, out));
-  const summary = auditAsSummary(result);
-  writeFileSync(join(out, 'summary.md'), summary);
+  for (const [name, render] of Object.entries(AUDIT_FILES)) writeFileSync(join(out, name), render(result, out));
   // In GitHub Actions, the job's summary page shows it too.
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summary);
-  writeFileSync(join(out, 'report.sarif'), `${JSON.stringify(auditAsSarif(result, faultlineVersion()), null, 2)}\n`);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, readFileSync(join(out, 'summary.md')));
 }
 
 /** audit-matrix.json, .md and .html in `out`, with each version's screenshots (`screensOf`: where its audit keeps them). */
@@ -92,7 +100,5 @@ export function writeMatrixFiles(matrix: AuditMatrix, out: string, screensOf: (v
     if (existsSync(screens)) cpSync(screens, join(out, 'screens', done.next), { recursive: true });
   }
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'audit-matrix.json'), `${JSON.stringify(matrix, null, 2)}\n`);
-  writeFileSync(join(out, 'audit-matrix.md'), `${auditMatrixAsMarkdown(matrix)}\n`);
-  writeFileSync(join(out, 'audit-matrix.html'), auditMatrixAsHtml(matrix, out));
+  for (const [name, render] of Object.entries(MATRIX_FILES)) writeFileSync(join(out, name), render(matrix, out));
 }
