@@ -31,15 +31,17 @@ const branch = join(apps, 'shop-branch');
 const SCENARIOS = ['--scenario', 'server-page-throws', '--scenario', 'client-effect-throws'];
 
 test.beforeAll(async () => {
-  // faultline's package as a team installs it, from npm's cache, offline: `npm pack`'s tarball in
-  // the app, its folder in the branch (copied in, as npm installs a tarball: `--install-links`).
+  // faultline's package as a team installs it: `npm pack`'s tarball in the app, its folder in the
+  // branch (copied in, as npm installs a tarball: `--install-links`). From npm's cache where it
+  // holds what the install asks, else the registry: a fresh machine's cache holds only what its own
+  // installs fetched, and `--offline` failed there on a packument no earlier install had asked for.
   const packed = await pack(faultlineRoot, join(apps, 'faultline-package'), apps);
   for (const [dir, from] of [
     [app, [packed.tarball]],
     [branch, ['--install-links', packed.folder]],
   ] as const) {
     await generateApp(dir, { sentry: true });
-    execFileSync('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', ...from], { cwd: dir, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', ...from], { cwd: dir, stdio: 'pipe' });
     execFileSync('git', ['init', '-q'], { cwd: dir });
   }
   const instrumentation = join(branch, 'instrumentation.ts');
