@@ -2,20 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { auditAsHtml, auditAsJunit, auditAsTable, type AuditResult } from '../outputs/audit-report';
 import { AUDIT_CHECKS, type Finding } from '../verdict/finding';
+import { smallAudit } from './audit-results';
 
-const checks = Object.fromEntries(AUDIT_CHECKS.map((check) => [check, 'ok']));
-const result = {
-  app: { name: 'app', next: '16.4.5', sentry: true },
-  substituted: [],
-  appFindings: [],
-  entries: [{ id: 'server-page-throws', status: 500, screen: 'classic fallback', checks, findings: [], lines: [], reports: [], screenshot: null, ms: {} }],
-  notApplicable: [],
-  reachedOut: [],
-  notJudged: [],
-  treeUnchanged: true,
-  build: { built: true, seconds: 1 },
-  testSeconds: 1,
-} as unknown as AuditResult;
+const result = smallAudit;
 
 describe("an audit's table of entries", () => {
   it('names each check once, and what the user saw apart from the screen check', () => {
@@ -77,7 +66,7 @@ describe("an audit's JUnit", () => {
     const withFinding = {
       ...result,
       app: { ...result.app, name: "team's <app>" },
-      entries: [{ ...result.entries[0], checks: { ...checks, screen: 'finding' }, findings: [finding] }],
+      entries: [{ ...result.entries[0], checks: { ...result.entries[0].checks, screen: 'finding' }, findings: [finding] }],
     } as unknown as AuditResult;
     const xml = new DOMParser().parseFromString(auditAsJunit(withFinding), 'application/xml');
     expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
