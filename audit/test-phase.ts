@@ -37,9 +37,6 @@ export const sayEntry = (say: (line: string) => void) => (done: number, total: n
   say(`${head} ${record.judged.screen}, ${count ? `${count} finding${count > 1 ? 's' : ''}` : 'no finding'}`);
 };
 
-/** The server of an audit's test phase: serving once `ready`, watched through `exited`. */
-type PhaseServer = AuditedServer;
-
 /** What the check stage saw: every entry's record, and what the server did over the whole test phase. */
 export interface Checked {
   built: BuiltForAudit;
@@ -78,9 +75,10 @@ function followEntries(eventsFile: string, placed: number, tellEntry: NonNullabl
     if (ended && 'error' in ended) seen.errors.push(ended.error);
     if (!ended || !('record' in ended)) return;
     records.set(ended.record.id, ended.record);
-    tellEntry(records.size, seen.planned ?? placed, ended.record);
+    tellEntry(records.size, planned(), ended.record);
   });
-  return { records, seen, stop, planned: () => seen.planned ?? placed };
+  const planned = () => seen.planned ?? placed;
+  return { records, seen, stop, planned };
 }
 type Entries = ReturnType<typeof followEntries>;
 
@@ -117,8 +115,11 @@ function assertChecked(
   code: number | null,
   runnerLog: string,
 ): void {
-  const { records } = entries;
-  const [planned, { errors }] = [entries.planned(), entries.seen];
+  const {
+    records,
+    seen: { errors },
+  } = entries;
+  const planned = entries.planned();
   // A shard that holds no entry checked nothing: it never passes for an audit of the app.
   if (planned === 0 && shard) {
     const groups = kinds.reduce((sum, kind, i) => sum + kind.groups(placements[i].entries).length, 0);
@@ -149,7 +150,7 @@ function assertChecked(
  * checks stop, the server after them.
  */
 async function checkEntries(
-  server: PhaseServer,
+  server: AuditedServer,
   target: AppTarget,
   built: BuiltForAudit,
   files: PhaseFiles,
