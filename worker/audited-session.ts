@@ -1,4 +1,8 @@
-import type { Browser } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from '@playwright/test';
+import type { ErrorEvent } from '@sentry/core';
+import { eventKey, type AuditReport } from '../verdict/audit-reporting';
 import { waitUntilServing } from '../harness/app-server';
 import type { AuditPlan } from '../harness/audited-app';
 import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../harness/audited-app';
@@ -15,6 +19,29 @@ export interface AuditCheck {
   record: BrowserIngestRecord;
   /** The hosts beyond the machine the check's pages (or its request) asked for since it began: refused, never reached. */
   refused(): string[];
+}
+
+/**
+ * The server's reports one check claims, for every kind of entry alike: its own (a server
+ * runtime's, whichever reporter, about what `claims` names), and what its page sent through the
+ * app's tunnel route (`tunnelled`), where it came out of the server, by its event's id.
+ */
+export function claimedFrom(
+  reports: readonly AuditReport[],
+  claims: (event: ErrorEvent) => boolean,
+  tunnelled: readonly ErrorEvent[],
+): { own: AuditReport[]; forwarded: AuditReport[] } {
+  const sent = new Set(tunnelled.map(eventKey));
+  return {
+    own: reports.filter(({ runtime, event }) => runtime !== 'browser' && claims(event)),
+    forwarded: reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event))),
+  };
+}
+
+/** The origin of the app's Sentry tunnel when it is on another origin than the app's (its `tunnel` a URL); none else. */
+function tunnelOrigins(plan: AuditPlan): string[] {
+  const to = plan.sentrySetup?.tunnel?.to;
+  return to && URL.canParse(to) ? [new URL(to).origin] : [];
 }
 
 /**
@@ -44,9 +71,7 @@ export class AuditedSession extends Session<AuditCheck> {
    * app's own origin (its tunnel route, asked as in production) while letting it through.
    */
   static async open(browser: Browser, plan: AuditPlan, ingestCode: Promise<IngestCode>): Promise<AuditedSession> {
-    const tunnelTo = plan.sentrySetup?.tunnel?.to;
-    const elsewhere = tunnelTo && URL.canParse(tunnelTo) ? [new URL(tunnelTo).origin] : [];
-    const ingest = await interceptBrowserIngest(browser, {}, ingestCode, { tunnelsTo: elsewhere, forwardsAt: [new URL(plan.server.url).origin] });
+    const ingest = await interceptBrowserIngest(browser, {}, ingestCode, { tunnelsTo: tunnelOrigins(plan), forwardsAt: [new URL(plan.server.url).origin] });
     try {
       // The CLI starts the server beside the runner, and gives up on it first (its start limit), saying why.
       await waitUntilServing(auditedServerReadyUrl(plan.server.url, plan.basePath), {
@@ -62,6 +87,34 @@ export class AuditedSession extends Session<AuditCheck> {
       await ingest.stop().catch(() => {});
       throw error;
     }
+  }
+
+  /** Where the app's Sentry tunnel on another origin is: what a page sends there is a report, not a call to a backend. */
+  get reportOrigins(): string[] {
+    return tunnelOrigins(this.plan);
+  }
+
+  /** The app's origin: the one its visitors' pages reach. */
+  get origin(): string {
+    return new URL(this.server.url).origin;
+  }
+
+  /**
+   * A new visitor's context, for any kind of entry: its pages reach the app's origin and nothing
+   * else (the closed network's proxy refuses the rest), service workers blocked, carrying the
+   * audit's session past the app's wall (`--cookie`) as a signed-in visitor's do.
+   */
+  async visitor(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+    const context = await this.browser.newContext({ ...options, serviceWorkers: 'block', proxy: this.network.proxy });
+    const { cookies } = this.plan;
+    if (cookies.length > 0) await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: this.origin })));
+    return context;
+  }
+
+  /** A screen kept where the audit's report names it (`file` in its screens folder): that name. */
+  keepScreen(file: string, body: Buffer): string {
+    writeFileSync(join(this.plan.screens.dir, file), body);
+    return join(this.plan.screens.named, file);
   }
 
   /** The app's own proxy file when its built matcher covers `path` (it runs before the app's routes and rewrites there); null otherwise. */

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { documentQuiet } from '../chromium/idle';
 import { evaluateInPage } from './in-page';
 import { readScreen } from './screen-reader';
@@ -29,6 +29,18 @@ const same = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.
 /** The page's visible lines now, read by the one screen reader. */
 export async function visibleLines(page: Page): Promise<string[]> {
   return (await readScreen(page)).lines;
+}
+
+/**
+ * How many of the page's requests are in flight now, of those `counted`: what its settling waits
+ * for (a kind leaves out what the page itself never waits on: a send to a tunnel, a held call).
+ */
+export function requestsInFlight(page: Page, counted: (request: Request) => boolean): () => number {
+  let requests = 0;
+  page.on('request', (request) => counted(request) && requests++);
+  page.on('requestfinished', (request) => counted(request) && requests--);
+  page.on('requestfailed', (request) => counted(request) && requests--);
+  return () => requests;
 }
 
 /**

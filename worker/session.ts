@@ -45,6 +45,16 @@ export interface SessionCheck {
 /** How long a page of the app may take to answer before a check (or a worker's warm-up) says so, naming the page. */
 export const NAVIGATION_TIMEOUT_MS = 15_000;
 
+/** Why Playwright gave up, in its own words: what stood in the way (`<div …> intercepts pointer events`) where it says, else its first line. */
+export function whyPlaywrightGaveUp(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message
+    .split('\n')
+    .map((line) => line.trim().replace(/^-\s*/, ''))
+    .filter(Boolean);
+  return lines.findLast((line) => /intercepts pointer events|not visible|not enabled|not stable|detached/.test(line)) ?? lines[0] ?? error.name;
+}
+
 export interface SessionOptions {
   /** The browser ingest answers every envelope this way. */
   fault?: IngestFault;
@@ -62,7 +72,7 @@ export interface SessionOptions {
  * entry, and the browser watched while the session is open (one that ends is no finding of the
  * app's: the run or the audit stops, naming it). What a check is, and what the session holds for
  * it, is each target's: the reference app's `HarnessedSession` below, an audited app's
- * `AuditedSession` (`audit/session.ts`). Next.js's own test harness is the model: one
+ * `AuditedSession` (`audited-session.ts`). Next.js's own test harness is the model: one
  * `NextInstance`, a subclass per mode.
  */
 export abstract class Session<Check> {

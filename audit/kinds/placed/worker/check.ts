@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { reportAbort } from '../../../../harness/abort';
@@ -55,9 +54,8 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   if (keepTrace) await testInfo.attach('trace', { path: trace.path, contentType: 'application/zip' });
   let screenshot: string | null = null;
   if (observed.screenshot) {
-    writeFileSync(join(plan.screens.dir, `${scenario.id}.png`), observed.screenshot);
+    screenshot = session.keepScreen(`${scenario.id}.png`, observed.screenshot);
     await testInfo.attach('screen', { body: observed.screenshot, contentType: 'image/png' });
-    screenshot = join(plan.screens.named, `${scenario.id}.png`);
   }
   const { observation } = observed;
   const { responses: _responses, document: _document, ...reporting } = observation;

@@ -6,7 +6,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { routerOf } from '../../../../scenarios/routes';
 import type { Scenario } from '../../../../scenarios/schema';
 import { bodyLines } from '../../../../verdict/screen-kind';
-import { PageNotSettled, SETTLE_MS, settledLines, visibleLines } from '../../../../worker/quiet-page';
+import { PageNotSettled, requestsInFlight, SETTLE_MS, settledLines, visibleLines } from '../../../../worker/quiet-page';
 import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage, sentryCanSendInPage } from '../../../../chromium/sentry';
 import { tunnelledTo } from '../../../../worker/browser-ingest';
@@ -16,7 +16,7 @@ import { recordResponseBodies } from '../../../../worker/response-bodies';
 import type { AuditEntryRecord } from '../../../../verdict/attachment';
 import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
 import { BODY_CUT_OFF, requestEntry, type Redirect } from '../../../../worker/request-entry';
-import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
+import { NAVIGATION_TIMEOUT_MS, whyPlaywrightGaveUp } from '../../../../worker/session';
 
 /**
  * Why an entry could not be driven in this app (its page never loaded, its control could not be
@@ -53,15 +53,6 @@ const settled = (lines: Promise<string[]>) =>
   lines.catch((error: unknown) => {
     throw error instanceof PageNotSettled ? new NotDriven(error.message) : error;
   });
-
-/** Why Playwright gave up, in its own words: what stood in the way (`<div …> intercepts pointer events`) where it says, else its first line. */
-function firstLine(error: Error): string {
-  const lines = error.message
-    .split('\n')
-    .map((line) => line.replace(/^-\s*/, '').trim())
-    .filter(Boolean);
-  return lines.findLast((line) => /intercepts pointer events|not visible|not enabled|not stable|detached/.test(line)) ?? lines[0] ?? error.name;
-}
 
 /** What the browser side of one entry observed. */
 export interface BrowserObservation {
@@ -174,7 +165,8 @@ async function driveRequest(context: BrowserContext, driving: Driving): Promise<
   const { origin, url, observed, answersItself } = driving;
   // Redirects followed only while they keep the entry (a locale's prefix): the first that leaves it is what answered instead.
   const outcome = await requestEntry(context.request, `${origin}${url}`, keepsToAuditSegment);
-  if (outcome.kind === 'unanswered') throw new NotDriven(`its request got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s (${firstLine(outcome.error)})`);
+  if (outcome.kind === 'unanswered')
+    throw new NotDriven(`its request got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(outcome.error)})`);
   observed.reachedAt = outcome.path;
   observed.status = outcome.status;
   if (outcome.kind === 'cut off') {
@@ -190,15 +182,11 @@ async function driveRequest(context: BrowserContext, driving: Driving): Promise<
 
 /** What a page's traffic tells while it is driven: how many of its requests are in flight, and the app's first answer to each POST (its tunnel route's among them). */
 function watchTraffic(page: Page) {
-  let requests = 0;
   // The SDK's sends to the app's tunnel route are not the page's to settle: an answer the SDK never reads (a 404 page) never finishes arriving.
-  const counted = (request: Request) => {
+  const inFlight = requestsInFlight(page, (request) => {
     const sent = request.postDataBuffer();
     return sent === null || tunnelledTo(sent) === null;
-  };
-  page.on('request', (request) => counted(request) && requests++);
-  page.on('requestfinished', (request) => counted(request) && requests--);
-  page.on('requestfailed', (request) => counted(request) && requests--);
+  });
   // A redirect's own status, not where it led.
   const posted = new Map<string, { status: number; location: string | null }>();
   const firstAnswer = (request: Request, answer: { status: number; location: string | null }) => {
@@ -206,14 +194,14 @@ function watchTraffic(page: Page) {
   };
   page.on('response', (answer) => firstAnswer(answer.request(), { status: answer.status(), location: answer.headers().location ?? null }));
   page.on('requestfailed', (request) => firstAnswer(request, { status: 0, location: null }));
-  return { inFlight: () => requests, posted };
+  return { inFlight, posted };
 }
 
 /** Loads the entry's page: its status, and where it answered; a page that answers from elsewhere (a wall, a redirect away) did not reach it. */
 async function loadEntryPage(page: Page, path: string, driving: Driving): Promise<Response | null> {
   const { origin, observed, answersItself } = driving;
   const response = await page.goto(`${origin}${path}`, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).catch((error: Error) => {
-    throw new NotDriven(`its page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s (${firstLine(error)})`);
+    throw new NotDriven(`its page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
   });
   observed.status = response?.status() ?? 0;
   if (response) {
@@ -243,7 +231,7 @@ async function drivePageSettled(page: Page, driving: Driving, inFlight: () => nu
         await controlIn(page, control)
           .click({ timeout: NAVIGATION_TIMEOUT_MS })
           .catch((error: Error) => {
-            throw new NotDriven(`its control "${control.name}" could not be clicked within ${NAVIGATION_TIMEOUT_MS / 1000} s (${firstLine(error)})`);
+            throw new NotDriven(`its control "${control.name}" could not be clicked within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
           });
         // A navigation is under way until its address changes (a blocked chunk or a failed payload may be retried first): what shows before that is the page it leaves.
         if (trigger.kind === 'navigate')
@@ -306,18 +294,14 @@ async function drivePageEntry(context: BrowserContext, check: AuditCheck, drivin
  * reads what it shows.
  */
 export async function driveEntry(
-  { browser, network, server, plan }: AuditedSession,
+  session: AuditedSession,
   check: AuditCheck,
   scenario: Scenario,
   url: string,
   tracePath: string | null = null,
 ): Promise<DrivenEntry> {
-  const driving = startDriving(scenario, new URL(server.url).origin, url);
-  const { cookies } = plan;
-  // A context of its own, as a new visitor: its pages reach the app's origin and nothing else (the closed network's proxy refuses the rest).
-  const context = await browser.newContext({ javaScriptEnabled: driving.javaScript, serviceWorkers: 'block', proxy: network.proxy });
-  // A session past the app's wall (`--cookie`): its pages and requests carry it, as a signed-in visitor's do.
-  if (cookies.length > 0) await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: driving.origin })));
+  const driving = startDriving(scenario, session.origin, url);
+  const context = await session.visitor({ javaScriptEnabled: driving.javaScript });
   // Its trace is recorded while it runs and kept only when asked (an entry with a finding): writing every entry's would cost a tenth of the audit.
   if (tracePath) await context.tracing.start({ snapshots: true, screenshots: false });
   driving.lap('context');

@@ -8,7 +8,7 @@ import { backgroundWorkShown } from '../../../../worker/background-work';
 import { eventKey, type AuditReport } from '../../../../verdict/audit-reporting';
 import type { AuditObservation, Undelivered } from '../judge';
 import { deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
-import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { claimedFrom, type AuditCheck, type AuditedSession } from '../../../../worker/audited-session';
 import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './drive';
 
 /**
@@ -133,10 +133,11 @@ async function observeServerSide(
   }
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);
-  const own = serverSide.reports.filter(({ runtime, event }) => runtime !== 'browser' && claims(event));
-  // What the page sent through the app's tunnel route is claimed where it came out of the server, by its event's id.
-  const sent = new Set(seen.tunnelled.flatMap(({ events }) => events.map(eventKey)));
-  const forwarded = serverSide.reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event)));
+  const { own, forwarded } = claimedFrom(
+    serverSide.reports,
+    claims,
+    seen.tunnelled.flatMap(({ events }) => events),
+  );
   const claimed = [...own, ...forwarded];
   const reports: AuditReport[] = [...claimed, ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
   const observation: AuditObservation = {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { NotSettled, settleServer } from '../../../../harness/audited-app';
 import { documentHtmlInPage } from '../../../../chromium/document';
@@ -10,11 +8,11 @@ import { eventKey } from '../../../../verdict/audit-reporting';
 import { ROUTE_CLASS } from '../../../../verdict/audit-result';
 import { eventInBrief } from '../../../../verdict/report-event';
 import { bodyLines } from '../../../../verdict/screen-kind';
-import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { claimedFrom, type AuditCheck, type AuditedSession } from '../../../../worker/audited-session';
 import { evaluateInPage } from '../../../../worker/in-page';
-import { PageNotSettled, settledLines, visibleLines } from '../../../../worker/quiet-page';
+import { PageNotSettled, requestsInFlight, settledLines, visibleLines } from '../../../../worker/quiet-page';
 import { recordResponseBodies } from '../../../../worker/response-bodies';
-import { NAVIGATION_TIMEOUT_MS } from '../../../../worker/session';
+import { NAVIGATION_TIMEOUT_MS, whyPlaywrightGaveUp } from '../../../../worker/session';
 import { aboutRoute, ROUTES_KIND, type RouteEntry } from '../entry';
 import { judgeRoute, unreachedAsIs, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
@@ -57,10 +55,8 @@ type Loaded = Omit<RouteLoad, 'alsoCalled' | 'screenshot'> & {
  * the browser's side of the fault.
  */
 async function loadContext(session: AuditedSession, headers: Record<string, string>, order: FaultOrder | null, released: Promise<unknown>) {
-  const { browser, network, plan, server } = session;
-  const origin = new URL(server.url).origin;
-  const context = await browser.newContext({ serviceWorkers: 'block', proxy: network.proxy });
-  if (plan.cookies.length > 0) await context.addCookies(plan.cookies.map(({ name, value }) => ({ name, value, url: origin })));
+  const context = await session.visitor();
+  const { origin } = session;
   await context.route(
     (url) => url.origin === origin,
     (route) => route.fallback({ headers: { ...route.request().headers(), ...headers } }),
@@ -79,12 +75,10 @@ class Unanswered extends Error {
   }
 }
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
-
 /** A route handler's load: its answer to a request, as a client of the API gets it. */
 async function requestRoute(context: BrowserContext, url: string, headers: Record<string, string>, timeout: number) {
   const response = await context.request.get(url, { headers, maxRedirects: 0, timeout }).catch((error: unknown) => {
-    throw new Unanswered(firstLine(error), null);
+    throw new Unanswered(whyPlaywrightGaveUp(error), null);
   });
   const body = await response.text().catch(() => '');
   const lines = bodyLines(body);
@@ -111,27 +105,24 @@ async function loadPage(context: BrowserContext, url: string, order: FaultOrder 
       redirects.push(`${new URL(location, answer.url()).href} (${answer.status()})`);
   });
   const unanswered = (error: unknown) => {
-    throw new Unanswered(firstLine(error), redirects.find((to) => !to.startsWith(new URL(url).origin)) ?? null);
+    throw new Unanswered(whyPlaywrightGaveUp(error), redirects.find((to) => !to.startsWith(new URL(url).origin)) ?? null);
   };
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
   const browserRequests: BrowserRequest[] = [];
-  let inFlight = 0;
+  page.on('request', (request) => browserRequests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType() }));
   // A request held by the hang is what the page waits on: the screen is read while it waits, as a user sees it then.
-  const counted = (request: { url(): string }) => !(order?.fault === 'hang' && /^https?:/.test(request.url()) && backendOf(request.url()) === order.backend);
-  page.on('request', (request) => {
-    browserRequests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType() });
-    if (counted(request)) inFlight++;
-  });
-  page.on('requestfinished', (request) => counted(request) && inFlight--);
-  page.on('requestfailed', (request) => counted(request) && inFlight--);
+  const inFlight = requestsInFlight(
+    page,
+    (request) => !(order?.fault === 'hang' && /^https?:/.test(request.url()) && backendOf(request.url()) === order.backend),
+  );
   const bodies = recordResponseBodies(page);
   const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout }).catch(unanswered);
   const linesAtStart = await visibleLines(page);
   await page.waitForLoadState('load', { timeout }).catch(unanswered);
   const redirectedTo = response && new URL(response.url()).pathname !== new URL(url).pathname ? new URL(response.url()).pathname : null;
   // A page that keeps asking (polling, a stream) never settles: what it shows at the limit is what its user sees then.
-  const lines = await settledLines(page, () => inFlight).catch((error: unknown) => {
+  const lines = await settledLines(page, inFlight).catch((error: unknown) => {
     if (error instanceof PageNotSettled) return visibleLines(page);
     throw error;
   });
@@ -173,7 +164,7 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const context = await loadContext(session, headers, order, released);
-  const url = `${new URL(server.url).origin}${entry.url}`;
+  const url = `${session.origin}${entry.url}`;
   try {
     const timeout = loadLimitMs(calls);
     const seen = await (entry.kind === 'page' ? loadPage(context, url, order, timeout) : requestRoute(context, url, headers, timeout)).catch(
@@ -194,11 +185,11 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
       if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
       throw error;
     });
-    const reports = server.since(mark).reports;
-    const own = reports.filter(({ runtime, event }) => runtime !== 'browser' && aboutRoute(event, entry.url, entry.id));
-    // What the page sent through the app's tunnel route is claimed where it came out of the server, by its event's id.
-    const sent = new Set(check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => eventKey(event)));
-    const forwarded = reports.filter(({ runtime, event }) => runtime === 'browser' && sent.has(eventKey(event)));
+    const { own, forwarded } = claimedFrom(
+      server.since(mark).reports,
+      (event) => aboutRoute(event, entry.url, entry.id),
+      check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => event),
+    );
     const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
     const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({
       ...eventInBrief(event),
@@ -211,12 +202,6 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
     release();
     await context.close();
   }
-}
-
-/** Where the page's Sentry tunnel on another origin is: what the page sends there is a report, not a backend. */
-function reportOrigins({ plan }: AuditedSession): string[] {
-  const to = plan.sentrySetup?.tunnel?.to;
-  return to && URL.canParse(to) ? [new URL(to).origin] : [];
 }
 
 /** Each backend the route's first load called, server side and browser side, with its calling line where a stack showed it. */
@@ -232,7 +217,7 @@ function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[
     faults,
   }));
   const known = new Map<string, RouteBackend>(fromServer.map((backend) => [backend.backend, backend]));
-  for (const call of browserCalls(healthy.browserRequests, new URL(session.server.url).origin, reportOrigins(session))) {
+  for (const call of browserCalls(healthy.browserRequests, session.origin, session.reportOrigins)) {
     const seen = known.get(call.backend) ?? { backend: call.backend, sides: [], asked: [], calls: 0, at: null, faults: [...BACKEND_FAULTS] };
     seen.calls += 1;
     if (!seen.sides.includes('browser')) seen.sides.push('browser');
@@ -246,7 +231,7 @@ function backendsCalled(session: AuditedSession, healthy: Loaded): RouteBackend[
 function callsOf(session: AuditedSession, load: Loaded) {
   return {
     server: readCalls(session.plan.serverLogs[ROUTES_KIND]).filter((call) => call.load === load.id),
-    browser: browserCalls(load.browserRequests, new URL(session.server.url).origin, reportOrigins(session)),
+    browser: browserCalls(load.browserRequests, session.origin, session.reportOrigins),
   };
 }
 type LoadCalls = ReturnType<typeof callsOf>;
@@ -265,10 +250,7 @@ function metFault(load: Loaded, { server, browser }: LoadCalls): boolean {
 
 /** A load's screenshot written where the report names it. */
 function screenshotOf(session: AuditedSession, entry: RouteEntry, load: Loaded, name: string): string | null {
-  if (!load.screenshotBody) return null;
-  const file = `route-${entry.id.replace(/[^\w.-]+/g, '_')}-${name}.png`;
-  writeFileSync(join(session.plan.screens.dir, file), load.screenshotBody);
-  return join(session.plan.screens.named, file);
+  return load.screenshotBody && session.keepScreen(`route-${entry.id.replace(/[^\w.-]+/g, '_')}-${name}.png`, load.screenshotBody);
 }
 
 /** A load as the judge reads it. */
@@ -282,7 +264,7 @@ function asLoad(session: AuditedSession, entry: RouteEntry, load: Loaded, backen
 async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<LoadedRoute> {
   if (entry.url !== null) return { ...entry, url: entry.url };
   const context = await loadContext(session, {}, null, Promise.resolve());
-  const origin = new URL(session.server.url).origin;
+  const { origin } = session;
   try {
     const read = pageReader(async (url) => {
       const response = await context.request.get(url, { maxRedirects: 0, timeout: NAVIGATION_TIMEOUT_MS });
