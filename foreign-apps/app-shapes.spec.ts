@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '../worker/test';
 import { auditApp, findingsOf, GUIDE_SERVER_FAILURE_FINDINGS, stderrLines, tracedOf, tree } from './faultline-cli';
@@ -416,10 +418,12 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
   const app = await appOf('posthog-node-app');
   // robots-throws: a metadata route's report arrives after its entry's flush (issue #84, defect 2), and is that entry's all the same.
   const ids = ['server-page-throws', 'throws-null', 'route-handler-throws', 'client-effect-throws', 'robots-throws'];
-  const { code, stdout, stderr, report } = await auditApp(
-    app,
-    ids.flatMap((id) => ['--scenario', id]),
-  );
+  // Its route handler's API, on loopback: as the machine has it, the API answers.
+  const api = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1}]'));
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const { code, stdout, stderr, report } = await auditApp(app, [...ids.flatMap((id) => ['--scenario', id]), '--route', '/api/stock'], {
+    BACKEND_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+  }).finally(() => api.close());
   expect(stderrLines(stderr), 'no line on stderr').toEqual([]);
   expect(stdout).toContain(
     'Not seen: errors are handed to PostHog (instrumentation.ts imports posthog-node (through ' +
@@ -440,6 +444,10 @@ test("an app whose own onRequestError sends to PostHog with posthog-node: read, 
     'a thrown null, reported to PostHog like any error',
   ).toEqual(['PostHog']);
   expect(judged('client-effect-throws').checks['reported once']).toBe('the browser is not read for PostHog');
+  // Its route, its API refused and hanging: the hook's reports name no route, so which load each belongs to is said untold, never "reported nothing".
+  const stock = judged('/api/stock');
+  expect([stock.findings, stock.route!.faults.map(({ fault, status }) => `${fault} ${status}`)]).toEqual([[], ['refused 500', '500 200', 'hang 500']]);
+  expect(stock.checks['reported once']).toMatch(/^not judged: 2 errors handed to PostHog were sent in the background naming no route/);
   expect(
     judged('robots-throws').reports.map(({ reporter, value }) => ({ reporter, value })),
     "a late report is its entry's",

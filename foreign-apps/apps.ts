@@ -113,6 +113,17 @@ export const SHAPES = {
       '};',
     ]);
     writeFileSync(join(dest, '.env'), 'NEXT_PUBLIC_POSTHOG_KEY=phc_faultline_generated_app\nNEXT_PUBLIC_POSTHOG_HOST=https://us.i.posthog.com\n');
+    // A route handler whose API call fails uncaught under a backend fault: Next hands the error to the hook, which sends it naming no route.
+    write(join(dest, 'app', 'api', 'stock', 'route.ts'), [
+      "import { connection } from 'next/server';",
+      '',
+      'export async function GET() {',
+      '  await connection();',
+      '  const response = await fetch(`${process.env.BACKEND_URL}/items`);',
+      '  const items: unknown[] = await response.json();',
+      '  return Response.json({ count: items.length });',
+      '}',
+    ]);
   },
   /** Errors recorded on OpenTelemetry spans (`@vercel/otel`, an `onRequestError` recording on the active span), exported over OTLP/HTTP to the collector its `.env` names. */
   'opentelemetry-app': (dest: string) => generateApp(dest, { sentry: false, otel: true }),

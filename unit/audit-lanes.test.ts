@@ -3,7 +3,8 @@ import { PROXY_AFTER_THROWN_VALUE } from './server-log-excerpts';
 import { mayJoin, sideBySideGroups } from '../audit/kinds/placed/lanes';
 import type { PlacedEntry } from '../audit/kinds/placed/entry';
 import { catalogue } from '../scenarios/catalogue';
-import { digestsOfOpaque } from '../audit/kinds/placed/worker/claims';
+import { atMostHandedOver, digestsOfOpaque } from '../audit/kinds/placed/worker/claims';
+import type { AuditReport } from '../verdict/audit-reporting';
 
 const placed = (id: string, reaches: string[] = []): PlacedEntry => ({
   id,
@@ -77,5 +78,24 @@ describe("a thrown value's digests in a shared server log", () => {
   it("are kept when another entry's error, printed without ⨯, follows it in the log", () => {
     const log = PROXY_AFTER_THROWN_VALUE;
     expect(digestsOfOpaque(log, ['proxy-throws', 'server-page-throws'], 'faultline-audit')).toEqual(['2217012090']);
+  });
+});
+
+describe("a thrown value's reports, beside the app's routes", () => {
+  const report = (id: string, over: Partial<AuditReport> = {}): AuditReport => ({ runtime: 'node', event: { type: undefined, event_id: id }, ...over });
+  const nameless = (id: string) => report(id, { reporter: 'PostHog' });
+
+  it("claims no more of a background reporter's reports that name nothing than the errors Next handed over for it: a route's load may have sent the others", () => {
+    const own = [
+      nameless('p1'),
+      report('s1', { event: { type: undefined, event_id: 's1', request: { url: '/faultline-audit/throws-null' } } }),
+      nameless('p2'),
+    ];
+    expect(atMostHandedOver(own, 1).map(({ event }) => event.event_id)).toEqual(['p1', 's1']);
+    expect(atMostHandedOver(own, 2).map(({ event }) => event.event_id)).toEqual(['p1', 's1', 'p2']);
+  });
+
+  it('keeps every report where faultline cannot count what was handed over (null): nothing to hold them to', () => {
+    expect(atMostHandedOver([nameless('p1'), nameless('p2')], null)).toHaveLength(2);
   });
 });

@@ -106,6 +106,14 @@ describe("a route of the app's own, judged", () => {
     expect(judged.checks['reported once']).toMatch(/^not judged: no reporter/);
   });
 
+  it("a 5xx whose error went to a background reporter naming no route (posthog-node's captureException) is not judged unreported", () => {
+    const judged = judgeRoute(observed(page('/api/stock', 'handler'), [{ status: 500, lines: ['{}'], unattributed: 1 }]), BACKEND_500);
+    expect(judged.findings).toEqual([]);
+    expect(judged.checks['reported once']).toBe(
+      'not judged: 1 error handed to PostHog was sent in the background naming no route, so which load it belongs to cannot be told',
+    );
+  });
+
   it('a client fetch whose failure is never caught: still loading, and an uncaught exception in the browser', () => {
     const asIs = { lines: ['Client items', 'backend-item-from-the-api'], linesAtStart: ['Loading items…'] };
     const judged = judgeRoute(observed(page('/client'), [{ lines: ['Loading items…'], pageErrors: ['Error: items: 500'] }], asIs), BACKEND_500);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditedApp } from '../audit/app/inspect';
+import type { AuditEntryRecord } from '../verdict/attachment';
 import type { ErrorEvent } from '@sentry/core';
 import type { PlacingContext, SettledRun } from '../audit/entry-kind';
 import { kindsFor } from '../audit/kinds';
@@ -94,6 +95,16 @@ describe("the routes' kind", () => {
     const about = (url: string) => ({ runtime: 'node' as const, event: { type: undefined, request: { url: `http://127.0.0.1:3000${url}` } } as ErrorEvent });
     const late = kind.late(entries, new Map(), [about('/products/7'), about('/elsewhere')], {} as SettledRun);
     expect(late.left).toEqual([about('/elsewhere')]);
+  });
+
+  it("accounts for the reports a background reporter sent naming no route, as many as its routes' errors it could not tell apart: never nobody's", () => {
+    const kind = routesOfApp({ picks: ['/products/7'] });
+    const { entries } = builtFor(kind);
+    const nameless = (id: string) => ({ runtime: 'node' as const, reporter: 'PostHog' as const, event: { type: undefined, event_id: id } as ErrorEvent });
+    const sentry = { runtime: 'node' as const, event: { type: undefined, event_id: 's1' } as ErrorEvent };
+    const record = { id: entries[0].id, judged: { route: { backends: [], faults: [{ unattributed: 1 }, {}] } } } as unknown as AuditEntryRecord;
+    const late = kind.late(entries, new Map([[record.id, record]]), [nameless('p1'), nameless('p2'), sentry], {} as SettledRun);
+    expect(late.left.map(({ event }) => event.event_id)).toEqual(['p2', 's1']);
   });
 
   it('refuses a pick that names no route of the build', () => {

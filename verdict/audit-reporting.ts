@@ -16,6 +16,17 @@ export interface AuditReport {
   event: ErrorEvent;
 }
 
+/**
+ * Reporters faultline's flush route cannot flush, whose reports go out in the background after Next
+ * handed the error to the app's `onRequestError` (posthog-node's `captureException` builds the
+ * event, reading the stack's source files, before it sends): awaited after each hand-over instead.
+ */
+export const BACKGROUND_REPORTERS: ReadonlySet<string> = new Set(['PostHog']);
+
+/** A report of a background reporter's that names no request (posthog-node's `captureException(error)` from the app's own hook): whose it is cannot be told by what it says. */
+export const namesNoRequest = ({ runtime, reporter, event }: AuditReport) =>
+  runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter) && !event.request?.url && !event.transaction;
+
 /** One report as an audit's accounting knows it, whichever process read it and when. */
 export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);
 

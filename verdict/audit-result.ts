@@ -133,6 +133,8 @@ export interface AuditResult {
         alsoCalled: string[];
         unanswered?: string;
         met?: boolean;
+        /** Its errors a background reporter sent naming no route (audit/kinds/routes/judge.ts): accounted for, not judged. */
+        unattributed?: number;
         findings: Finding[];
       }[];
     };

@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { ErrorEvent } from '@sentry/core';
-import { eventKey, type AuditReport } from '../verdict/audit-reporting';
+import { BACKGROUND_REPORTERS, eventKey, type AuditReport } from '../verdict/audit-reporting';
+import { until } from '../harness/until';
 import { waitUntilServing } from '../harness/app-server';
 import type { AuditPlan } from '../harness/audited-app';
-import { auditedServerAt, auditedServerReadyUrl, type AuditedServerReader, type Mark } from '../harness/audited-app';
+import { auditedServerAt, auditedServerReadyUrl, settleServer, type AuditedServerReader, type Mark } from '../harness/audited-app';
 import { proxyRunsFor } from '../harness/build-manifests';
 import { interceptBrowserIngest, type BrowserIngest, type BrowserIngestRecord, type IngestCode } from './browser-ingest';
 import { Session } from './session';
@@ -19,6 +20,21 @@ export interface AuditCheck {
   record: BrowserIngestRecord;
   /** The hosts beyond the machine the check's pages (or its request) asked for since it began: refused, never reached. */
   refused(): string[];
+}
+
+/**
+ * How long a background reporter's report may take to go out after Next handed the error over: it
+ * builds the event, reading the stack's source files, before it sends, and no flush of faultline's
+ * reaches it.
+ */
+const BACKGROUND_REPORT_TIMEOUT_MS = 10_000;
+
+/** What one check's errors were handed over as, and which background reports count for them (see `settleFor`). */
+export interface HandedOver {
+  /** How many errors Next handed to the app's `onRequestError` for the check, in the server's log since its mark. */
+  count(log: string): number;
+  /** Whether a background reporter's report counts as one of them. */
+  counts(report: AuditReport): boolean;
 }
 
 /**
@@ -115,6 +131,33 @@ export class AuditedSession extends Session<AuditCheck> {
   keepScreen(file: string, body: Buffer): string {
     writeFileSync(join(this.plan.screens.dir, file), body);
     return join(this.plan.screens.named, file);
+  }
+
+  /** Whether the app hands errors to a background reporter and faultline counts what Next hands over: its reports are awaited after each. */
+  get awaitsHandOvers(): boolean {
+    return this.plan.countsDeliveries && this.plan.reads.some((name) => BACKGROUND_REPORTERS.has(name));
+  }
+
+  /**
+   * The server settled for a check begun at `mark`, for every kind of entry alike: what its SDKs
+   * hold sent (through the audit's flush route, unless `flushing` is false), then, where the app
+   * hands errors to a background reporter, as many of its reports as Next handed the check's errors
+   * over (`handedOver`: the positive signal that one is coming) awaited, and the server settled
+   * again. Whether its SDK has a client (null: no word); `NotSettled` where a send never lands.
+   */
+  async settleFor(mark: Mark, handedOver: HandedOver, flushing = true): Promise<boolean | null> {
+    const { flushRoute, basePath, cookies } = this.plan;
+    const settle = (flush: boolean) => settleServer(this.server, flush ? flushRoute : null, basePath, cookies);
+    const client = await settle(flushing && flushRoute !== null);
+    if (!this.awaitsHandOvers) return client;
+    const since = () => this.server.since(mark);
+    const handed = () => handedOver.count(since().log);
+    if (handed() === 0) return client;
+    const background = ({ runtime, reporter }: AuditReport) => runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter);
+    const reported = () => since().reports.filter((report) => background(report) && handedOver.counts(report)).length;
+    await until(() => reported() >= handed(), BACKGROUND_REPORT_TIMEOUT_MS, 100);
+    await settle(false);
+    return client;
   }
 
   /** The app's own proxy file when its built matcher covers `path` (it runs before the app's routes and rewrites there); null otherwise. */

@@ -4,7 +4,15 @@ import type { PlacedThrower } from './throwers';
 /** A placed failure as the CLI planned it and its workers read it: both sides of the kind share it. */
 
 /** The placed entries of the plan the workers read (the kind's name is `placed`: `kind.ts`). */
-export const placedIn = (plan: { entries: Readonly<Record<string, readonly { id: string }[]>> }) => (plan.entries.placed ?? []) as PlacedEntry[];
+/** The kind's name: its entries' key in the plan (`kind.ts`). */
+export const PLACED_KIND = 'placed';
+
+type PlanEntries = { entries: Readonly<Record<string, readonly { id: string }[]>> };
+
+export const placedIn = (plan: PlanEntries) => (plan.entries[PLACED_KIND] ?? []) as PlacedEntry[];
+
+/** Whether entries of another kind (the app's routes) run beside the placed failures in this audit. */
+export const besideOtherKinds = (plan: PlanEntries) => Object.entries(plan.entries).some(([kind, entries]) => kind !== PLACED_KIND && entries.length > 0);
 
 export interface PlacedEntry {
   /** The entry's id, the catalogue's. */

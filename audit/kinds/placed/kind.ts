@@ -6,7 +6,7 @@ import { forNext } from '../../../scenarios/versions';
 import type { AuditEntryRecord } from '../../../verdict/attachment';
 import type { EntryKind, KindPlacement, SettledRun } from '../../entry-kind';
 import { isOpaque, sideBySideGroups } from './lanes';
-import type { PlacedEntry } from './entry';
+import { PLACED_KIND, type PlacedEntry } from './entry';
 import { claimLate, handOversNaming, withLateReports, type ReportingObservation } from './late-reports';
 import { configurationOfApp, entriesToPlace, placeCatalogue, type CataloguePlacement } from './placement';
 
@@ -82,7 +82,7 @@ function lateReports(
 }
 
 export const placedFailures: EntryKind<PlacedEntry> = {
-  name: 'placed',
+  name: PLACED_KIND,
   place({ faultlineRoot, app, pinnedOn, reserved, passes, asked, skip, held }) {
     const placing = entriesToPlace(
       faultlineRoot,

@@ -1,4 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
+import { AUDIT_DELIVERY_PREFIX } from '../../../contract';
 import type { BuiltRoute } from './manifests';
 import type { LinkAwaited, LinkRoute, RoutePick } from './select';
 
@@ -34,4 +35,21 @@ export function aboutRoute(event: ErrorEvent, url: string, route: string): boole
   if (asked && URL.canParse(asked, 'http://app.invalid') && new URL(asked, 'http://app.invalid').pathname === url) return true;
   const transaction = event.transaction ?? '';
   return transaction === route || transaction.endsWith(` ${route}`) || transaction === url || transaction.endsWith(` ${url}`);
+}
+
+/**
+ * How many errors Next handed to the app's `onRequestError` for a load at `url`, as faultline's
+ * counted instrumentation prints them (`audit/plumbing.ts`): by the path Next names, its query aside.
+ */
+export function handOversAt(log: string, url: string): number {
+  const pathOf = (line: string) => {
+    try {
+      const { path } = JSON.parse(line.slice(AUDIT_DELIVERY_PREFIX.length)) as { path?: unknown };
+      return typeof path === 'string' ? path.split('?')[0] : null;
+    } catch {
+      return null;
+    }
+  };
+  const wanted = url.split('?')[0];
+  return log.split('\n').filter((line) => line.startsWith(AUDIT_DELIVERY_PREFIX) && pathOf(line) === wanted).length;
 }

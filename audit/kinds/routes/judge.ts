@@ -1,6 +1,7 @@
 import type { AuditCheck, Finding } from '../../../verdict/finding';
 import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, isNextPagesErrorScreen } from '../../../scenarios/golden';
 import type { EventInBrief } from '../../../verdict/report-event';
+import { BACKGROUND_REPORTERS } from '../../../verdict/audit-reporting';
 import { unvarying, type ScreenKind } from '../../../verdict/screen-kind';
 import type { BackendFault } from './protocol';
 import type { RouteEntry } from './entry';
@@ -50,6 +51,11 @@ export interface RouteLoad {
   alsoCalled: string[];
   /** Why the app gave no answer at all (Playwright's first line), where it gave none. */
   unanswered?: string;
+  /**
+   * Errors Next handed to the app's hook for this load that a background reporter (PostHog's
+   * posthog-node) sent naming no route: whose they are cannot be told, so its reporting is not judged.
+   */
+  unattributed?: number;
   /** Under a fault: whether the load called the faulted backend at all (a cached answer, another path, calls nothing); a load that did not is no observation of the fault. */
   met?: boolean;
 }
@@ -171,7 +177,8 @@ function loadFindings(
       FIX.leak,
     );
   const server = load.reports.filter((report) => report.runtime !== 'browser');
-  if (reporterRead && load.status >= 500 && load.reports.length === 0) add('reported once', `answered ${load.status} and reported nothing`, FIX.unreported);
+  if (reporterRead && load.status >= 500 && load.reports.length === 0 && !load.unattributed)
+    add('reported once', `answered ${load.status} and reported nothing`, FIX.unreported);
   const counts = new Map<string, number>();
   for (const report of server) counts.set(`${report.type}: ${report.value}`, (counts.get(`${report.type}: ${report.value}`) ?? 0) + 1);
   const twice = [...counts].find(([, count]) => count > 1);
@@ -184,10 +191,19 @@ function routeChecks(findings: readonly Finding[], observation: RouteObservation
   const state = (check: AuditCheck, otherwise = 'ok') => (findings.some((finding) => finding.check === check) ? 'finding' : otherwise);
   const faulted = observation.loads.length > 0;
   const none = 'not applicable: it called no backend this audit could fail';
+  // A load another reporter reported is judged by that report; one with none, whose errors a background reporter sent naming no route, is not.
+  const unattributed = observation.loads.reduce((sum, load) => sum + (load.met === false || load.reports.length > 0 ? 0 : (load.unattributed ?? 0)), 0);
+  const reporters = [...BACKGROUND_REPORTERS].join(' or ');
+  const many = unattributed > 1;
+  const untold =
+    unattributed > 0
+      ? `not judged: ${unattributed} error${many ? 's' : ''} handed to ${reporters} ${many ? 'were' : 'was'} sent in the background naming no route, ` +
+        `so which load ${many ? 'they belong' : 'it belongs'} to cannot be told`
+      : 'ok';
   return {
     screen: faulted ? state('screen') : none,
     'no leak': faulted ? state('no leak') : none,
-    'reported once': !faulted ? none : observation.reporterRead ? state('reported once') : 'not judged: no reporter whose reports faultline reads',
+    'reported once': !faulted ? none : observation.reporterRead ? state('reported once', untold) : 'not judged: no reporter whose reports faultline reads',
     traceable: "not applicable: a route's reports are judged by what they say, not by a digest",
     privacy: 'not applicable: judged on the placed failures',
     framework: 'not applicable: judged on the placed failures',

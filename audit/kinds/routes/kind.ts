@@ -8,6 +8,7 @@ import { builtRoutes, readManifests, type BuiltRoute } from './manifests';
 import { planRoutes, type RoutePlan, type RoutesConfig } from './select';
 import { recorderImport } from './protocol';
 import { SENTRY_ENVELOPE } from '../../../contract';
+import { namesNoRequest, type AuditReport } from '../../../verdict/audit-reporting';
 
 /**
  * The app's own routes: each loaded once as the audit's server runs, then again with each backend
@@ -76,6 +77,10 @@ function refuseUnknown(unknown: readonly string[], picks: readonly string[]) {
   throw new UsageError(`${by} names no route of the app's build: ${unknown.join(', ')}`);
 }
 
+/** How many of a route's errors a background reporter sent naming no route, over its loads under a fault. */
+const unattributedIn = (judged: { route?: { faults: readonly { unattributed?: number }[] } }) =>
+  (judged.route?.faults ?? []).reduce((sum, fault) => sum + (fault.unattributed ?? 0), 0);
+
 export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): EntryKind<RouteEntry> {
   return {
     name: ROUTES_KIND,
@@ -111,9 +116,12 @@ export function routesOfApp({ config = {}, picks = [] }: RoutesOptions = {}): En
     named: () => [],
     // A server report about a route that came after its check (a reporter that sent late) is that route's, not one nobody claims;
     // its findings were judged from the reports its loads saw.
-    late: (entries, records, unclaimed) => ({
-      records: entries.flatMap((entry) => records.get(entry.id) ?? []),
-      left: unclaimed.filter(({ runtime, event }) => runtime === 'browser' || !entries.some((entry) => aboutRoute(event, entry.url ?? entry.id, entry.id))),
-    }),
+    // So are the reports a background reporter sent naming no route, as many as its loads' errors that one could not tell apart (`unattributed`).
+    late: (entries, records, unclaimed) => {
+      const own = entries.flatMap((entry) => records.get(entry.id) ?? []);
+      let untold = own.reduce((sum, record) => sum + ('judged' in record ? unattributedIn(record.judged) : 0), 0);
+      const about = ({ runtime, event }: AuditReport) => runtime !== 'browser' && entries.some((entry) => aboutRoute(event, entry.url ?? entry.id, entry.id));
+      return { records: own, left: unclaimed.filter((report) => !about(report) && !(namesNoRequest(report) && untold-- > 0)) };
+    },
   };
 }

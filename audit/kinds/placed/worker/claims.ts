@@ -1,4 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
+import { namesNoRequest, type AuditReport } from '../../../../verdict/audit-reporting';
 import { AUDIT_DELIVERY_PREFIX } from '../../../../contract';
 import { errorBlocks } from '../../../../harness/server-log';
 import { digestsInLog } from '../../../../scenarios/golden';
@@ -33,4 +34,16 @@ export function digestsOfOpaque(log: string, others: readonly string[], segment:
   return errorBlocks(log)
     .filter((block) => !namesEntry(block, others, segment))
     .flatMap(digestsInLog);
+}
+
+/**
+ * A thrown value's own reports, beside the app's routes: a background reporter's reports that name
+ * nothing (posthog-node's from the app's own hook) are told apart by nothing but their number, so
+ * no more of them than the errors Next handed over for the entry (`handOvers`; null: not counted,
+ * all kept) are its own. A route's load may have sent the others; they are accounted for at the
+ * run's end (audit/kinds/routes/kind.ts).
+ */
+export function atMostHandedOver(own: readonly AuditReport[], handOvers: number | null): AuditReport[] {
+  let left = handOvers ?? Infinity;
+  return own.filter((report) => !namesNoRequest(report) || left-- > 0);
 }

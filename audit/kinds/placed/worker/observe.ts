@@ -1,13 +1,13 @@
 import type { ErrorEvent } from '@sentry/core';
 import { isOpaque } from '../lanes';
 import { AUDIT_SEGMENT } from '../../../../contract';
-import type { PlacedEntry } from '../entry';
-import { NotSettled, settleServer } from '../../../../harness/audited-app';
+import { besideOtherKinds, type PlacedEntry } from '../entry';
+import { NotSettled } from '../../../../harness/audited-app';
 import { until } from '../../../../harness/until';
 import { backgroundWorkShown } from '../../../../worker/background-work';
 import { eventKey, type AuditReport } from '../../../../verdict/audit-reporting';
 import type { AuditObservation, Undelivered } from '../judge';
-import { deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
+import { atMostHandedOver, deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
 import { claimedFrom, type AuditCheck, type AuditedSession } from '../../../../worker/audited-session';
 import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './drive';
 
@@ -17,17 +17,6 @@ import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './driv
  * the response (seen with four pages at once).
  */
 const LOG_TIMEOUT_MS = 5_000;
-
-/**
- * How long a report sent in the background after Next handed its error to the app's hook may take
- * to start: `posthog-node`'s `captureException` (PostHog's guide for Next.js calls it from the app's
- * own `onRequestError`) builds the event, reading the stack's source files, before it sends, and
- * no flush of faultline's reaches the app's client.
- */
-const BACKGROUND_REPORT_TIMEOUT_MS = 10_000;
-
-/** Reporters faultline's flush route cannot flush: their reports are awaited after Next's hand-over instead. */
-const UNFLUSHED: ReadonlySet<string> = new Set(['PostHog']);
 
 export interface EntryObserved {
   /** What was observed; its screen's `path` is where its route answered (where the app's redirects moved it, under a locale). */
@@ -94,7 +83,7 @@ async function observeServerSide(
   browserMs: number,
 ): Promise<Omit<EntryObserved, 'finish'>> {
   const { server } = audit;
-  const { flushRoute, basePath, cookies, countsDeliveries } = audit.plan;
+  const { countsDeliveries } = audit.plan;
   const { scenario } = placed;
   const ids = [scenario.id, ...placed.reaches];
   // Beside other entries, the log holds theirs too: only the digests of the errors about this one (a thrown value's name nothing: those about no other).
@@ -111,26 +100,13 @@ async function observeServerSide(
   // came; a thrown value's, which names nothing, by being about no other entry (none runs beside it that names nothing
   // too), as its digests are.
   const claims = (event: ErrorEvent) => isAbout(event, ids, AUDIT_SEGMENT) || (isOpaque(placed) && !isAbout(event, others, AUDIT_SEGMENT));
-  // A send of the server's that never lands leaves this entry's reports unknown: it is not judged.
-  const settle = (flushing: boolean) =>
-    settleServer(server, flushing ? flushRoute : null, basePath, cookies).catch((error: unknown) => {
+  // A send of the server's that never lands leaves this entry's reports unknown: it is not judged. Each error Next handed to the
+  // app's hook is a positive signal that a background reporter (PostHog's) sends one: awaited, by what it is about.
+  const serverClient = await audit
+    .settleFor(mark, { count: (log) => deliveriesAbout(log, ids, AUDIT_SEGMENT), counts: ({ event }) => claims(event) })
+    .catch((error: unknown) => {
       throw error instanceof NotSettled ? new NotDriven(error.message) : error;
     });
-  const serverClient = await settle(flushRoute !== null);
-  // Each error Next handed to the app's hook is a positive signal that a reporter without a flush (PostHog's) sends one: awaited, then settled.
-  const unflushed = audit.plan.reads.filter((name) => UNFLUSHED.has(name));
-  if (countsDeliveries && unflushed.length > 0) {
-    const handedOver = () => deliveriesAbout(server.since(mark).log, ids, AUDIT_SEGMENT);
-    const reported = () =>
-      server
-        .since(mark)
-        .reports.filter(({ runtime, reporter, event }) => runtime !== 'browser' && reporter !== undefined && unflushed.includes(reporter) && claims(event))
-        .length;
-    if (handedOver() > 0) {
-      await until(() => reported() >= handedOver(), BACKGROUND_REPORT_TIMEOUT_MS, 100);
-      await settle(false);
-    }
-  }
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);
   const { own, forwarded } = claimedFrom(
@@ -138,7 +114,9 @@ async function observeServerSide(
     claims,
     seen.tunnelled.flatMap(({ events }) => events),
   );
-  const claimed = [...own, ...forwarded];
+  // Beside the app's routes, whose background reports may name nothing too, a thrown value's are held to its hand-overs.
+  const handOvers = countsDeliveries && besideOtherKinds(audit.plan) ? deliveriesAbout(serverSide.log, ids, AUDIT_SEGMENT) : null;
+  const claimed = [...atMostHandedOver(own, handOvers), ...forwarded];
   const reports: AuditReport[] = [...claimed, ...seen.events.map((event) => ({ runtime: 'browser' as const, event }))];
   const observation: AuditObservation = {
     id: scenario.id,

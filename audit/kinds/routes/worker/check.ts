@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { NotSettled, settleServer } from '../../../../harness/audited-app';
+import type { ErrorEvent } from '@sentry/core';
+import { NotSettled } from '../../../../harness/audited-app';
 import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage } from '../../../../chromium/sentry';
 import { auditRecordAttachment } from '../../../../verdict/attachment';
-import { eventKey } from '../../../../verdict/audit-reporting';
+import { BACKGROUND_REPORTERS, eventKey, namesNoRequest } from '../../../../verdict/audit-reporting';
 import { ROUTE_CLASS } from '../../../../verdict/audit-result';
 import { eventInBrief } from '../../../../verdict/report-event';
 import { bodyLines } from '../../../../verdict/screen-kind';
@@ -13,7 +14,7 @@ import { evaluateInPage } from '../../../../worker/in-page';
 import { PageNotSettled, requestsInFlight, settledLines, visibleLines } from '../../../../worker/quiet-page';
 import { recordResponseBodies } from '../../../../worker/response-bodies';
 import { NAVIGATION_TIMEOUT_MS, whyPlaywrightGaveUp } from '../../../../worker/session';
-import { aboutRoute, ROUTES_KIND, type RouteEntry } from '../entry';
+import { aboutRoute, handOversAt, ROUTES_KIND, type RouteEntry } from '../entry';
 import { judgeRoute, unreachedAsIs, type RouteBackend, type RouteLoad, type RouteObservation } from '../judge';
 import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROUTE_HEADERS, type FaultOrder } from '../protocol';
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
@@ -155,7 +156,7 @@ const unansweredLoad = (error: Unanswered) => ({
 
 /** One load of `entry`, with `order` (null: its backends as the machine has them), and what the server sent and called for it. */
 async function loadOnce(session: AuditedSession, check: AuditCheck, entry: LoadedRoute, order: FaultOrder | null, calls = 1): Promise<Loaded> {
-  const { server, plan } = session;
+  const { server } = session;
   const id = `${entry.id} ${order ? `${order.fault} ${order.backend}` : 'as it is'} ${randomUUID().slice(0, 8)}`;
   const headers = { [ROUTE_HEADERS.load]: id, ...(order && { [ROUTE_HEADERS.fault]: faultHeader(order) }) };
   const mark = server.mark();
@@ -180,16 +181,24 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
     );
     const unreached = order === null ? unreachedAsIs(entry, entry.url, seen, seen.status === 405 ? await allowed(context, url) : null) : null;
     if (unreached) throw new NotReached(unreached);
-    // What the server holds is sent before its reports are read: the positive signal that what is not there was not sent.
-    await settleServer(server, plan.flushRoute, plan.basePath, plan.cookies).catch((error: unknown) => {
-      if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
-      throw error;
-    });
+    // What the server holds is sent before its reports are read: the positive signal that what is not there was not sent. A
+    // background reporter's report for each error Next handed over is awaited: one about the route, or one that names none.
+    const about = (event: ErrorEvent) => aboutRoute(event, entry.url, entry.id);
+    await session
+      .settleFor(mark, { count: (log) => handOversAt(log, entry.url), counts: (report) => about(report.event) || namesNoRequest(report) })
+      .catch((error: unknown) => {
+        if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
+        throw error;
+      });
+    const since = server.since(mark);
     const { own, forwarded } = claimedFrom(
-      server.since(mark).reports,
-      (event) => aboutRoute(event, entry.url, entry.id),
+      since.reports,
+      about,
       check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => event),
     );
+    // Those that named no route are accounted for at the run's end (kind.ts), never this load's: whose they are cannot be told.
+    const background = own.filter(({ reporter }) => reporter !== undefined && BACKGROUND_REPORTERS.has(reporter)).length;
+    const unattributed = session.awaitsHandOvers ? Math.max(0, handOversAt(since.log, entry.url) - background) : 0;
     const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
     const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({
       ...eventInBrief(event),
@@ -197,7 +206,15 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
     }));
     const { redirectedTo: _redirectedTo, ...shown } = seen;
     const claimed = [...own, ...forwarded].map(({ event }) => eventKey(event));
-    return { id, backend: order?.backend ?? null, fault: order?.fault ?? null, ...shown, reports: [...serverReports, ...pageReports], claimed };
+    return {
+      id,
+      backend: order?.backend ?? null,
+      fault: order?.fault ?? null,
+      ...shown,
+      reports: [...serverReports, ...pageReports],
+      claimed,
+      ...(unattributed > 0 && { unattributed }),
+    };
   } finally {
     release();
     await context.close();
