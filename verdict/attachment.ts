@@ -65,3 +65,19 @@ export type AuditEntryRecord<Observed = unknown> =
 
 /** An audit's check: its entry's record, for the audit's reporter. */
 export const auditRecordAttachment = jsonAttachment<AuditEntryRecord>('faultline-audit-entry.json');
+
+/** What Playwright's report says of an audited entry, read from its record: each finding with its fix; why it was not judged, or does not apply. */
+export function recordAnnotations(record: AuditEntryRecord): { type: string; description: string }[] {
+  if ('notJudged' in record) return [{ type: 'not judged', description: record.notJudged }];
+  if ('notApplicable' in record) return [{ type: 'not applicable', description: record.notApplicable }];
+  return record.judged.findings.map(({ check, what, fix }) => ({ type: 'finding', description: `${check}: ${what}${fix ? ` (fix: ${fix})` : ''}` }));
+}
+
+/**
+ * An audited entry's record handed to the reporter as its check ends, for every kind of entry
+ * alike: said in Playwright's report (`recordAnnotations`), and attached for the events reporter.
+ */
+export async function recordAuditEntry(testInfo: TestInfo, record: AuditEntryRecord): Promise<void> {
+  testInfo.annotations.push(...recordAnnotations(record));
+  await auditRecordAttachment.attach(testInfo, record);
+}

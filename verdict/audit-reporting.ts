@@ -23,9 +23,11 @@ export interface AuditReport {
  */
 export const BACKGROUND_REPORTERS: ReadonlySet<string> = new Set(['PostHog']);
 
+/** A server report of a background reporter's. */
+export const sentInBackground = ({ runtime, reporter }: AuditReport) => runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter);
+
 /** A report of a background reporter's that names no request (posthog-node's `captureException(error)` from the app's own hook): whose it is cannot be told by what it says. */
-export const namesNoRequest = ({ runtime, reporter, event }: AuditReport) =>
-  runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter) && !event.request?.url && !event.transaction;
+export const namesNoRequest = (report: AuditReport) => sentInBackground(report) && !report.event.request?.url && !report.event.transaction;
 
 /** One report as an audit's accounting knows it, whichever process read it and when. */
 export const eventKey = (event: ErrorEvent) => event.event_id ?? JSON.stringify(event);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { ErrorEvent } from '@sentry/core';
-import { BACKGROUND_REPORTERS, eventKey, type AuditReport } from '../verdict/audit-reporting';
+import { BACKGROUND_REPORTERS, eventKey, sentInBackground, type AuditReport } from '../verdict/audit-reporting';
 import { until } from '../harness/until';
 import { waitUntilServing } from '../harness/app-server';
 import type { AuditPlan } from '../harness/audited-app';
@@ -140,21 +140,20 @@ export class AuditedSession extends Session<AuditCheck> {
 
   /**
    * The server settled for a check begun at `mark`, for every kind of entry alike: what its SDKs
-   * hold sent (through the audit's flush route, unless `flushing` is false), then, where the app
+   * hold sent (through the audit's flush route), then, where the app
    * hands errors to a background reporter, as many of its reports as Next handed the check's errors
    * over (`handedOver`: the positive signal that one is coming) awaited, and the server settled
    * again. Whether its SDK has a client (null: no word); `NotSettled` where a send never lands.
    */
-  async settleFor(mark: Mark, handedOver: HandedOver, flushing = true): Promise<boolean | null> {
+  async settleFor(mark: Mark, handedOver: HandedOver): Promise<boolean | null> {
     const { flushRoute, basePath, cookies } = this.plan;
     const settle = (flush: boolean) => settleServer(this.server, flush ? flushRoute : null, basePath, cookies);
-    const client = await settle(flushing && flushRoute !== null);
+    const client = await settle(flushRoute !== null);
     if (!this.awaitsHandOvers) return client;
     const since = () => this.server.since(mark);
     const handed = () => handedOver.count(since().log);
     if (handed() === 0) return client;
-    const background = ({ runtime, reporter }: AuditReport) => runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter);
-    const reported = () => since().reports.filter((report) => background(report) && handedOver.counts(report)).length;
+    const reported = () => since().reports.filter((report) => sentInBackground(report) && handedOver.counts(report)).length;
     await until(() => reported() >= handed(), BACKGROUND_REPORT_TIMEOUT_MS, 100);
     await settle(false);
     return client;

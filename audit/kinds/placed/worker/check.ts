@@ -5,7 +5,7 @@ import { placedIn, type PlacedEntry } from '../entry';
 import { CannotRun } from '../../../../harness/failures';
 import { auditEntry } from '../judge';
 import { eventKey, reportInBrief } from '../../../../verdict/audit-reporting';
-import { auditRecordAttachment, type AuditEntryRecord } from '../../../../verdict/attachment';
+import { recordAuditEntry, type AuditEntryRecord } from '../../../../verdict/attachment';
 import { NotDriven, notDrivenRecord } from './drive';
 import { observeAuditEntry } from './observe';
 import type { AuditedSession } from '../../../../worker/audited-session';
@@ -22,7 +22,9 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   const others = placedIn(plan)
     .map((entry) => entry.id)
     .filter((id) => id !== scenario.id && !placed.reaches.includes(id));
-  const attach = (record: AuditEntryRecord) => auditRecordAttachment.attach(testInfo, record);
+  // Said in Playwright's report as it is attached (findings as observed: the team's levels and baseline judge them after, and its
+  // test never fails on them, since Playwright restarts a worker, its browser and its fixtures, after every failed test).
+  const attach = (record: AuditEntryRecord) => recordAuditEntry(testInfo, record);
   // Kept for an entry with a finding, or one that could not be judged: evidence a team can open (npx playwright show-trace).
   const trace = plan.traces ? { path: join(plan.traces.dir, `${scenario.id}.zip`), named: join(plan.traces.named, `${scenario.id}.zip`) } : null;
   let observed: Awaited<ReturnType<typeof observeAuditEntry>>;
@@ -32,9 +34,7 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
     // A part of faultline's that failed (the audit's own flush route) stops the audit, naming it.
     if (error instanceof CannotRun) reportAbort(`${error.message} (${scenario.id})`, { part: error.part });
     if (!(error instanceof NotDriven) || !session.browser.isConnected()) throw error;
-    const record = notDrivenRecord(scenario.id, error);
-    testInfo.annotations.push({ type: 'notApplicable' in record ? 'not applicable' : 'not judged', description: error.message });
-    return attach(record);
+    return attach(notDrivenRecord(scenario.id, error));
   }
   const entry = auditEntry(scenario, observed.observation, {
     sentry: plan.sentry,
@@ -44,11 +44,6 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
     tunnel: plan.sentrySetup?.tunnel,
     privacyAllow: plan.privacyAllow,
   });
-  // Playwright's report of the checks says what was found, beside the entry's trace and screen. As
-  // observed: the team's levels and baseline judge them after (its test never fails on them, since
-  // Playwright restarts a worker, its browser and its fixtures, after every failed test).
-  for (const finding of entry.findings)
-    testInfo.annotations.push({ type: 'finding', description: `${finding.check}: ${finding.what}${finding.fix ? ` (fix: ${finding.fix})` : ''}` });
   const keepTrace = trace !== null && entry.findings.length > 0;
   await observed.finish(keepTrace);
   if (keepTrace) await testInfo.attach('trace', { path: trace.path, contentType: 'application/zip' });

@@ -4,8 +4,8 @@ import type { ErrorEvent } from '@sentry/core';
 import { NotSettled } from '../../../../harness/audited-app';
 import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage } from '../../../../chromium/sentry';
-import { auditRecordAttachment } from '../../../../verdict/attachment';
-import { BACKGROUND_REPORTERS, eventKey, namesNoRequest } from '../../../../verdict/audit-reporting';
+import { recordAuditEntry, type AuditEntryRecord } from '../../../../verdict/attachment';
+import { eventKey, namesNoRequest, sentInBackground } from '../../../../verdict/audit-reporting';
 import { ROUTE_CLASS } from '../../../../verdict/audit-result';
 import { eventInBrief } from '../../../../verdict/report-event';
 import { bodyLines } from '../../../../verdict/screen-kind';
@@ -197,7 +197,7 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
       check.record.tunnelled.slice(tunnelledBefore).map(({ event }) => event),
     );
     // Those that named no route are accounted for at the run's end (kind.ts), never this load's: whose they are cannot be told.
-    const background = own.filter(({ reporter }) => reporter !== undefined && BACKGROUND_REPORTERS.has(reporter)).length;
+    const background = own.filter(sentInBackground).length;
     const unattributed = session.awaitsHandOvers ? Math.max(0, handOversAt(since.log, entry.url) - background) : 0;
     const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
     const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({
@@ -298,7 +298,7 @@ async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<Load
 /** The route checked, judged and its record attached. */
 export async function checkRoute(session: AuditedSession, planned: RouteEntry, testInfo: TestInfo): Promise<void> {
   const check = await session.begin(planned.id);
-  const attach = (record: Parameters<typeof auditRecordAttachment.attach>[1]) => auditRecordAttachment.attach(testInfo, record);
+  const attach = (record: AuditEntryRecord) => recordAuditEntry(testInfo, record);
   const started = performance.now();
   const claimed: string[] = [];
   let observation: RouteObservation;
@@ -325,13 +325,11 @@ export async function checkRoute(session: AuditedSession, planned: RouteEntry, t
     };
   } catch (error) {
     if (error instanceof NotReached) {
-      testInfo.annotations.push({ type: 'not applicable', description: error.message });
       return attach(error.message.startsWith('not judged') ? { id: entry.id, notJudged: error.message } : { id: entry.id, notApplicable: error.message });
     }
     throw error;
   }
   const judged = judgeRoute(observation, BACKEND_500);
-  for (const finding of judged.findings) testInfo.annotations.push({ type: 'finding', description: `${finding.check}: ${finding.what}` });
   const { healthy } = observation;
   await attach({
     id: entry.id,
