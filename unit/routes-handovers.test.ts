@@ -24,6 +24,12 @@ describe("a route load's hand-overs to onRequestError", () => {
     expect(handOversAt(log, '/dashboard')).toBe(0);
   });
 
+  it("under a basePath, counts Next's path with or without it", () => {
+    const log = [delivered('/docs/api/stock'), delivered('/api/stock'), delivered('/')].join('\n');
+    expect(handOversAt(log, '/docs/api/stock', '/docs')).toBe(2);
+    expect(handOversAt(log, '/docs', '/docs')).toBe(1);
+  });
+
   it('reads a line it cannot parse as no hand-over', () => {
     expect(handOversAt(`${AUDIT_DELIVERY_PREFIX}{not json`, '/api/stock')).toBe(0);
   });

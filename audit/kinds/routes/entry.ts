@@ -39,9 +39,10 @@ export function aboutRoute(event: ErrorEvent, url: string, route: string): boole
 
 /**
  * How many errors Next handed to the app's `onRequestError` for a load at `url`, as faultline's
- * counted instrumentation prints them (`audit/plumbing.ts`): by the path Next names, its query aside.
+ * counted instrumentation prints them (`audit/plumbing.ts`): by the path Next names, its query
+ * aside, with the app's `basePath` or without it.
  */
-export function handOversAt(log: string, url: string): number {
+export function handOversAt(log: string, url: string, basePath = ''): number {
   const pathOf = (line: string) => {
     try {
       const { path } = JSON.parse(line.slice(AUDIT_DELIVERY_PREFIX.length)) as { path?: unknown };
@@ -51,5 +52,6 @@ export function handOversAt(log: string, url: string): number {
     }
   };
   const wanted = url.split('?')[0];
-  return log.split('\n').filter((line) => line.startsWith(AUDIT_DELIVERY_PREFIX) && pathOf(line) === wanted).length;
+  const at = (path: string | null) => path !== null && (path === wanted || `${basePath}${path === '/' ? '' : path}` === wanted);
+  return log.split('\n').filter((line) => line.startsWith(AUDIT_DELIVERY_PREFIX) && at(pathOf(line))).length;
 }

@@ -185,7 +185,10 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
     // background reporter's report for each error Next handed over is awaited: one about the route, or one that names none.
     const about = (event: ErrorEvent) => aboutRoute(event, entry.url, entry.id);
     await session
-      .settleFor(mark, { count: (log) => handOversAt(log, entry.url), counts: (report) => about(report.event) || namesNoRequest(report) })
+      .settleFor(mark, {
+        count: (log) => handOversAt(log, entry.url, session.plan.basePath),
+        counts: (report) => about(report.event) || namesNoRequest(report),
+      })
       .catch((error: unknown) => {
         if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
         throw error;
@@ -198,7 +201,7 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
     );
     // Those that named no route are accounted for at the run's end (kind.ts), never this load's: whose they are cannot be told.
     const background = own.filter(sentInBackground).length;
-    const unattributed = session.awaitsHandOvers ? Math.max(0, handOversAt(since.log, entry.url) - background) : 0;
+    const unattributed = session.awaitsHandOvers ? Math.max(0, handOversAt(since.log, entry.url, session.plan.basePath) - background) : 0;
     const serverReports = own.map(({ runtime, event }) => ({ ...eventInBrief(event), runtime }));
     const pageReports = [...check.record.events.slice(browserEvents), ...forwarded.map(({ event }) => event)].map((event) => ({
       ...eventInBrief(event),
