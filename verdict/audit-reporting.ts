@@ -23,6 +23,9 @@ export interface AuditReport {
  */
 export const BACKGROUND_REPORTERS: ReadonlySet<string> = new Set(['PostHog']);
 
+/** How long a background reporter's report is awaited after each hand-over: no flush of faultline's reaches it. */
+export const BACKGROUND_REPORT_TIMEOUT_MS = 10_000;
+
 /** A server report of a background reporter's. */
 export const sentInBackground = ({ runtime, reporter }: AuditReport) => runtime !== 'browser' && reporter !== undefined && BACKGROUND_REPORTERS.has(reporter);
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { ErrorEvent } from '@sentry/core';
-import { BACKGROUND_REPORTERS, eventKey, sentInBackground, type AuditReport } from '../verdict/audit-reporting';
+import { BACKGROUND_REPORT_TIMEOUT_MS, BACKGROUND_REPORTERS, eventKey, sentInBackground, type AuditReport } from '../verdict/audit-reporting';
 import { until } from '../harness/until';
 import { waitUntilServing } from '../harness/app-server';
 import type { AuditPlan } from '../harness/audited-app';
@@ -21,13 +21,6 @@ export interface AuditCheck {
   /** The hosts beyond the machine the check's pages (or its request) asked for since it began: refused, never reached. */
   refused(): string[];
 }
-
-/**
- * How long a background reporter's report may take to go out after Next handed the error over: it
- * builds the event, reading the stack's source files, before it sends, and no flush of faultline's
- * reaches it.
- */
-const BACKGROUND_REPORT_TIMEOUT_MS = 10_000;
 
 /** What one check's errors were handed over as, and which background reports count for them (see `settleFor`). */
 export interface HandedOver {

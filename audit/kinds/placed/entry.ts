@@ -3,12 +3,12 @@ import type { PlacedThrower } from './throwers';
 
 /** A placed failure as the CLI planned it and its workers read it: both sides of the kind share it. */
 
-/** The placed entries of the plan the workers read (the kind's name is `placed`: `kind.ts`). */
 /** The kind's name: its entries' key in the plan (`kind.ts`). */
 export const PLACED_KIND = 'placed';
 
 type PlanEntries = { entries: Readonly<Record<string, readonly { id: string }[]>> };
 
+/** The placed entries of the plan the workers read. */
 export const placedIn = (plan: PlanEntries) => (plan.entries[PLACED_KIND] ?? []) as PlacedEntry[];
 
 /** Whether entries of another kind (the app's routes) run beside the placed failures in this audit. */

@@ -1,7 +1,7 @@
 import type { AuditCheck, Finding } from '../../../verdict/finding';
 import { FALLBACK_HEADING_START, NEXT_BUILTIN_HEADING, isNextPagesErrorScreen } from '../../../scenarios/golden';
 import type { EventInBrief } from '../../../verdict/report-event';
-import { BACKGROUND_REPORTERS } from '../../../verdict/audit-reporting';
+import { BACKGROUND_REPORT_TIMEOUT_MS, BACKGROUND_REPORTERS } from '../../../verdict/audit-reporting';
 import { unvarying, type ScreenKind } from '../../../verdict/screen-kind';
 import type { BackendFault } from './protocol';
 import type { RouteEntry } from './entry';
@@ -194,11 +194,11 @@ function routeChecks(findings: readonly Finding[], observation: RouteObservation
   // A load another reporter reported is judged by that report; one with none, whose errors a background reporter sent naming no route, is not.
   const unattributed = observation.loads.reduce((sum, load) => sum + (load.met === false || load.reports.length > 0 ? 0 : (load.unattributed ?? 0)), 0);
   const reporters = [...BACKGROUND_REPORTERS].join(' or ');
-  const many = unattributed > 1;
+  // True whether its report came naming no route or came after the wait: none about this route came within it.
   const untold =
     unattributed > 0
-      ? `not judged: ${unattributed} error${many ? 's' : ''} handed to ${reporters} ${many ? 'were' : 'was'} sent in the background naming no route, ` +
-        `so which load ${many ? 'they belong' : 'it belongs'} to cannot be told`
+      ? `not judged: ${unattributed} error${unattributed > 1 ? 's' : ''} handed to ${reporters} had no report naming this route within ` +
+        `${BACKGROUND_REPORT_TIMEOUT_MS / 1000} s; ${reporters} sends in the background, and a report naming no route cannot be told apart`
       : 'ok';
   return {
     screen: faulted ? state('screen') : none,
