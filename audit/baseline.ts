@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { CannotRun } from '../harness/failures';
 import type { AuditResult } from '../verdict/audit-result';
@@ -8,13 +7,6 @@ import { type Baseline, baselineOf, compareWithBaseline, prunedBaseline, updated
 
 /** The name of a team's baseline file, in its app's folder unless `--baseline` names another. */
 export const BASELINE_FILE = 'faultline-baseline.json';
-
-/** How the outputs name the baseline at `file` (null: the app's own): by its path in the app when it is there (a config's), else as given. */
-export function baselineNamed(appRoot: string, file: string | null): string {
-  if (file === null) return BASELINE_FILE;
-  const inApp = relative(appRoot, resolve(file));
-  return inApp.startsWith('..') || isAbsolute(inApp) ? file : inApp;
-}
 
 const BaselineSchema = z.strictObject({
   version: z.literal(1),

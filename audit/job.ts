@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { compare, valid } from 'semver';
@@ -12,7 +12,7 @@ import type { OptionsOf } from '../harness/commands';
 import { AUDIT_CHECKS, type AuditCheck } from '../verdict/finding';
 import { DEFAULT_LEVELS, type CheckLevel } from '../verdict/levels';
 import { inspectApp, type InspectedApp } from './app/inspect';
-import { BASELINE_FILE, baselineNamed, type BaselineRequest } from './baseline';
+import { BASELINE_FILE, type BaselineRequest } from './baseline';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
 import { RoutesConfigSchema, type RoutesConfig } from './kinds/routes/select';
@@ -220,6 +220,13 @@ export interface AuditJob {
   overVersions: boolean;
   /** The team's baseline, and what `--update-baseline` and `--prune-baseline` ask of it. */
   baseline: BaselineRequest;
+}
+
+/** How the outputs name the baseline at `file` (null: the app's own): by its path in the app when it is there (a config's), else as given. */
+export function baselineNamed(appRoot: string, file: string | null): string {
+  if (file === null) return BASELINE_FILE;
+  const inApp = relative(appRoot, resolve(file));
+  return inApp.startsWith('..') || isAbsolute(inApp) ? file : inApp;
 }
 
 /** The job of `faultline audit`: the app read, the team's config read and applied, the versions and the baseline resolved. */

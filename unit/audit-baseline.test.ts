@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASELINE_FILE, baselineNamed, readBaseline, withBaseline } from '../audit/baseline';
+import { BASELINE_FILE, readBaseline, withBaseline } from '../audit/baseline';
+import { baselineNamed } from '../audit/job';
 import { auditAsJunit, baselineLine, type AuditResult } from '../outputs/audit-report';
 import type { CannotRun } from '../harness/failures';
 import { folderWith } from './folder-with';

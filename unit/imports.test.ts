@@ -234,7 +234,7 @@ describe('imports', () => {
   });
 
   it('the matrices observe a column in this process, through the one engine (never a command started as a subprocess)', async () => {
-    for (const command of ['cli/matrix.ts', 'audit/versions.ts']) {
+    for (const command of ['cli/matrix.ts', 'audit/pipeline.ts']) {
       const reached = Object.keys(await importGraph(root, [command]));
       expect(reached, command).toContain('harness/engine.ts');
     }
