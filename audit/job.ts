@@ -12,7 +12,7 @@ import type { OptionsOf } from '../harness/commands';
 import { AUDIT_CHECKS, type AuditCheck } from '../verdict/finding';
 import { DEFAULT_LEVELS, type CheckLevel } from '../verdict/levels';
 import { inspectApp, type InspectedApp } from './app/inspect';
-import { BASELINE_FILE, type BaselineRequest } from './baseline';
+import { BASELINE_FILE, type BaselineRequest } from './baseline-file';
 import type { AuditMatrix } from '../verdict/audit-matrix';
 import type { AuditResult } from '../verdict/audit-result';
 import { RoutesConfigSchema, type RoutesConfig } from './kinds/routes/select';

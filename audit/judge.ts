@@ -7,7 +7,7 @@ import { errorBeforeEveryEntry, reachedOut, type AuditResult } from '../verdict/
 import { withLevels } from '../verdict/levels';
 import { readReporters } from './app/error-reporters';
 import { bundlerOf } from '../scenarios/next-adaptations';
-import { withBaseline } from './baseline';
+import { withBaseline } from './baseline-file';
 import { plannedEntries } from './build';
 import type { Checked } from './test-phase';
 import type { PlannedEntry } from './entry-kind';

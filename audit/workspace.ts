@@ -5,7 +5,7 @@ import { appAdaptationsFor } from '../scenarios/next-adaptations';
 import { CannotRun } from '../harness/failures';
 import { applyAdaptations, installNext, nestNext, nextPackage, WorkspaceError } from '../harness/next-workspace';
 import { packageVersion } from '../harness/installed';
-import { faultlineCache, linkInstall, NOT_COPIED } from '../harness/workspace';
+import { faultlineCache, linkInstall, NOT_COPIED } from '../harness/project-copy';
 import type { InspectedApp } from './app/inspect';
 import { holdLock } from '../harness/lock';
 import { DEFAULT_LIMITS, type Limits } from '../harness/limits';

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { withoutTarget } from '../harness/target';
-import { copyProject } from '../harness/workspace';
+import { copyProject } from '../harness/project-copy';
 import { median } from '../harness/stats';
 import { bareServerStart } from './bare-floor';
 

@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { googleFonts, offlineFonts } from '../audit/fonts';
 import { buildFailureCause, nextBin } from '../harness/build';
-import { faultlineCache } from '../harness/workspace';
+import { faultlineCache } from '../harness/project-copy';
 import { block, blockIn, replaceBlock } from '../outputs/docs-blocks';
 import { corpusTable, mergeRows, rowsOf, type Row } from './table';
 import { entriesFor, readTruth, routesFor, untrueSaid, untruths, type AuditOutcome, type Truth } from './truth';

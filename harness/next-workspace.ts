@@ -9,7 +9,7 @@ import { withinLimit } from './limits';
 import { buildFingerprint, lastBuildFingerprint } from './build';
 import { filesUnder } from './build-inputs';
 import { holdLock } from './lock';
-import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './workspace';
+import { copyBuild, faultlineCache, linkInstall, linkTree, NOT_COPIED } from './project-copy';
 import { timed } from './timings';
 import { distDirOf } from '../scenarios/configurations';
 

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { ENV } from '../contract';
 import { faultlineRoot } from '../harness/root';
-import { copyProject } from '../harness/workspace';
+import { copyProject } from '../harness/project-copy';
 import { inspectApp } from '../audit/app/inspect';
 import { auditWorkspace } from '../audit/workspace';
 import type { ConformanceReport } from '../verdict/report';

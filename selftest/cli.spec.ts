@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogue, findScenario } from '../scenarios/catalogue';
 import { freePort } from '../harness/app-server';
-import { copyProject } from '../harness/workspace';
+import { copyProject } from '../harness/project-copy';
 import { startHarnessApp } from '../harness/harness-app';
 import type { ConformanceReport, EntryReport } from '../verdict/report';
 import type { ReproResult } from '../cli/repro';

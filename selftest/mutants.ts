@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UNACCOUNTED, type ConformanceReport, type RunCheck } from '../verdict/report';
-import { copyProject } from '../harness/workspace';
+import { copyProject } from '../harness/project-copy';
 import { withoutTarget } from '../harness/target';
 import { failedChecks } from '../verdict/verdict';
 import { MUTANTS, type Mutant } from './mutants-list';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FlattenMap, originalPositionFor, sourceContentFor, traceSegment, type TraceMap } from '@jridgewell/trace-mapping';
-import { type Build, type ChunkComments, chunkOf, commentsOf, debugIdOfMap, isServed, mapBeside, mapNamedBy, mapWithDebugId, type ReadMap } from './build';
+import { type Build, type ChunkComments, chunkOf, commentsOf, debugIdOfMap, isServed, mapBeside, mapNamedBy, mapWithDebugId, type ReadMap } from './chunks';
 import type { Frame, NoFrames, Stack } from './frames';
 
 /**

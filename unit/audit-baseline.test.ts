@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASELINE_FILE, readBaseline, withBaseline } from '../audit/baseline';
+import { BASELINE_FILE, readBaseline, withBaseline } from '../audit/baseline-file';
 import { baselineNamed } from '../audit/job';
 import { auditAsJunit, baselineLine, type AuditResult } from '../outputs/audit-report';
 import type { CannotRun } from '../harness/failures';

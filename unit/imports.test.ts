@@ -197,7 +197,7 @@ function projectGraph(): Promise<Record<string, string[]>> {
 const SKETCH: Record<string, string[]> = {
   'app/(site)/page.tsx': ['scenarios/routes.ts', 'scenarios/catalogue.ts'],
   'verdict/verdict.ts': ['harness/target.ts'],
-  'source-maps/resolve.ts': ['source-maps/build.ts', 'audit/judge.ts'],
+  'source-maps/resolve.ts': ['source-maps/chunks.ts', 'audit/judge.ts'],
   'chromium/probe.ts': ['chromium/screen.ts'],
   'harness/build.ts': ['cli/usage-error.ts'],
   'audit/test-phase.ts': ['audit/kinds/placed/worker/drive.ts', 'audit/kinds/placed/lanes.ts'],

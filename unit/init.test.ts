@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BASELINE_FILE } from '../audit/baseline';
+import { BASELINE_FILE } from '../audit/baseline-file';
 import { CONFIG_KEY_NAMES, readAuditConfig, withConfig } from '../audit/job';
 import { parseAuditArgs } from '../cli/audit';
 import { askYes, parseInitArgs } from '../cli/init/init';

@@ -6,7 +6,7 @@ import { decodedMap, encodedMap, FlattenMap, TraceMap } from '@jridgewell/trace-
 import { afterAll, expect } from 'vitest';
 import { type Resolution, type Resolved } from '../source-maps/resolve';
 import { type SourceSetup, type Thrower } from '../audit/source/judge';
-import type { Build } from '../source-maps/build';
+import type { Build } from '../source-maps/chunks';
 import { otlpExceptions } from '../ingest/otlp';
 import { postHogExceptions } from '../ingest/posthog';
 

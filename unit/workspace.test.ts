@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyProject } from '../harness/workspace';
+import { copyProject } from '../harness/project-copy';
 import { pnpmNodePath } from '../audit/workspace';
 import { applyAdaptations, nestNext, overVersions, syncSources, workspaceOutputs } from '../harness/next-workspace';
 import { appAdaptationsFor } from '../scenarios/next-adaptations';

@@ -1,6 +1,6 @@
 import { dirname, relative, sep } from 'node:path';
 import type { ErrorEvent } from '@sentry/core';
-import type { Build } from '../source-maps/build';
+import type { Build } from '../source-maps/chunks';
 import { sentryStack, type Frame } from '../source-maps/frames';
 import { resolveStack } from '../source-maps/resolve';
 import type { ReportSource, SourceFrame } from '../verdict/verdict';
@@ -9,7 +9,7 @@ import type { ReportSource, SourceFrame } from '../verdict/verdict';
  * Where a report of the reference app resolves through its build's own maps, for the verdict to
  * compare with the entry's `source` pin (docs/source-maps.md, "The reference run's pins"): the
  * report's top frame of the app's code, as `source-maps/` resolves it, beside the frame as sent.
- * The maps are read once per worker (`source-maps/build.ts` keeps the last ones read, the parsed
+ * The maps are read once per worker (`source-maps/chunks.ts` keeps the last ones read, the parsed
  * maps are kept with them): a check costs a chunk read and a lookup.
  */
 

@@ -11,7 +11,7 @@ import { flushSentryInPage } from '../chromium/sentry';
 import { epochNow } from './check-trace';
 import { HARNESS_ENDPOINTS, HARNESS_SECRET_HEADER } from '../contract';
 import { requestOnItsOwnConnection } from '../harness/own-connection';
-import type { Build } from '../source-maps/build';
+import type { Build } from '../source-maps/chunks';
 import { reportSource } from './report-source';
 
 /** An event in brief, with where it resolves through `build`'s maps where the build that sent it is given. */

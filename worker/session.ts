@@ -9,7 +9,7 @@ import type { IngestState } from '../app-server/store';
 import { interceptBrowserIngest, type BrowserIngest, type IngestCode } from './browser-ingest';
 import { fetchIngestState, fetchServerEvents, onlyMarker, settleReports, summarise, type FlushedInPage, type SettledReports } from './reports';
 import type { ReportSummary } from '../verdict/verdict';
-import type { Build } from '../source-maps/build';
+import type { Build } from '../source-maps/chunks';
 
 /** One check in a harnessed session: what its requests are marked with, and what they caused. */
 export interface SessionCheck {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CannotRun } from '../../harness/failures';
-import { NOT_COPIED } from '../../harness/workspace';
+import { NOT_COPIED } from '../../harness/project-copy';
 
 /** Left out of a tree's fingerprint wherever they are: installs (hard-linked, never written) and git's own store. */
 const NOT_FINGERPRINTED = new Set(['node_modules', '.git']);

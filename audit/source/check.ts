@@ -1,6 +1,6 @@
 import type { AuditEntryRecord } from '../../verdict/attachment';
 import type { Finding } from '../../verdict/finding';
-import type { Build } from '../../source-maps/build';
+import type { Build } from '../../source-maps/chunks';
 import type { SourceFindingKind, SourceSetup } from './judge';
 import { resultOfKind, traceableToSource, type KeptReport, type TraceableResult, type TraceableToSource } from './traceable';
 

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from '@sentry/core';
-import type { Build } from '../../source-maps/build';
+import type { Build } from '../../source-maps/chunks';
 import { sentryStack } from '../../source-maps/frames';
 import { codeRuntime, judgeSource, type Reporter, type Runtime, type SourceFinding, type SourceJudgement, type SourceSetup } from './judge';
 import { resolveStack, type Resolution } from '../../source-maps/resolve';

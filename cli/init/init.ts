@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writ
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { inspectApp, type InspectedApp } from '../../audit/app/inspect';
-import { BASELINE_FILE } from '../../audit/baseline';
+import { BASELINE_FILE } from '../../audit/baseline-file';
 import { CONFIG_FILES, readAuditConfig } from '../../audit/job';
 import { OUT_FOLDERS } from '../../contract';
 import { readOptions, type OptionsOf } from '../../harness/commands';
