@@ -6,9 +6,9 @@ import { CannotRun } from '../../../../harness/failures';
 import { auditEntry } from '../judge';
 import { eventKey, reportInBrief } from '../../../../verdict/audit-reporting';
 import { recordAuditEntry, type AuditEntryRecord } from '../../../../verdict/attachment';
-import { NotDriven, notDrivenRecord } from './drive';
 import { observeAuditEntry } from './observe';
 import type { AuditedSession } from '../../../../worker/audited-session';
+import { isOutcome, outcomeRecord } from '../../../../worker/audited-outcome';
 
 /**
  * One placed entry checked in an audit: driven and observed, judged by the audit's verdict, its
@@ -33,8 +33,8 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   } catch (error) {
     // A part of faultline's that failed (the audit's own flush route) stops the audit, naming it.
     if (error instanceof CannotRun) reportAbort(`${error.message} (${scenario.id})`, { part: error.part });
-    if (!(error instanceof NotDriven) || !session.browser.isConnected()) throw error;
-    return attach(notDrivenRecord(scenario.id, error));
+    if (!isOutcome(error) || !session.browser.isConnected()) throw error;
+    return attach(outcomeRecord(scenario.id, error));
   }
   const entry = auditEntry(scenario, observed.observation, {
     sentry: plan.sentry,

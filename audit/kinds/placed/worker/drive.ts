@@ -13,45 +13,17 @@ import { tunnelledTo } from '../../../../worker/browser-ingest';
 import { evaluateInPage } from '../../../../worker/in-page';
 import { controlIn, drivePage } from '../../../../worker/trigger';
 import { recordResponseBodies } from '../../../../worker/response-bodies';
-import type { AuditEntryRecord } from '../../../../verdict/attachment';
 import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
 import { BODY_CUT_OFF, requestEntry, type Redirect } from '../../../../worker/request-entry';
 import { NAVIGATION_TIMEOUT_MS, whyPlaywrightGaveUp } from '../../../../worker/session';
+import { isOutcome, NotJudged, RuledOut } from '../../../../worker/audited-outcome';
 
-/**
- * Why an entry could not be driven in this app (its page never loaded, its control could not be
- * clicked: an overlay of the app's, say): the entry is not judged, and the audit is incomplete.
- */
-export class NotDriven extends Error {
-  override name = 'NotDriven';
-  /** What answered instead, when its route never did (a wall of the app's): said of the app as a whole when every entry meets one. */
-  readonly unreached: string | null;
-  constructor(message: string, unreached: string | null = null) {
-    super(message);
-    this.unreached = unreached;
-  }
-}
-
-/**
- * What the app's own shape rules out, found only by driving the entry (its navigation asks for no
- * payload to fail): the entry is not applicable, with the reason, and the audit stays complete.
- */
-export class RuledOutHere extends NotDriven {
-  override name = 'RuledOutHere';
-}
-
-/** The record of an entry that was not driven: not applicable where the app's shape rules it out, else not judged. */
-export function notDrivenRecord(id: string, error: NotDriven): AuditEntryRecord {
-  if (error instanceof RuledOutHere) return { id, notApplicable: error.message };
-  return { id, notJudged: error.message, ...(error.unreached !== null && { unreached: error.unreached }) };
-}
-
-const notReached = (why: string) => new NotDriven(`not reached: ${why}`, why);
+const notReached = (why: string) => new NotJudged(`not reached: ${why}`, why);
 
 /** A page that did not settle within its limit is an entry not driven: said with what it waited for. */
 const settled = (lines: Promise<string[]>) =>
   lines.catch((error: unknown) => {
-    throw error instanceof PageNotSettled ? new NotDriven(error.message) : error;
+    throw error instanceof PageNotSettled ? new NotJudged(error.message) : error;
   });
 
 /** What the browser side of one entry observed. */
@@ -106,7 +78,7 @@ async function tunnelSends(
   const urls = [...new Set(tunnelled.map(({ url }) => url))];
   // An answer not yet told is no answer of the app's: waited for, and the entry not judged without it.
   if (!(await until(() => urls.every((url) => posted.has(url)), NAVIGATION_TIMEOUT_MS)))
-    throw new NotDriven(`its page's sends to the app's tunnel route got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s`);
+    throw new NotJudged(`its page's sends to the app's tunnel route got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s`);
   return urls.map((url) => ({
     url,
     ...(posted.get(url) ?? { status: 0, location: null }),
@@ -166,7 +138,7 @@ async function driveRequest(context: BrowserContext, driving: Driving): Promise<
   // Redirects followed only while they keep the entry (a locale's prefix): the first that leaves it is what answered instead.
   const outcome = await requestEntry(context.request, `${origin}${url}`, keepsToAuditSegment);
   if (outcome.kind === 'unanswered')
-    throw new NotDriven(`its request got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(outcome.error)})`);
+    throw new NotJudged(`its request got no answer within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(outcome.error)})`);
   observed.reachedAt = outcome.path;
   observed.status = outcome.status;
   if (outcome.kind === 'cut off') {
@@ -201,7 +173,7 @@ function watchTraffic(page: Page) {
 async function loadEntryPage(page: Page, path: string, driving: Driving): Promise<Response | null> {
   const { origin, observed, answersItself } = driving;
   const response = await page.goto(`${origin}${path}`, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).catch((error: Error) => {
-    throw new NotDriven(`its page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
+    throw new NotJudged(`its page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
   });
   observed.status = response?.status() ?? 0;
   if (response) {
@@ -231,7 +203,7 @@ async function drivePageSettled(page: Page, driving: Driving, inFlight: () => nu
         await controlIn(page, control)
           .click({ timeout: NAVIGATION_TIMEOUT_MS })
           .catch((error: Error) => {
-            throw new NotDriven(`its control "${control.name}" could not be clicked within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
+            throw new NotJudged(`its control "${control.name}" could not be clicked within ${NAVIGATION_TIMEOUT_MS / 1000} s (${whyPlaywrightGaveUp(error)})`);
           });
         // A navigation is under way until its address changes (a blocked chunk or a failed payload may be retried first): what shows before that is the page it leaves.
         if (trigger.kind === 'navigate')
@@ -257,7 +229,7 @@ async function readSettledPage(page: Page, check: AuditCheck, driving: Driving, 
   }
   // Read once the flush answered: every envelope the page sent has been.
   const { events, problems } = check.record;
-  if (problems.length > 0) throw new NotDriven(`its page sent what faultline cannot read as a Sentry envelope (${problems[0]})`);
+  if (problems.length > 0) throw new NotJudged(`its page sent what faultline cannot read as a Sentry envelope (${problems[0]})`);
   observed.events = [...events];
   observed.tunnelled = await tunnelSends(check.record.tunnelled, posted);
   driving.lap('flush');
@@ -279,7 +251,7 @@ async function drivePageEntry(context: BrowserContext, check: AuditCheck, drivin
   // A condition that failed nothing after the click left the failure untried: the app's navigation rules it out.
   if (driven.failuresMet === 0) {
     const what = scenario.trigger.kind === 'navigate' && scenario.trigger.blockChunks ? 'chunk' : 'RSC payload';
-    throw new RuledOutHere(
+    throw new RuledOut(
       `the app's navigation to its page asks for no ${what} after the click (it had what it needs already), so a failed ${what} cannot happen there`,
     );
   }
@@ -314,7 +286,7 @@ export async function driveEntry(
     return { ...driven, refused: check.refused(), finish };
   } catch (error) {
     // What could not be driven keeps its trace: the evidence of what stood in the way.
-    await finish(error instanceof NotDriven);
+    await finish(isOutcome(error));
     throw error;
   }
 }

@@ -9,7 +9,8 @@ import { eventKey, type AuditReport } from '../../../../verdict/audit-reporting'
 import type { AuditObservation, Undelivered } from '../judge';
 import { atMostHandedOver, deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
 import { claimedFrom, type AuditCheck, type AuditedSession } from '../../../../worker/audited-session';
-import { driveEntry, NotDriven, type DrivenEntry, type TunnelSend } from './drive';
+import { driveEntry, type DrivenEntry, type TunnelSend } from './drive';
+import { isOutcome, NotJudged } from '../../../../worker/audited-outcome';
 
 /**
  * How long a server failure may take to show in the server log after its page settled: Next
@@ -50,7 +51,7 @@ export async function observeAuditEntry(
   try {
     return { ...(await observeServerSide(audit, check, placed, others, seen, started, browserMs)), finish: seen.finish };
   } catch (error) {
-    await seen.finish(error instanceof NotDriven);
+    await seen.finish(isOutcome(error));
     throw error;
   }
 }
@@ -93,7 +94,7 @@ async function observeServerSide(
   // Work after the response that never showed leaves its reports unknown: the entry is not judged.
   const shows = `${scenario.id}:`;
   const background = await backgroundWorkShown(scenario, () => server.logSince(mark), { shows });
-  if (background?.missing) throw new NotDriven(`its work after the response: ${background.missing} (no "${shows}")`);
+  if (background?.missing) throw new NotJudged(`its work after the response: ${background.missing} (no "${shows}")`);
   // A server failure Next shows with a digest prints it in the log too: read once it is there (its absence is judged, after the wait).
   if (scenario.expect.digest) await until(() => logDigests().length > 0, LOG_TIMEOUT_MS);
   // The server's reports are claimed by what they are about (its route, or a thrower's message), not by when they
@@ -105,7 +106,7 @@ async function observeServerSide(
   const serverClient = await audit
     .settleFor(mark, { count: (log) => deliveriesAbout(log, ids, AUDIT_SEGMENT), counts: ({ event }) => claims(event) })
     .catch((error: unknown) => {
-      throw error instanceof NotSettled ? new NotDriven(error.message) : error;
+      throw error instanceof NotSettled ? new NotJudged(error.message) : error;
     });
   const ms = { browser: Math.round(browserMs), server: Math.round(performance.now() - started - browserMs), ...seen.ms };
   const serverSide = server.since(mark);

@@ -20,6 +20,7 @@ import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROU
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
 import { backendsOf, readCalls, siteReader } from './calls';
 import { linkedPath, pageReader } from './linked-path';
+import { isOutcome, NotJudged, outcomeRecord, RuledOut } from '../../../../worker/audited-outcome';
 
 /**
  * One of the app's own routes checked: loaded once with its backends as the machine has them, its
@@ -28,9 +29,6 @@ import { linkedPath, pageReader } from './linked-path';
  * app's origin. Each load's screen, status, what it answered and the reports claimed for it go to
  * the judge (`../judge.ts`); the route's record is attached as a placed entry's is.
  */
-
-/** Why a route was not loaded as itself: a wall of the app's (a redirect elsewhere, a login) said in one line, never judged. */
-class NotReached extends Error {}
 
 /** A route with the path it is loaded at. */
 type LoadedRoute = RouteEntry & { url: string };
@@ -172,7 +170,8 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
       (error: unknown) => {
         if (!(error instanceof Unanswered)) throw error;
         if (order !== null) return unansweredLoad(error);
-        throw new NotReached(
+        // A route that is no route of the app's as the machine has it (a wall, a redirect elsewhere) is ruled out in one line, never judged.
+        throw new RuledOut(
           error.elsewhere
             ? `not reached: the app redirected ${entry.url} to ${error.elsewhere}, beyond this machine`
             : `not reached: no answer to ${entry.url} within ${timeout / 1000} s as the machine has its backends (${error.message})`,
@@ -180,7 +179,7 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
       },
     );
     const unreached = order === null ? unreachedAsIs(entry, entry.url, seen, seen.status === 405 ? await allowed(context, url) : null) : null;
-    if (unreached) throw new NotReached(unreached);
+    if (unreached) throw new RuledOut(unreached);
     // What the server holds is sent before its reports are read: the positive signal that what is not there was not sent. A
     // background reporter's report for each error Next handed over is awaited: one about the route, or one that names none.
     const about = (event: ErrorEvent) => aboutRoute(event, entry.url, entry.id);
@@ -190,7 +189,7 @@ async function loadOnce(session: AuditedSession, check: AuditCheck, entry: Loade
         counts: (report) => about(report.event) || namesNoRequest(report),
       })
       .catch((error: unknown) => {
-        if (error instanceof NotSettled) throw new NotReached(`not judged: ${error.message}`);
+        if (error instanceof NotSettled) throw new NotJudged(`not judged: ${error.message}`);
         throw error;
       });
     const since = server.since(mark);
@@ -291,7 +290,7 @@ async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<Load
       return { status: response.status(), location: response.headers().location ?? null, text: () => response.text() };
     }, origin);
     const found = await linkedPath(entry, read, session.plan.basePath);
-    if ('why' in found) throw new NotReached(found.why);
+    if ('why' in found) throw new RuledOut(found.why);
     return { ...entry, url: found.url };
   } finally {
     await context.close();
@@ -327,9 +326,7 @@ export async function checkRoute(session: AuditedSession, planned: RouteEntry, t
       reporterRead: plan.sentry || plan.reads.length > 0,
     };
   } catch (error) {
-    if (error instanceof NotReached) {
-      return attach(error.message.startsWith('not judged') ? { id: entry.id, notJudged: error.message } : { id: entry.id, notApplicable: error.message });
-    }
+    if (isOutcome(error)) return attach(outcomeRecord(entry.id, error));
     throw error;
   }
   const judged = judgeRoute(observation, BACKEND_500);
