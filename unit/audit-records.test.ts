@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryOutcomes } from '../audit/judge';
-import { isOutcome, NotJudged, outcomeRecord, RuledOut } from '../worker/audited-outcome';
+import { isOutcome, NotJudged, outcomeRecord, RuledOut } from '../worker/audited-check';
 
 describe("an entry the app's own shape rules out, found while checking it, whatever its kind", () => {
   it('is recorded as not applicable, with the reason: not as not judged, which makes the audit incomplete', () => {

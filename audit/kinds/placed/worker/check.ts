@@ -1,41 +1,35 @@
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { reportAbort } from '../../../../harness/abort';
 import { placedIn, type PlacedEntry } from '../entry';
-import { CannotRun } from '../../../../harness/failures';
 import { auditEntry } from '../judge';
 import { eventKey, reportInBrief } from '../../../../verdict/audit-reporting';
-import { recordAuditEntry, type AuditEntryRecord } from '../../../../verdict/attachment';
+import type { AuditEntryRecord } from '../../../../verdict/attachment';
 import { observeAuditEntry } from './observe';
-import type { AuditedSession } from '../../../../worker/audited-session';
-import { isOutcome, outcomeRecord } from '../../../../worker/audited-outcome';
+import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
+import { checkAuditedEntry } from '../../../../worker/audited-check';
 
 /**
  * One placed entry checked in an audit: driven and observed, judged by the audit's verdict, its
  * screenshot written where the report names it, and its record attached for the reporter. An entry
- * that cannot be driven in this app (an overlay in the way) is recorded as not judged.
+ * that cannot be driven in this app (an overlay in the way) is recorded as not judged. Its test
+ * never fails on a finding: Playwright restarts a worker, its browser and its fixtures, after every
+ * failed test, and the team's levels and baseline judge findings after the runner.
  */
 export async function checkAuditEntry(session: AuditedSession, placed: PlacedEntry, testInfo: TestInfo): Promise<void> {
   const { scenario } = placed;
+  await checkAuditedEntry(session, scenario.id, testInfo, (check) => checkPlaced(session, check, placed, testInfo));
+}
+
+/** The placed entry observed, judged, its trace and screen kept for the report; its record (findings as observed: the team's levels and baseline judge them after). */
+async function checkPlaced(session: AuditedSession, check: AuditCheck, placed: PlacedEntry, testInfo: TestInfo): Promise<AuditEntryRecord> {
+  const { scenario } = placed;
   const { plan } = session;
-  const check = await session.begin(scenario.id);
   const others = placedIn(plan)
     .map((entry) => entry.id)
     .filter((id) => id !== scenario.id && !placed.reaches.includes(id));
-  // Said in Playwright's report as it is attached (findings as observed: the team's levels and baseline judge them after, and its
-  // test never fails on them, since Playwright restarts a worker, its browser and its fixtures, after every failed test).
-  const attach = (record: AuditEntryRecord) => recordAuditEntry(testInfo, record);
   // Kept for an entry with a finding, or one that could not be judged: evidence a team can open (npx playwright show-trace).
   const trace = plan.traces ? { path: join(plan.traces.dir, `${scenario.id}.zip`), named: join(plan.traces.named, `${scenario.id}.zip`) } : null;
-  let observed: Awaited<ReturnType<typeof observeAuditEntry>>;
-  try {
-    observed = await observeAuditEntry(session, check, placed, others, trace?.path ?? null);
-  } catch (error) {
-    // A part of faultline's that failed (the audit's own flush route) stops the audit, naming it.
-    if (error instanceof CannotRun) reportAbort(`${error.message} (${scenario.id})`, { part: error.part });
-    if (!isOutcome(error) || !session.browser.isConnected()) throw error;
-    return attach(outcomeRecord(scenario.id, error));
-  }
+  const observed = await observeAuditEntry(session, check, placed, others, trace?.path ?? null);
   const entry = auditEntry(scenario, observed.observation, {
     sentry: plan.sentry,
     reads: plan.reads,
@@ -54,7 +48,7 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
   }
   const { observation } = observed;
   const { responses: _responses, document: _document, ...reporting } = observation;
-  await attach({
+  return {
     id: scenario.id,
     judged: {
       ...entry,
@@ -71,5 +65,5 @@ export async function checkAuditEntry(session: AuditedSession, placed: PlacedEnt
     },
     claimed: observed.claimed.map(eventKey),
     observed: reporting,
-  });
+  };
 }

@@ -16,7 +16,7 @@ import { recordResponseBodies } from '../../../../worker/response-bodies';
 import type { AuditCheck, AuditedSession } from '../../../../worker/audited-session';
 import { BODY_CUT_OFF, requestEntry, type Redirect } from '../../../../worker/request-entry';
 import { NAVIGATION_TIMEOUT_MS, whyPlaywrightGaveUp } from '../../../../worker/session';
-import { isOutcome, NotJudged, RuledOut } from '../../../../worker/audited-outcome';
+import { isOutcome, NotJudged, RuledOut } from '../../../../worker/audited-check';
 
 const notReached = (why: string) => new NotJudged(`not reached: ${why}`, why);
 

@@ -10,7 +10,7 @@ import type { AuditObservation, Undelivered } from '../judge';
 import { atMostHandedOver, deliveriesAbout, digestsAbout, digestsOfOpaque, isAbout } from './claims';
 import { claimedFrom, type AuditCheck, type AuditedSession } from '../../../../worker/audited-session';
 import { driveEntry, type DrivenEntry, type TunnelSend } from './drive';
-import { isOutcome, NotJudged } from '../../../../worker/audited-outcome';
+import { isOutcome, NotJudged } from '../../../../worker/audited-check';
 
 /**
  * How long a server failure may take to show in the server log after its page settled: Next

@@ -4,7 +4,7 @@ import type { ErrorEvent } from '@sentry/core';
 import { NotSettled } from '../../../../harness/audited-app';
 import { documentHtmlInPage } from '../../../../chromium/document';
 import { flushSentryInPage } from '../../../../chromium/sentry';
-import { recordAuditEntry, type AuditEntryRecord } from '../../../../verdict/attachment';
+import type { AuditEntryRecord } from '../../../../verdict/attachment';
 import { eventKey, namesNoRequest, sentInBackground } from '../../../../verdict/audit-reporting';
 import { ROUTE_CLASS } from '../../../../verdict/audit-result';
 import { eventInBrief } from '../../../../verdict/report-event';
@@ -20,7 +20,7 @@ import { BACKEND_500, BACKEND_FAULTS, backendOf, faultHeader, ROUTE_HANG_MS, ROU
 import { browserCalls, browserFaultHandler, type BrowserRequest } from './browser';
 import { backendsOf, readCalls, siteReader } from './calls';
 import { linkedPath, pageReader } from './linked-path';
-import { isOutcome, NotJudged, outcomeRecord, RuledOut } from '../../../../worker/audited-outcome';
+import { checkAuditedEntry, NotJudged, RuledOut } from '../../../../worker/audited-check';
 
 /**
  * One of the app's own routes checked: loaded once with its backends as the machine has them, its
@@ -299,39 +299,34 @@ async function routeAt(session: AuditedSession, entry: RouteEntry): Promise<Load
 
 /** The route checked, judged and its record attached. */
 export async function checkRoute(session: AuditedSession, planned: RouteEntry, testInfo: TestInfo): Promise<void> {
-  const check = await session.begin(planned.id);
-  const attach = (record: AuditEntryRecord) => recordAuditEntry(testInfo, record);
+  await checkAuditedEntry(session, planned.id, testInfo, (check) => routeRecord(session, check, planned));
+}
+
+/** The route loaded as it is and under each fault of each backend it called, judged: its record. */
+async function routeRecord(session: AuditedSession, check: AuditCheck, planned: RouteEntry): Promise<AuditEntryRecord> {
   const started = performance.now();
   const claimed: string[] = [];
-  let observation: RouteObservation;
-  let entry: LoadedRoute = { ...planned, url: planned.url ?? planned.id };
-  try {
-    entry = await routeAt(session, planned);
-    const healthy = await loadOnce(session, check, entry, null);
-    const backends = backendsCalled(session, healthy);
-    const loads: RouteLoad[] = [];
-    claimed.push(...healthy.claimed);
-    for (const [b, backend] of backends.entries())
-      for (const fault of backend.faults) {
-        const load = await loadOnce(session, check, entry, { fault, backend: backend.backend, limitMs: ROUTE_HANG_MS }, backend.calls);
-        claimed.push(...load.claimed);
-        loads.push(asLoad(session, entry, load, backends, `${b}-${fault}`));
-      }
-    const { plan } = session;
-    observation = {
-      entry,
-      backends,
-      healthy: asLoad(session, entry, healthy, backends, 'as-it-is'),
-      loads,
-      reporterRead: plan.sentry || plan.reads.length > 0,
-    };
-  } catch (error) {
-    if (isOutcome(error)) return attach(outcomeRecord(entry.id, error));
-    throw error;
-  }
+  const entry = await routeAt(session, planned);
+  const healthy = await loadOnce(session, check, entry, null);
+  const backends = backendsCalled(session, healthy);
+  const loads: RouteLoad[] = [];
+  claimed.push(...healthy.claimed);
+  for (const [b, backend] of backends.entries())
+    for (const fault of backend.faults) {
+      const load = await loadOnce(session, check, entry, { fault, backend: backend.backend, limitMs: ROUTE_HANG_MS }, backend.calls);
+      claimed.push(...load.claimed);
+      loads.push(asLoad(session, entry, load, backends, `${b}-${fault}`));
+    }
+  const { plan } = session;
+  const observation: RouteObservation = {
+    entry,
+    backends,
+    healthy: asLoad(session, entry, healthy, backends, 'as-it-is'),
+    loads,
+    reporterRead: plan.sentry || plan.reads.length > 0,
+  };
   const judged = judgeRoute(observation, BACKEND_500);
-  const { healthy } = observation;
-  await attach({
+  return {
     id: entry.id,
     judged: {
       id: entry.id,
@@ -341,14 +336,14 @@ export async function checkRoute(session: AuditedSession, planned: RouteEntry, t
       title: `${entry.id} (${entry.kind === 'page' ? 'a page' : 'a route handler'} of the ${entry.router === 'app' ? 'App' : 'Pages'} Router)`,
       failureClass: ROUTE_CLASS,
       url: entry.url,
-      status: healthy.status,
-      lines: healthy.lines,
-      screenshot: healthy.screenshot,
-      reports: healthy.reports.map(({ runtime, ...brief }) => ({ ...brief, runtime })),
+      status: observation.healthy.status,
+      lines: observation.healthy.lines,
+      screenshot: observation.healthy.screenshot,
+      reports: observation.healthy.reports.map(({ runtime, ...brief }) => ({ ...brief, runtime })),
       route: { backends: observation.backends, faults: judged.faults.map(({ answered: _answered, ...fault }) => fault) },
       ms: { route: Math.round(performance.now() - started) },
     },
     claimed,
     observed: null,
-  });
+  };
 }
