@@ -50,6 +50,8 @@ const PARALLEL: Record<string, string> = {
   'audit/kinds/placed/worker/check.ts': 'observation',
   'worker/audited-test.ts': 'session',
   'worker/audited-session.ts': 'session',
+  // An entry's check begun, its outcome short of a judgement, its record attached: the audited target's, for every kind.
+  'worker/audited-check.ts': 'session',
   'audit/kinds/placed/worker/claims.ts': 'claiming a report',
   'audit/kinds/placed/lanes.ts': 'claiming a report',
   'app-server/audit-intercept.mjs': 'server reports',
