@@ -94,15 +94,6 @@ async function auditOwn(job: AuditJob, started: Running, io: AuditIO): Promise<A
   }
 }
 
-/**
- * Over versions, `faultline audit APP --next V,V,... [--upgrade-to V]`: the same stages for each version,
- * one workspace per version, with the matrix's engine: the next version installs while this one
- * builds and runs, a build is reused while nothing changed, and an observation too (unless
- * `--fresh`). A version that cannot be installed, or that the app cannot be built on, is said in
- * one line for its column; the others go on. Writes audit-matrix.json, audit-matrix.md and
- * audit-matrix.html.
- */
-
 /** What a version's audit keeps in its workspace beside its install and build: its last observation and screenshots. */
 function keptIn(dir: string) {
   const base = join(dir, '.faultline', 'audit-column');
@@ -217,7 +208,14 @@ function matrixOf({ app, options }: AuditJob, audits: VersionAudit[]): AuditMatr
   };
 }
 
-/** The app audited on each of the job's versions, each judged by the team's levels, the matrix written. */
+/**
+ * Over versions, `faultline audit APP --next V,V,... [--upgrade-to V]`: the same stages for each
+ * version, one workspace per version, with the matrix's engine: the next version installs while
+ * this one builds and runs, a build is reused while nothing changed, and an observation too (unless
+ * `--fresh`). A version that cannot be installed, or that the app cannot be built on, is said in
+ * one line for its column; the others go on. Each is judged by the team's levels; writes
+ * audit-matrix.json, audit-matrix.md and audit-matrix.html.
+ */
 export async function auditVersions(job: AuditJob, started: Running, io: AuditIO): Promise<AuditOutcome> {
   const begun = performance.now();
   const { app, versions } = job;
